@@ -1,0 +1,39 @@
+/// One screen instance on a stack: its screen and the parameter values it holds.
+///
+/// ```swift
+/// let stack = [Entry(.menu), Entry(.profile, parameters: ["userId": 1])]
+/// ```
+public struct Entry: Hashable, Sendable, CustomStringConvertible {
+  /// The screen this entry shows.
+  public var screen: ScreenName
+  /// The parameter values it holds.
+  public var parameters: Parameters
+
+  /// Creates an entry.
+  ///
+  /// - Parameters:
+  ///   - screen: The screen.
+  ///   - parameters: Its parameter values; none by default.
+  public init(_ screen: ScreenName, parameters: Parameters = [:]) {
+    self.screen = screen
+    self.parameters = parameters
+  }
+
+  /// `Profile(userId: 2)`, keys in order; a bare name without parameters.
+  ///
+  /// - Complexity: O(*k* log *k*), where *k* is the number of parameters.
+  public var description: String {
+    guard !parameters.isEmpty else { return screen.rawValue }
+    let items = parameters.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+    return "\(screen.rawValue)(\(items.joined(separator: ", ")))"
+  }
+}
+
+extension Array where Element == Entry {
+  /// The stack written bottom first, `Menu > Folder > Profile(userId: 2)`.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of entries.
+  public var stackDescription: String {
+    map(\.description).joined(separator: " > ")
+  }
+}

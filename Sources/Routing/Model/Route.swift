@@ -1,0 +1,105 @@
+/// What one step of a route does to the stack.
+public enum StepAction: String, Hashable, Sendable, CustomStringConvertible {
+  /// A new entry goes on top.
+  case push
+  /// Entries above an existing one leave the stack, so that it is on top.
+  case pop
+
+  /// `push` or `pop`.
+  public var description: String { rawValue }
+}
+
+/// One step of a route: the command applied, and the entry it pushed or popped back to.
+public struct Step: Hashable, Sendable, CustomStringConvertible {
+  /// The command's number in its table (registration order, from 0).
+  public let command: Int
+  /// The command's identifier, when it has one.
+  public let commandID: String?
+  /// Whether the step pushed or popped.
+  public let action: StepAction
+  /// The entry on top after the step.
+  public let entry: Entry
+
+  /// Creates a step.
+  ///
+  /// - Parameters:
+  ///   - command: The command's number.
+  ///   - commandID: The command's identifier, if any.
+  ///   - action: Push or pop.
+  ///   - entry: The entry on top after the step.
+  public init(command: Int, commandID: String? = nil, action: StepAction, entry: Entry) {
+    self.command = command
+    self.commandID = commandID
+    self.action = action
+    self.entry = entry
+  }
+
+  /// The screen on top after the step.
+  public var screen: ScreenName { entry.screen }
+
+  /// `push Profile(userId: 2) by #4 openProfile`.
+  public var description: String {
+    let name = commandID.map { "#\(command) \($0)" } ?? "#\(command)"
+    return "\(action) \(entry) by \(name)"
+  }
+}
+
+/// A planned route: the steps to take and the stack they leave.
+///
+/// An empty route means "already there": nothing runs, and ``stack`` is the stack it
+/// started from.
+public struct Route: Hashable, Sendable, CustomStringConvertible {
+  /// The steps, in order.
+  public let steps: [Step]
+  /// The stack after the last step, bottom first.
+  public let stack: [Entry]
+
+  /// Creates a route.
+  ///
+  /// - Parameters:
+  ///   - steps: The steps in order.
+  ///   - stack: The stack they leave.
+  public init(steps: [Step], stack: [Entry]) {
+    self.steps = steps
+    self.stack = stack
+  }
+
+  /// Whether the route has no step (the request was already satisfied).
+  public var isEmpty: Bool { steps.isEmpty }
+
+  /// The steps one a line, then the resulting stack.
+  ///
+  /// - Complexity: O(*s* + *n*), where *s* is the number of steps and *n* the depth of
+  ///   the resulting stack.
+  public var description: String {
+    var lines = steps.enumerated().map { "\($0.offset + 1). \($0.element)" }
+    if lines.isEmpty { lines.append("(already there)") }
+    lines.append("stack: \(stack.stackDescription)")
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// A navigation request: where to go, through which milestones, with which parameters.
+public struct Request: Hashable, Sendable {
+  /// The destination screen.
+  public var destination: ScreenName
+  /// The milestones to pass on the way, in order.
+  public var breadcrumbs: [ScreenName]
+  /// The parameter values applied to every screen the navigation creates (each screen
+  /// receives those it declares) and used to match existing entries.
+  public var parameters: Parameters
+
+  /// Creates a request.
+  ///
+  /// - Parameters:
+  ///   - destination: Where to go.
+  ///   - breadcrumbs: Milestones to pass, in order; none by default.
+  ///   - parameters: The request's parameter values; none by default.
+  public init(
+    to destination: ScreenName, via breadcrumbs: [ScreenName] = [], parameters: Parameters = [:]
+  ) {
+    self.destination = destination
+    self.breadcrumbs = breadcrumbs
+    self.parameters = parameters
+  }
+}

@@ -1,0 +1,52 @@
+/// The name of a screen: a named place in an app, such as `Menu` or `Profile`.
+///
+/// Names are compared exactly. Give your screens static names so that call sites read
+/// as phrases:
+///
+/// ```swift
+/// extension ScreenName {
+///   static let menu: ScreenName = "Menu"
+///   static let profile: ScreenName = "Profile"
+/// }
+/// let route = try table.route(from: [Entry(.menu)], to: .profile)
+/// ```
+///
+/// A valid name is non-empty and holds no control characters; a route table refuses
+/// any other when it is compiled.
+public struct ScreenName: Hashable, Comparable, Sendable, ExpressibleByStringLiteral,
+  CustomStringConvertible
+{
+  /// The name as written.
+  public let rawValue: String
+
+  /// Creates a screen name.
+  ///
+  /// - Parameter rawValue: The name as written.
+  public init(_ rawValue: String) {
+    self.rawValue = rawValue
+  }
+
+  /// Creates a screen name from a string literal.
+  ///
+  /// - Parameter value: The name as written.
+  public init(stringLiteral value: String) {
+    self.rawValue = value
+  }
+
+  /// The name as written.
+  public var description: String { rawValue }
+
+  /// Whether the name is one a route table accepts: non-empty, without control
+  /// characters.
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of the name.
+  public var isValid: Bool {
+    !rawValue.isEmpty
+      && !rawValue.unicodeScalars.contains { $0.properties.generalCategory == .control }
+  }
+
+  /// Orders names by their raw values.
+  public static func < (lhs: ScreenName, rhs: ScreenName) -> Bool {
+    lhs.rawValue < rhs.rawValue
+  }
+}

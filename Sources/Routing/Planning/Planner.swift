@@ -1,0 +1,290 @@
+extension RouteTable {
+  /// Plans the route from a stack to a destination, through breadcrumbs, with request
+  /// parameters.
+  ///
+  /// The route is the one the routing contract defines: each leg (to each breadcrumb,
+  /// then to the destination) is the shortest sequence of applicable commands, ties
+  /// broken by command numbers read from the first step; a destination already below
+  /// the top is popped back to rather than pushed again. Planning touches no UI and
+  /// changes nothing: it only returns the steps and the stack they leave.
+  ///
+  /// ```swift
+  /// let route = try table.route(
+  ///   from: [Entry(.menu)], to: .profile, via: [.folder], parameters: ["userId": 2])
+  /// for step in route.steps { print(step) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - stack: The stack to start from, bottom first; it must not be empty.
+  ///   - destination: Where to go.
+  ///   - breadcrumbs: Milestones to pass on the way, in order.
+  ///   - parameters: Values applied to every screen the route pushes (each screen takes
+  ///     those it declares) and used to match existing entries.
+  /// - Returns: The steps and the resulting stack; no step when the top of `stack`
+  ///   already matches `destination`.
+  /// - Throws: ``RoutingError/unknownScreen(_:)`` for a destination or breadcrumb that
+  ///   the table does not know, ``RoutingError/invalidParameter(name:value:expected:)``
+  ///   for a value that does not convert to a kind a screen declares,
+  ///   ``RoutingError/unreachable(from:to:)`` for a leg without a route, and
+  ///   ``RoutingError/emptyStack``.
+  /// - Complexity: O(*L* · *B* · (*V* + *E*) + *n*) at most, where *L* is the number of
+  ///   legs, *B* the number of distinct screens the leg could pop back to plus one,
+  ///   *V* the number of screens, *E* the number of command origins and *n* the depth of
+  ///   the stack. A search visits only what it reaches before it finds the milestone, and
+  ///   *B* is 1 unless the stack holds screens the route may pop back to.
+  public func route(
+    from stack: [Entry], to destination: ScreenName, via breadcrumbs: [ScreenName] = [],
+    parameters: Parameters = [:]
+  ) throws(RoutingError) -> Route {
+    try route(Request(to: destination, via: breadcrumbs, parameters: parameters), from: stack)
+  }
+
+  /// Plans the route that fulfils a request from a stack.
+  ///
+  /// - Parameters:
+  ///   - request: Where to go, through which breadcrumbs, with which parameters.
+  ///   - stack: The stack to start from, bottom first; it must not be empty.
+  /// - Returns: The steps and the resulting stack.
+  /// - Throws: ``RoutingError``, as ``route(from:to:via:parameters:)`` does.
+  /// - Complexity: As ``route(from:to:via:parameters:)``.
+  public func route(_ request: Request, from stack: [Entry]) throws(RoutingError) -> Route {
+    guard !stack.isEmpty else { throw RoutingError.emptyStack }
+    var milestones: [Int32] = []
+    milestones.reserveCapacity(request.breadcrumbs.count + 1)
+    for name in request.breadcrumbs + [request.destination] {
+      guard let number = screenIndex[name] else { throw RoutingError.unknownScreen(name) }
+      milestones.append(number)
+    }
+    try validate(request.parameters)
+    let parameters = request.parameters
+    if entry(stack[stack.count - 1], matches: milestones[milestones.count - 1], under: parameters) {
+      return Route(steps: [], stack: stack)
+    }
+    return try scratch.withScratch { (buffers) throws(RoutingError) -> Route in
+      buffers.prepare(screens: screens.count, commands: commands.count, depth: 0)
+      buffers.advance()
+      let requestGeneration = buffers.generation
+      var anyDisabled = false
+      if !guardedCommands.isEmpty {
+        let context = GuardContext(request: request, stack: stack)
+        for number in guardedCommands
+        where !(commands[Int(number)].condition?.allows(context) ?? true) {
+          buffers.disabledStamp[Int(number)] = requestGeneration
+          anyDisabled = true
+        }
+      }
+      var current = stack
+      var steps: [Step] = []
+      for milestone in milestones {
+        if entry(current[current.count - 1], matches: milestone, under: parameters) { continue }
+        let leg = searchLeg(
+          from: current, to: milestone, parameters: parameters, buffers: &buffers,
+          disabled: anyDisabled ? requestGeneration : nil)
+        guard let leg else {
+          throw RoutingError.unreachable(
+            from: current[current.count - 1].screen, to: screens[Int(milestone)].name)
+        }
+        for record in leg {
+          let command = Int(record.command)
+          if record.isPop {
+            current.removeSubrange(Int(record.base + 1)...)
+          } else {
+            current.append(newEntry(of: record.screen, parameters: parameters))
+          }
+          steps.append(
+            Step(
+              command: command, commandID: commands[command].id,
+              action: record.isPop ? .pop : .push, entry: current[current.count - 1]))
+        }
+      }
+      return Route(steps: steps, stack: current)
+    }
+  }
+
+  /// Checks that every request value converts to each kind that screens declare for its
+  /// key.
+  func validate(_ parameters: Parameters) throws(RoutingError) {
+    for (key, value) in parameters {
+      for kind in kindsByKey[key] ?? [] where value.converted(to: kind) == nil {
+        throw RoutingError.invalidParameter(name: key, value: value.description, expected: kind)
+      }
+    }
+  }
+
+  /// Whether `entry` matches screen `screen` under `parameters` (contract, section 2).
+  func entry(_ entry: Entry, matches screen: Int32, under parameters: Parameters) -> Bool {
+    let declaration = screens[Int(screen)]
+    guard entry.screen == declaration.name else { return false }
+    for parameter in declaration.parameters {
+      guard let wanted = parameters[parameter.name] else { continue }
+      if entry.parameters[parameter.name] != wanted.converted(to: parameter.kind) { return false }
+    }
+    return true
+  }
+
+  /// The entry a push of `screen` creates: the request values the screen declares,
+  /// converted to their declared kinds.
+  func newEntry(of screen: Int32, parameters: Parameters) -> Entry {
+    let declaration = screens[Int(screen)]
+    var values: Parameters = [:]
+    for parameter in declaration.parameters {
+      if let value = parameters[parameter.name]?.converted(to: parameter.kind) {
+        values[parameter.name] = value
+      }
+    }
+    return Entry(declaration.name, parameters: values)
+  }
+
+  /// The shortest leg from `stack` to a top matching `milestone`, as search records in
+  /// step order, or `nil` when there is none. The caller has checked that the top does
+  /// not match already.
+  ///
+  /// A breadth-first search over screens. Its first step may pop back to an entry below
+  /// the top; every later step pushes a screen that matches no entry of the stack the
+  /// leg stands on (its base) and none pushed before, since pushing such a screen would
+  /// pop instead, and a pop after the first step never shortens a leg. A screen is
+  /// expanded again only when reached from a lower base, which lets it push more.
+  func searchLeg(
+    from stack: [Entry], to milestone: Int32, parameters: Parameters,
+    buffers: inout PlannerScratch, disabled: UInt32?
+  ) -> [SearchRecord]? {
+    buffers.prepare(screens: screens.count, commands: commands.count, depth: stack.count)
+    buffers.advance()
+    let generation = buffers.generation
+    let top = stack.count - 1
+
+    // Which screens the stack already holds, lowest and topmost-below-top.
+    buffers.poppedScreens.removeAll(keepingCapacity: true)
+    for (position, entry) in stack.enumerated() {
+      guard let screen = screenIndex[entry.screen],
+        self.entry(entry, matches: screen, under: parameters)
+      else { continue }
+      let slot = Int(screen)
+      if buffers.lowStamp[slot] != generation {
+        buffers.lowStamp[slot] = generation
+        buffers.low[slot] = Int32(position)
+      }
+      if position < top {
+        if buffers.popStamp[slot] != generation { buffers.poppedScreens.append(screen) }
+        buffers.popStamp[slot] = generation
+        buffers.popIndex[slot] = Int32(position)
+      }
+    }
+
+    func isEnabled(_ command: Int32, _ buffers: borrowing PlannerScratch) -> Bool {
+      guard let disabled else { return true }
+      return buffers.disabledStamp[Int(command)] != disabled
+    }
+
+    // First steps: pops back to entries below the top, pushes from the top.
+    buffers.candidates.removeAll(keepingCapacity: true)
+    for screen in buffers.poppedScreens {
+      let slot = Int(screen)
+      for position in Int(destinationStart[slot])..<Int(destinationStart[slot + 1]) {
+        let command = destinationCommands[position]
+        guard isEnabled(command, buffers) else { continue }
+        buffers.candidates.append(
+          SearchRecord(
+            screen: screen, parent: -1, command: command, base: buffers.popIndex[slot],
+            isPop: true))
+        break
+      }
+    }
+    let base = Int32(top)
+    if let start = screenIndex[stack[top].screen] {
+      let slot = Int(start)
+      for position in Int(originStart[slot])..<Int(originStart[slot + 1]) {
+        let command = originCommands[position]
+        let target = commandDestination[Int(command)]
+        guard isEnabled(command, buffers), buffers.lowStamp[Int(target)] != generation else {
+          continue
+        }
+        buffers.candidates.append(
+          SearchRecord(screen: target, parent: -1, command: command, base: base, isPop: false))
+      }
+    }
+    for command in wildcardCommands {
+      let target = commandDestination[Int(command)]
+      guard isEnabled(command, buffers), buffers.lowStamp[Int(target)] != generation else {
+        continue
+      }
+      buffers.candidates.append(
+        SearchRecord(screen: target, parent: -1, command: command, base: base, isPop: false))
+    }
+    buffers.wildcardStamp[top] = generation
+    buffers.candidates.sort { $0.command < $1.command }
+
+    buffers.records.removeAll(keepingCapacity: true)
+    var found: Int32 = -1
+    for candidate in buffers.candidates {
+      let slot = Int(candidate.screen)
+      if buffers.bestStamp[slot] == generation && buffers.best[slot] <= candidate.base { continue }
+      buffers.bestStamp[slot] = generation
+      buffers.best[slot] = candidate.base
+      buffers.records.append(candidate)
+      if candidate.screen == milestone {
+        found = Int32(buffers.records.count - 1)
+        break
+      }
+    }
+
+    var next = 0
+    while found < 0 && next < buffers.records.count {
+      let parent = buffers.records[next]
+      let current = Int32(next)
+      next += 1
+      let slot = Int(parent.screen)
+      var origin = Int(originStart[slot])
+      let originEnd = Int(originStart[slot + 1])
+      var wildcard = 0
+      let wildcardEnd: Int
+      if buffers.wildcardStamp[Int(parent.base)] == generation {
+        wildcardEnd = 0
+      } else {
+        buffers.wildcardStamp[Int(parent.base)] = generation
+        wildcardEnd = wildcardCommands.count
+      }
+      // Merge the screen's commands with those from anywhere, in command order.
+      while origin < originEnd || wildcard < wildcardEnd {
+        let command: Int32
+        if wildcard >= wildcardEnd
+          || (origin < originEnd && originCommands[origin] < wildcardCommands[wildcard])
+        {
+          command = originCommands[origin]
+          origin += 1
+        } else {
+          command = wildcardCommands[wildcard]
+          wildcard += 1
+        }
+        guard isEnabled(command, buffers) else { continue }
+        let target = commandDestination[Int(command)]
+        let targetSlot = Int(target)
+        // A screen the base holds at or below the base index would be popped to.
+        if buffers.lowStamp[targetSlot] == generation && buffers.low[targetSlot] <= parent.base {
+          continue
+        }
+        if buffers.bestStamp[targetSlot] == generation && buffers.best[targetSlot] <= parent.base {
+          continue
+        }
+        buffers.bestStamp[targetSlot] = generation
+        buffers.best[targetSlot] = parent.base
+        buffers.records.append(
+          SearchRecord(
+            screen: target, parent: current, command: command, base: parent.base, isPop: false))
+        if target == milestone {
+          found = Int32(buffers.records.count - 1)
+          break
+        }
+      }
+    }
+    guard found >= 0 else { return nil }
+    var path: [SearchRecord] = []
+    var cursor = found
+    while cursor >= 0 {
+      let record = buffers.records[Int(cursor)]
+      path.append(record)
+      cursor = record.parent
+    }
+    return path.reversed()
+  }
+}

@@ -1,0 +1,50 @@
+/// Why a request could not be planned.
+///
+/// Planning is atomic: when it throws, nothing has been executed and the stack is
+/// exactly as it was. Match the cases to react to each:
+///
+/// ```swift
+/// do {
+///   let route = try table.route(from: stack, to: .chat)
+/// } catch .unreachable(let from, let to) {
+///   print("no way from \(from) to \(to)")
+/// } catch {
+///   print(error)
+/// }
+/// ```
+public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// No sequence of commands leads from the top of the stack at the failing leg to the
+  /// milestone.
+  case unreachable(from: ScreenName, to: ScreenName)
+  /// The destination or a breadcrumb is not a screen of the table.
+  case unknownScreen(ScreenName)
+  /// A request parameter does not convert to the kind that a screen declares for it.
+  case invalidParameter(name: String, value: String, expected: ParameterKind)
+  /// The stack to start from holds no entry.
+  case emptyStack
+
+  /// The kind of failure, as the route-table tool names it: `unreachable`,
+  /// `unknownScreen`, `invalidParameter` or `emptyStack`.
+  public var kind: String {
+    switch self {
+    case .unreachable: "unreachable"
+    case .unknownScreen: "unknownScreen"
+    case .invalidParameter: "invalidParameter"
+    case .emptyStack: "emptyStack"
+    }
+  }
+
+  /// A sentence that says what failed.
+  public var description: String {
+    switch self {
+    case .unreachable(let from, let to):
+      "no route from \(from) to \(to)"
+    case .unknownScreen(let name):
+      "unknown screen '\(name)'"
+    case .invalidParameter(let name, let value, let expected):
+      "parameter '\(name)': '\(value)' is not a valid \(expected)"
+    case .emptyStack:
+      "the stack is empty: a route starts from a stack of at least one entry"
+    }
+  }
+}

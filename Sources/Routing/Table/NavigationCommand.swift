@@ -1,0 +1,135 @@
+/// What a guard sees: the request and the stack the navigation starts from.
+public struct GuardContext: Sendable {
+  /// The request being planned.
+  public let request: Request
+  /// The stack the navigation starts from, bottom first.
+  public let stack: [Entry]
+
+  /// Creates a guard context.
+  ///
+  /// - Parameters:
+  ///   - request: The request being planned.
+  ///   - stack: The stack it starts from.
+  public init(request: Request, stack: [Entry]) {
+    self.request = request
+    self.stack = stack
+  }
+
+  /// The top of the stack.
+  public var top: Entry? { stack.last }
+}
+
+/// A predicate that decides, once per request, whether a command may take part in it.
+///
+/// A command whose guard says no is left out of that request's planning: the planner
+/// routes around it, or reports ``RoutingError/unreachable(from:to:)``.
+///
+/// ```swift
+/// // From a Profile, Chat is open only for the same user.
+/// let sameUser = RouteGuard { context in
+///   context.top?.parameters["userId"] == context.request.parameters["userId"]
+/// }
+/// ```
+public struct RouteGuard: Sendable {
+  private let predicate: @Sendable (GuardContext) -> Bool
+
+  /// Creates a guard.
+  ///
+  /// - Parameter predicate: Says whether the command may take part in a request.
+  public init(_ predicate: @escaping @Sendable (GuardContext) -> Bool) {
+    self.predicate = predicate
+  }
+
+  /// Whether the command may take part in the request of `context`.
+  ///
+  /// - Parameter context: The request and the stack it starts from.
+  /// - Returns: `true` to let the command take part.
+  public func allows(_ context: GuardContext) -> Bool {
+    predicate(context)
+  }
+}
+
+/// One allowed move: the screens it starts from and the screen it leads to.
+///
+/// Write your own command types by conforming to this protocol; only ``destination`` is
+/// required. For one-line commands use ``Command``.
+///
+/// ```swift
+/// struct OpenChat: NavigationCommand {
+///   let origins: [ScreenName] = [.profile, .connections]
+///   let destination: ScreenName = .chat
+///   var factory: ScreenFactory? { { ChatScreen($0) } }
+/// }
+/// ```
+public protocol NavigationCommand: Sendable {
+  /// The screens the command may start from; empty means from anywhere.
+  var origins: [ScreenName] { get }
+  /// The screen the command leads to.
+  var destination: ScreenName { get }
+  /// An identifier, unique in its table; `nil` for none.
+  var id: String? { get }
+  /// The command's cost in a route: a positive integer, 1 by default.
+  var cost: Int { get }
+  /// The guard evaluated once per request; `nil` when the command always takes part.
+  var condition: RouteGuard? { get }
+  /// How to make the destination's screen object; `nil` uses the destination screen's
+  /// factory.
+  var factory: ScreenFactory? { get }
+}
+
+extension NavigationCommand {
+  /// From anywhere.
+  public var origins: [ScreenName] { [] }
+  /// No identifier.
+  public var id: String? { nil }
+  /// A cost of 1.
+  public var cost: Int { 1 }
+  /// No guard.
+  public var condition: RouteGuard? { nil }
+  /// No factory of its own.
+  public var factory: ScreenFactory? { nil }
+}
+
+/// A navigation command declared in one line.
+///
+/// ```swift
+/// Command(to: .menu)                                   // from anywhere
+/// Command(id: "openProfile", from: [.menu, .chat], to: .profile)
+/// Command(from: [.profile], to: .chat, when: sameUser)  // guarded
+/// ```
+public struct Command: NavigationCommand {
+  /// The screens the command may start from; empty means from anywhere.
+  public let origins: [ScreenName]
+  /// The screen the command leads to.
+  public let destination: ScreenName
+  /// An identifier, unique in its table.
+  public let id: String?
+  /// The command's cost in a route.
+  public let cost: Int
+  /// The guard evaluated once per request.
+  public let condition: RouteGuard?
+  /// How to make the destination's screen object.
+  public let factory: ScreenFactory?
+
+  /// Declares a command.
+  ///
+  /// - Parameters:
+  ///   - id: An identifier, unique in its table; none by default.
+  ///   - origins: The screens it starts from; from anywhere by default.
+  ///   - destination: The screen it leads to.
+  ///   - cost: Its cost in a route; 1 by default.
+  ///   - condition: A guard; none by default.
+  ///   - factory: How to make the destination's screen object; by default the
+  ///     destination screen's factory.
+  public init(
+    id: String? = nil, from origins: [ScreenName] = [], to destination: ScreenName,
+    cost: Int = 1, when condition: RouteGuard? = nil, factory: ScreenFactory? = nil
+  ) {
+    self.id = id
+    self.origins = origins
+    self.destination = destination
+    self.cost = cost
+    self.condition = condition
+    self.factory = factory
+  }
+}

@@ -1,0 +1,154 @@
+/// Collects screens and commands, then compiles them into an immutable ``RouteTable``.
+///
+/// Register in any order from anywhere during start-up; commands are numbered in the
+/// order they were registered, and that order breaks ties between equally short routes.
+///
+/// ```swift
+/// var registry = RouteRegistry()
+/// registry.register(Screen(.menu, factory: HeadlessScreen.factory))
+/// registry.register(Screen(.profile, parameters: [.integer("userId")], factory: HeadlessScreen.factory))
+/// registry.register(Command(to: .menu))
+/// registry.register(Command(from: [.menu], to: .profile))
+/// let table = try registry.compile()
+/// ```
+public struct RouteRegistry: Sendable {
+  /// The screens registered so far, in order.
+  public private(set) var screens: [Screen] = []
+  /// The commands registered so far, in order: a command's position is its number.
+  public private(set) var commands: [any NavigationCommand] = []
+  /// The factory used for destinations that neither their command nor their screen says
+  /// how to make; `nil` makes such a destination a ``TableError``.
+  ///
+  /// Tables that are only planned on, never navigated, can use ``HeadlessScreen/factory``.
+  public var defaultFactory: ScreenFactory?
+
+  /// Creates an empty registry.
+  ///
+  /// - Parameter defaultFactory: The factory for destinations nothing else makes.
+  public init(defaultFactory: ScreenFactory? = nil) {
+    self.defaultFactory = defaultFactory
+  }
+
+  /// Registers a screen.
+  ///
+  /// Once any screen is registered, every screen a command names must be registered;
+  /// a registry without screens takes the screens its commands name, without
+  /// parameters.
+  ///
+  /// - Parameter screen: The screen to add.
+  public mutating func register(_ screen: Screen) {
+    screens.append(screen)
+  }
+
+  /// Registers a command; it takes the next number.
+  ///
+  /// - Parameter command: The command to add.
+  public mutating func register(_ command: some NavigationCommand) {
+    commands.append(command)
+  }
+
+  /// Registers every screen and command that a ``RouteTableBuilder`` block declares, in
+  /// order.
+  ///
+  /// - Parameter content: The declarations.
+  public mutating func register(@RouteTableBuilder _ content: () -> [RouteTableComponent]) {
+    for component in content() {
+      switch component {
+      case .screen(let screen): screens.append(screen)
+      case .command(let command): commands.append(command)
+      }
+    }
+  }
+
+  /// Compiles the registry into a route table.
+  ///
+  /// - Returns: An immutable table that any number of threads may plan on at once.
+  /// - Throws: ``TableError`` for an invalid name, a duplicate screen or identifier, a
+  ///   command naming an undeclared screen, a cost that is not positive, a malformed
+  ///   parameter declaration, or a destination that nothing can make.
+  /// - Complexity: O(*V* + *E* + *O*), where *V* is the number of screens, *E* the number
+  ///   of commands and *O* the number of origins they name.
+  public func compile() throws(TableError) -> RouteTable {
+    try RouteTable(screens: screens, commands: commands, defaultFactory: defaultFactory)
+  }
+}
+
+/// One declaration inside a ``RouteTableBuilder`` block.
+public enum RouteTableComponent: Sendable {
+  /// A screen.
+  case screen(Screen)
+  /// A command.
+  case command(any NavigationCommand)
+}
+
+/// Declares a route table in one place, without runtime class scanning.
+///
+/// ```swift
+/// let table = try RouteTable {
+///   Screen(.menu, factory: HeadlessScreen.factory)
+///   Screen(.profile, parameters: [.integer("userId")], factory: HeadlessScreen.factory)
+///   Command(to: .menu)
+///   Command(from: [.menu], to: .profile)
+/// }
+/// ```
+@resultBuilder
+public enum RouteTableBuilder {
+  /// A screen declaration.
+  public static func buildExpression(_ screen: Screen) -> [RouteTableComponent] {
+    [.screen(screen)]
+  }
+
+  /// A command declaration.
+  public static func buildExpression(_ command: some NavigationCommand) -> [RouteTableComponent] {
+    [.command(command)]
+  }
+
+  /// Several declarations at once, such as a list made by a loop elsewhere.
+  public static func buildExpression(_ components: [RouteTableComponent]) -> [RouteTableComponent] {
+    components
+  }
+
+  /// The declarations in order.
+  public static func buildBlock(_ parts: [RouteTableComponent]...) -> [RouteTableComponent] {
+    parts.flatMap { $0 }
+  }
+
+  /// Declarations under an `if` without `else`.
+  public static func buildOptional(_ part: [RouteTableComponent]?) -> [RouteTableComponent] {
+    part ?? []
+  }
+
+  /// The declarations of an `if` branch.
+  public static func buildEither(first part: [RouteTableComponent]) -> [RouteTableComponent] {
+    part
+  }
+
+  /// The declarations of an `else` branch.
+  public static func buildEither(second part: [RouteTableComponent]) -> [RouteTableComponent] {
+    part
+  }
+
+  /// The declarations of a `for` loop, in order.
+  public static func buildArray(_ parts: [[RouteTableComponent]]) -> [RouteTableComponent] {
+    parts.flatMap { $0 }
+  }
+}
+
+extension RouteTable {
+  /// Compiles a table declared in a ``RouteTableBuilder`` block.
+  ///
+  /// - Parameters:
+  ///   - defaultFactory: The factory for destinations nothing else makes; `nil` makes
+  ///     such a destination an error.
+  ///   - content: The screens and commands, in order.
+  /// - Throws: ``TableError``, as ``RouteRegistry/compile()`` does.
+  /// - Complexity: O(*V* + *E* + *O*), as ``RouteRegistry/compile()``.
+  public init(
+    defaultFactory: ScreenFactory? = nil,
+    @RouteTableBuilder _ content: () -> [RouteTableComponent]
+  ) throws(TableError) {
+    var registry = RouteRegistry(defaultFactory: defaultFactory)
+    registry.register(content)
+    self = try registry.compile()
+  }
+}

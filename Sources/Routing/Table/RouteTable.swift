@@ -1,0 +1,235 @@
+/// An immutable, compiled set of screens and commands that any number of threads can
+/// plan routes on at once.
+///
+/// Build one with a ``RouteRegistry``, the ``RouteTableBuilder`` initializer, or from a
+/// route-table file. Compiling interns every screen to a dense integer and lays the
+/// commands out by origin and by destination, so planning never compares strings in
+/// its inner loop.
+///
+/// ```swift
+/// let route = try table.route(from: [Entry(.menu)], to: .profile, parameters: ["userId": 2])
+/// print(route.stack.stackDescription)  // Menu > Folder > Profile(userId: 2)
+/// ```
+public struct RouteTable: Sendable {
+  /// The screens, in table order: declared screens first, then those only commands name.
+  public let screens: [Screen]
+  /// The commands, in registration order: a command's position is its number.
+  public let commands: [any NavigationCommand]
+  /// The factory for destinations nothing else makes, if any.
+  public let defaultFactory: ScreenFactory?
+
+  let screenIndex: [ScreenName: Int32]
+  let commandDestination: [Int32]
+  /// Commands by origin: the commands starting from screen `s` are
+  /// `originCommands[originStart[s]..<originStart[s + 1]]`, ascending.
+  let originStart: [Int32]
+  let originCommands: [Int32]
+  /// Commands from anywhere, ascending.
+  let wildcardCommands: [Int32]
+  /// Commands by destination, ascending, laid out like the origins.
+  let destinationStart: [Int32]
+  let destinationCommands: [Int32]
+  /// Commands that carry a guard, ascending.
+  let guardedCommands: [Int32]
+  /// For each parameter key, the kinds that screens declare for it.
+  let kindsByKey: [String: [ParameterKind]]
+  /// Whether some command costs more than 1.
+  let hasCosts: Bool
+  let scratch: ScratchPool
+
+  init(
+    screens declared: [Screen], commands: [any NavigationCommand],
+    defaultFactory: ScreenFactory?
+  ) throws(TableError) {
+    var screens: [Screen] = []
+    var index: [ScreenName: Int32] = [:]
+    for (position, screen) in declared.enumerated() {
+      let place = "screens[\(position)]"
+      try Self.validate(screen.name, at: "\(place).name")
+      if let first = index[screen.name] {
+        throw TableError(
+          .duplicateScreen, at: "\(place).name",
+          "duplicate screen '\(screen.name)' (first at screens[\(first)])")
+      }
+      var keys: Set<String> = []
+      for (number, parameter) in screen.parameters.enumerated() {
+        let location = "\(place).parameters[\(number)]"
+        guard !parameter.name.isEmpty else {
+          throw TableError(.invalidParameter, at: location, "empty parameter name")
+        }
+        guard keys.insert(parameter.name).inserted else {
+          throw TableError(
+            .invalidParameter, at: location, "parameter '\(parameter.name)' is declared twice")
+        }
+      }
+      index[screen.name] = Int32(screens.count)
+      screens.append(screen)
+    }
+    let implicit = declared.isEmpty
+    func intern(_ name: ScreenName, at place: String) throws(TableError) -> Int32 {
+      if let known = index[name] { return known }
+      try Self.validate(name, at: place)
+      guard implicit else {
+        throw TableError(.undeclaredScreen, at: place, "screen '\(name)' is not declared")
+      }
+      let number = Int32(screens.count)
+      index[name] = number
+      screens.append(Screen(name))
+      return number
+    }
+
+    var destinations: [Int32] = []
+    destinations.reserveCapacity(commands.count)
+    var origins: [[Int32]] = []
+    origins.reserveCapacity(commands.count)
+    var ids: [String: Int] = [:]
+    var guarded: [Int32] = []
+    var hasCosts = false
+    for (number, command) in commands.enumerated() {
+      let place = "commands[\(number)]"
+      var from: [Int32] = []
+      for (slot, origin) in command.origins.enumerated() {
+        from.append(try intern(origin, at: "\(place).from[\(slot)]"))
+      }
+      let to = try intern(command.destination, at: "\(place).to")
+      if let id = command.id {
+        guard !id.isEmpty else { throw TableError(.invalidName, at: "\(place).id", "empty id") }
+        if let first = ids[id] {
+          throw TableError(
+            .duplicateID, at: "\(place).id", "duplicate id '\(id)' (first at commands[\(first)])")
+        }
+        ids[id] = number
+      }
+      guard command.cost > 0 else {
+        throw TableError(
+          .invalidCost, at: "\(place).cost", "cost \(command.cost) is not a positive integer")
+      }
+      if command.cost != 1 { hasCosts = true }
+      if command.condition != nil { guarded.append(Int32(number)) }
+      destinations.append(to)
+      origins.append(from)
+    }
+    for (number, command) in commands.enumerated()
+    where command.factory == nil && defaultFactory == nil
+      && screens[Int(destinations[number])].factory == nil
+    {
+      throw TableError(
+        .unconstructibleDestination, at: "commands[\(number)]",
+        "nothing makes screen '\(command.destination)': give the command or the screen a factory, or the table a default factory"
+      )
+    }
+
+    var kinds: [String: [ParameterKind]] = [:]
+    for screen in screens {
+      for parameter in screen.parameters
+      where !(kinds[parameter.name] ?? []).contains(parameter.kind) {
+        kinds[parameter.name, default: []].append(parameter.kind)
+      }
+    }
+
+    let count = screens.count
+    var wildcard: [Int32] = []
+    var byOrigin = CompressedLists(count: count)
+    var byDestination = CompressedLists(count: count)
+    for number in origins.indices {
+      if origins[number].isEmpty {
+        wildcard.append(Int32(number))
+      } else {
+        // A command that names an origin twice is listed once under it.
+        for origin in Set(origins[number]) { byOrigin.count(origin) }
+      }
+      byDestination.count(destinations[number])
+    }
+    byOrigin.allocate()
+    byDestination.allocate()
+    for number in origins.indices {
+      for origin in Set(origins[number]) { byOrigin.append(Int32(number), to: origin) }
+      byDestination.append(Int32(number), to: destinations[number])
+    }
+
+    self.screens = screens
+    self.commands = commands
+    self.defaultFactory = defaultFactory
+    self.screenIndex = index
+    self.commandDestination = destinations
+    self.originStart = byOrigin.starts
+    self.originCommands = byOrigin.items
+    self.wildcardCommands = wildcard
+    self.destinationStart = byDestination.starts
+    self.destinationCommands = byDestination.items
+    self.guardedCommands = guarded
+    self.kindsByKey = kinds
+    self.hasCosts = hasCosts
+    self.scratch = ScratchPool()
+  }
+
+  private static func validate(_ name: ScreenName, at place: String) throws(TableError) {
+    guard name.isValid else {
+      let problem =
+        name.rawValue.isEmpty ? "empty screen name" : "screen name holds a control character"
+      throw TableError(.invalidName, at: place, problem)
+    }
+  }
+
+  /// The screen with a name, or `nil` when the table does not know it.
+  ///
+  /// - Parameter name: The screen's name.
+  /// - Returns: The screen's declaration.
+  /// - Complexity: O(1) on average.
+  public func screen(named name: ScreenName) -> Screen? {
+    screenIndex[name].map { screens[Int($0)] }
+  }
+
+  /// The commands whose destination is `screen`, in registration order.
+  ///
+  /// - Parameter screen: The destination.
+  /// - Returns: The commands' numbers.
+  /// - Complexity: O(*k*), where *k* is the number of such commands.
+  public func commands(to screen: ScreenName) -> [Int] {
+    guard let target = screenIndex[screen] else { return [] }
+    let range = Int(destinationStart[Int(target)])..<Int(destinationStart[Int(target) + 1])
+    return destinationCommands[range].map(Int.init)
+  }
+
+  /// The factory that makes the destination of command `number`: the command's own,
+  /// else its destination screen's, else the table's default.
+  ///
+  /// - Parameter number: A command number.
+  /// - Returns: The factory; compiling guarantees there is one.
+  public func factory(forCommand number: Int) -> ScreenFactory {
+    let command = commands[number]
+    if let own = command.factory { return own }
+    if let screens = screens[Int(commandDestination[number])].factory { return screens }
+    guard let fallback = defaultFactory else {
+      preconditionFailure("compiling checks that command \(number) has a factory")
+    }
+    return fallback
+  }
+}
+
+/// Lists of integers laid end to end (compressed sparse rows), filled in two passes:
+/// count every list's length, allocate, then append.
+struct CompressedLists {
+  private(set) var starts: [Int32]
+  private(set) var items: [Int32] = []
+  private var next: [Int32] = []
+
+  init(count: Int) {
+    starts = Array(repeating: 0, count: count + 1)
+  }
+
+  mutating func count(_ list: Int32) {
+    starts[Int(list) + 1] += 1
+  }
+
+  mutating func allocate() {
+    for position in 1..<starts.count { starts[position] += starts[position - 1] }
+    items = Array(repeating: 0, count: Int(starts[starts.count - 1]))
+    next = Array(starts.dropLast())
+  }
+
+  mutating func append(_ item: Int32, to list: Int32) {
+    items[Int(next[Int(list)])] = item
+    next[Int(list)] += 1
+  }
+}

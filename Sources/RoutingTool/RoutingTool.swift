@@ -1,0 +1,2 @@
+/// The tool.
+public enum RoutingTool {}

@@ -1,0 +1,2 @@
+/// The sample app.
+public enum SampleApp {}

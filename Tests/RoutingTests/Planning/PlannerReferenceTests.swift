@@ -1,0 +1,102 @@
+import Routing
+import Testing
+
+/// The planner against the whole-stack reference on seeded random tables and requests.
+@Suite struct PlannerReferenceTests {
+  static let names: [ScreenName] = ["A", "B", "C", "D", "E", "F", "G", "H"]
+
+  struct Case {
+    var reference: ReferencePlanner
+    var table: RouteTable
+    var stack: [Entry]
+    var destination: ScreenName
+    var breadcrumbs: [ScreenName]
+    var parameters: Parameters
+  }
+
+  static func randomCase(_ random: inout SeededGenerator) throws -> Case {
+    let screenCount = Int.random(in: 1...7, using: &random)
+    let names = Array(Self.names.prefix(screenCount))
+    let keys = ["p", "q"]
+    let values: [ParameterValue] = ["1", "2"]
+    var declarations: [ReferencePlanner.Declaration] = []
+    for name in names {
+      let declared = keys.filter { _ in Int.random(in: 0..<3, using: &random) == 0 }
+      declarations.append(.init(name: name, parameters: declared))
+    }
+    var moves: [ReferencePlanner.Move] = []
+    for _ in 0..<Int.random(in: 0...12, using: &random) {
+      let origins =
+        Int.random(in: 0..<4, using: &random) == 0
+        ? [] : names.filter { _ in Int.random(in: 0..<3, using: &random) == 0 }
+      let destination = names.randomElement(using: &random)!
+      moves.append(
+        .init(
+          origins: origins, destination: destination,
+          enabled: Int.random(in: 0..<6, using: &random) != 0))
+    }
+    var registry = RouteRegistry(defaultFactory: HeadlessScreen.factory)
+    for declaration in declarations {
+      registry.register(
+        Screen(declaration.name, parameters: declaration.parameters.map { Parameter($0) }))
+    }
+    for move in moves {
+      let enabled = move.enabled
+      registry.register(
+        Command(from: move.origins, to: move.destination, when: RouteGuard { _ in enabled }))
+    }
+    let table = try registry.compile()
+    // Stacks may hold screens the table does not know ("Z") and any parameters.
+    var stack: [Entry] = []
+    for _ in 0..<Int.random(in: 1...5, using: &random) {
+      let name =
+        Int.random(in: 0..<8, using: &random) == 0 ? "Z" : names.randomElement(using: &random)!
+      var entryValues: Parameters = [:]
+      for key in keys where Int.random(in: 0..<2, using: &random) == 0 {
+        entryValues[key] = values.randomElement(using: &random)!
+      }
+      stack.append(Entry(name, parameters: entryValues))
+    }
+    let pick = { (random: inout SeededGenerator) -> ScreenName in
+      Int.random(in: 0..<12, using: &random) == 0 ? "Unknown" : names.randomElement(using: &random)!
+    }
+    let destination = pick(&random)
+    var breadcrumbs: [ScreenName] = []
+    for _ in 0..<Int.random(in: 0...2, using: &random) { breadcrumbs.append(pick(&random)) }
+    var parameters: Parameters = [:]
+    for key in keys where Int.random(in: 0..<2, using: &random) == 0 {
+      parameters[key] = values.randomElement(using: &random)!
+    }
+    return Case(
+      reference: ReferencePlanner(screens: declarations, commands: moves), table: table,
+      stack: stack, destination: destination, breadcrumbs: breadcrumbs, parameters: parameters)
+  }
+
+  @Test(arguments: 0..<10)
+  func plannerAgreesWithReference(batch: Int) throws {
+    var random = SeededGenerator(seed: UInt64(batch) &* 7919 &+ 17)
+    var routed = 0
+    for _ in 0..<1_500 {
+      let sample = try Self.randomCase(&random)
+      let expected = sample.reference.route(
+        from: sample.stack, to: sample.destination, via: sample.breadcrumbs, sample.parameters)
+      let actual = Result { () throws(RoutingError) -> Route in
+        try sample.table.route(
+          from: sample.stack, to: sample.destination, via: sample.breadcrumbs,
+          parameters: sample.parameters)
+      }
+      let stripped = actual.map { route in
+        Route(
+          steps: route.steps.map { Step(command: $0.command, action: $0.action, entry: $0.entry) },
+          stack: route.stack)
+      }
+      #expect(
+        stripped == expected,
+        "stack \(sample.stack.stackDescription) to \(sample.destination) via \(sample.breadcrumbs) \(sample.parameters) on \(sample.reference.commands.map { "\($0.origins)->\($0.destination)\($0.enabled ? "" : " off")" })"
+      )
+      if case .success(let route) = expected, !route.isEmpty { routed += 1 }
+    }
+    // The generator must exercise real routes, not only failures.
+    #expect(routed > 300)
+  }
+}

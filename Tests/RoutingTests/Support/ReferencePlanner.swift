@@ -1,0 +1,92 @@
+import Routing
+
+/// A deliberately simple planner that follows the routing contract word by word: a
+/// breadth-first search over whole stacks, commands tried in number order. The real
+/// planner must agree with it on every table and request.
+struct ReferencePlanner {
+  struct Declaration {
+    var name: ScreenName
+    var parameters: [String]
+  }
+
+  struct Move {
+    var origins: [ScreenName]
+    var destination: ScreenName
+    var enabled: Bool
+  }
+
+  var screens: [Declaration]
+  var commands: [Move]
+
+  func declared(_ screen: ScreenName) -> [String]? {
+    screens.first { $0.name == screen }?.parameters
+  }
+
+  func matches(_ entry: Entry, _ screen: ScreenName, _ parameters: Parameters) -> Bool {
+    guard entry.screen == screen else { return false }
+    for key in declared(screen) ?? [] {
+      if let wanted = parameters[key], entry.parameters[key] != wanted { return false }
+    }
+    return true
+  }
+
+  /// Applies one command (contract, section 3); `nil` when it does not apply.
+  func apply(_ number: Int, to stack: [Entry], _ parameters: Parameters) -> (StepAction, [Entry])? {
+    let command = commands[number]
+    let target = command.destination
+    if matches(stack[stack.count - 1], target, parameters) { return nil }
+    if let below = stack.indices.dropLast().last(where: { matches(stack[$0], target, parameters) })
+    {
+      return (.pop, Array(stack[...below]))
+    }
+    guard command.origins.isEmpty || command.origins.contains(stack[stack.count - 1].screen) else {
+      return nil
+    }
+    var values: Parameters = [:]
+    for key in declared(target) ?? [] { values[key] = parameters[key] }
+    return (.push, stack + [Entry(target, parameters: values)])
+  }
+
+  func leg(
+    from stack: [Entry], to milestone: ScreenName, _ parameters: Parameters
+  ) -> ([Step], [Entry])? {
+    var seen: Set<[Entry]> = [stack]
+    var frontier: [([Entry], [Step])] = [(stack, [])]
+    while !frontier.isEmpty {
+      var next: [([Entry], [Step])] = []
+      for (current, steps) in frontier {
+        for number in commands.indices where commands[number].enabled {
+          guard let (action, after) = apply(number, to: current, parameters) else { continue }
+          let path = steps + [Step(command: number, action: action, entry: after[after.count - 1])]
+          if matches(after[after.count - 1], milestone, parameters) { return (path, after) }
+          if seen.insert(after).inserted { next.append((after, path)) }
+        }
+      }
+      frontier = next
+    }
+    return nil
+  }
+
+  func route(
+    from stack: [Entry], to destination: ScreenName, via breadcrumbs: [ScreenName],
+    _ parameters: Parameters
+  ) -> Result<Route, RoutingError> {
+    for name in breadcrumbs + [destination] where declared(name) == nil {
+      return .failure(.unknownScreen(name))
+    }
+    if matches(stack[stack.count - 1], destination, parameters) {
+      return .success(Route(steps: [], stack: stack))
+    }
+    var current = stack
+    var steps: [Step] = []
+    for milestone in breadcrumbs + [destination] {
+      if matches(current[current.count - 1], milestone, parameters) { continue }
+      guard let (leg, after) = leg(from: current, to: milestone, parameters) else {
+        return .failure(.unreachable(from: current[current.count - 1].screen, to: milestone))
+      }
+      steps += leg
+      current = after
+    }
+    return .success(Route(steps: steps, stack: current))
+  }
+}
