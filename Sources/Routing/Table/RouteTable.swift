@@ -233,3 +233,35 @@ struct CompressedLists {
     next[Int(list)] += 1
   }
 }
+
+extension RouteTable {
+  /// Types textual parameter values, such as those of a route-table file or a link, by
+  /// the kinds that `screen` declares; keys it does not declare stay text.
+  ///
+  /// ```swift
+  /// let values = try table.parameters(["userId": "2"], for: .profile)  // ["userId": 2]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - values: Values by key, as text.
+  ///   - screen: The screen whose declarations decide the kinds.
+  /// - Returns: The typed values.
+  /// - Throws: ``RoutingError/invalidParameter(name:value:expected:)`` for a value that
+  ///   does not convert to its declared kind.
+  /// - Complexity: O(*k* · *d*), where *k* is the number of values and *d* the number of
+  ///   parameters the screen declares.
+  public func parameters(
+    _ values: [String: String], for screen: ScreenName
+  ) throws(RoutingError) -> Parameters {
+    let declaration = self.screen(named: screen)
+    var typed: Parameters = [:]
+    for (key, text) in values {
+      let kind = declaration?.kind(of: key) ?? .string
+      guard let value = ParameterValue.string(text).converted(to: kind) else {
+        throw RoutingError.invalidParameter(name: key, value: text, expected: kind)
+      }
+      typed[key] = value
+    }
+    return typed
+  }
+}
