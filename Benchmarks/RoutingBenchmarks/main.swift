@@ -1,1 +1,19 @@
-print("bench")
+// Prints the figures recorded in Docs/Performance.md. Run in release mode:
+//   swift run -c release RoutingBenchmarks
+import Routing
+
+print("Routing benchmarks (release build; figures, not assertions)")
+print("")
+print("Planner: seeded random tables, cold plans between random screens")
+print(
+  "| screens | commands | compile | compile memory | first plan | median plan | p99 plan | routed |"
+)
+print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+for (screens, commands, plans) in [(1_000, 5_000, 5_000), (100_000, 1_000_000, 1_000)] {
+  let figures = try benchmarkPlanner(screens: screens, commands: commands, plans: plans, seed: 42)
+  let megabytes = Double(figures.compileBytes) / 1_048_576
+  print(
+    "| \(figures.screens) | \(figures.commands) | \(format3(figures.compileSeconds * 1e3)) ms "
+      + "| \(format3(megabytes)) MiB | \(format(figures.firstPlan)) | \(format(figures.median)) "
+      + "| \(format(figures.p99)) | \(figures.routed)/\(figures.plans) |")
+}

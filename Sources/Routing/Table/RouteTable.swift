@@ -132,18 +132,19 @@ public struct RouteTable: Sendable {
     var byOrigin = CompressedLists(count: count)
     var byDestination = CompressedLists(count: count)
     for number in origins.indices {
+      // A command that names an origin twice is listed once under it.
+      origins[number] = Self.withoutRepeats(origins[number])
       if origins[number].isEmpty {
         wildcard.append(Int32(number))
       } else {
-        // A command that names an origin twice is listed once under it.
-        for origin in Set(origins[number]) { byOrigin.count(origin) }
+        for origin in origins[number] { byOrigin.count(origin) }
       }
       byDestination.count(destinations[number])
     }
     byOrigin.allocate()
     byDestination.allocate()
     for number in origins.indices {
-      for origin in Set(origins[number]) { byOrigin.append(Int32(number), to: origin) }
+      for origin in origins[number] { byOrigin.append(Int32(number), to: origin) }
       byDestination.append(Int32(number), to: destinations[number])
     }
 
@@ -161,6 +162,15 @@ public struct RouteTable: Sendable {
     self.kindsByKey = kinds
     self.hasCosts = hasCosts
     self.scratch = ScratchPool()
+  }
+
+  /// The list without its repeated items, first occurrences kept in order. Origin
+  /// lists are short, so a quadratic scan beats hashing.
+  private static func withoutRepeats(_ list: [Int32]) -> [Int32] {
+    guard list.count > 1 else { return list }
+    var kept: [Int32] = []
+    for item in list where !kept.contains(item) { kept.append(item) }
+    return kept
   }
 
   private static func validate(_ name: ScreenName, at place: String) throws(TableError) {

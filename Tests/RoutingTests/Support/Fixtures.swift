@@ -56,3 +56,9 @@ struct SeededGenerator: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+extension Fixtures {
+  static func objectFromText(_ text: String) throws -> [String: Any]? {
+    try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+  }
+}

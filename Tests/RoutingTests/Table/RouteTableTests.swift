@@ -1,0 +1,197 @@
+import Dispatch
+import Routing
+import Synchronization
+import Testing
+
+@Suite struct RouteTableTests {
+  struct BadTable: CustomTestStringConvertible, Sendable {
+    let name: String
+    let kind: TableError.Kind
+    let location: String
+    let build: @Sendable () throws -> RouteTable
+    var testDescription: String { name }
+  }
+
+  static let headless = HeadlessScreen.factory
+
+  static let badTables: [BadTable] = [
+    BadTable(name: "empty screen name", kind: .invalidName, location: "screens[1].name") {
+      try RouteTable(defaultFactory: headless) {
+        Screen("A")
+        Screen("")
+      }
+    },
+    BadTable(name: "control character", kind: .invalidName, location: "commands[0].to") {
+      try RouteTable(defaultFactory: headless) { Command(to: "Bad\u{7}Name") }
+    },
+    BadTable(name: "duplicate screen", kind: .duplicateScreen, location: "screens[2].name") {
+      try RouteTable(defaultFactory: headless) {
+        Screen("A")
+        Screen("B")
+        Screen("A")
+      }
+    },
+    BadTable(name: "duplicate id", kind: .duplicateID, location: "commands[2].id") {
+      try RouteTable(defaultFactory: headless) {
+        Command(id: "go", to: "A")
+        Command(to: "B")
+        Command(id: "go", to: "C")
+      }
+    },
+    BadTable(name: "empty id", kind: .invalidName, location: "commands[0].id") {
+      try RouteTable(defaultFactory: headless) { Command(id: "", to: "A") }
+    },
+    BadTable(name: "undeclared origin", kind: .undeclaredScreen, location: "commands[1].from[1]") {
+      try RouteTable(defaultFactory: headless) {
+        Screen("A")
+        Screen("B")
+        Command(to: "A")
+        Command(from: ["A", "C"], to: "B")
+      }
+    },
+    BadTable(name: "undeclared destination", kind: .undeclaredScreen, location: "commands[0].to") {
+      try RouteTable(defaultFactory: headless) {
+        Screen("A")
+        Command(from: ["A"], to: "B")
+      }
+    },
+    BadTable(name: "nothing makes it", kind: .unconstructibleDestination, location: "commands[1]") {
+      try RouteTable {
+        Screen("A", factory: headless)
+        Screen("B")
+        Command(to: "A")
+        Command(from: ["A"], to: "B")
+      }
+    },
+    BadTable(name: "zero cost", kind: .invalidCost, location: "commands[0].cost") {
+      try RouteTable(defaultFactory: headless) { Command(to: "A", cost: 0) }
+    },
+    BadTable(
+      name: "repeated parameter", kind: .invalidParameter, location: "screens[0].parameters[1]"
+    ) {
+      try RouteTable(defaultFactory: headless) {
+        Screen("A", parameters: [.string("p"), .integer("p")])
+      }
+    },
+    BadTable(name: "empty parameter", kind: .invalidParameter, location: "screens[0].parameters[0]")
+    {
+      try RouteTable(defaultFactory: headless) { Screen("A", parameters: [.string("")]) }
+    },
+  ]
+
+  @Test(arguments: badTables)
+  func badTableIsRefusedWithItsPlace(_ bad: BadTable) {
+    #expect {
+      _ = try bad.build()
+    } throws: { error in
+      guard let error = error as? TableError else { return false }
+      return error.kind == bad.kind && error.location == bad.location
+        && error.description.hasPrefix("\(bad.location): ")
+    }
+  }
+
+  @Test func factoriesResolveFromCommandThenScreenThenDefault() throws {
+    let table = try RouteTable(defaultFactory: Self.headless) {
+      Screen("A")
+      Screen("B", factory: Self.headless)
+      Command(to: "A")
+      Command(from: ["A"], to: "B")
+    }
+    #expect(table.screens.map(\.name) == ["A", "B"])
+    #expect(table.commands(to: "B") == [1])
+    #expect(table.screen(named: "C") == nil)
+  }
+
+  @Test func manualRegistrationInAnyOrderNumbersCommandsAsRegistered() throws {
+    var registry = RouteRegistry(defaultFactory: Self.headless)
+    registry.register(Command(from: ["B"], to: "C"))
+    registry.register(Command(from: ["A"], to: "B"))
+    registry.register(Command(from: ["A"], to: "C"))
+    let table = try registry.compile()
+    // Screens that only commands name come in first-mention order.
+    #expect(table.screens.map(\.name) == ["B", "C", "A"])
+    let route = try table.route(from: [Entry("A")], to: "C")
+    #expect(route.steps.map(\.command) == [2])
+  }
+
+  @Test func builderTakesConditionsAndLoops() throws {
+    let withChat = true
+    let table = try RouteTable(defaultFactory: Self.headless) {
+      for name in ["A", "B", "C"] {
+        Screen(ScreenName(name))
+      }
+      if withChat {
+        Screen("Chat")
+      } else {
+        Screen("Mail")
+      }
+      Command(from: ["A"], to: "B")
+      Command(from: ["B"], to: "C")
+      Command(from: ["C"], to: "Chat")
+    }
+    #expect(table.screens.map(\.name) == ["A", "B", "C", "Chat"])
+    #expect(try table.route(from: [Entry("A")], to: "Chat").steps.count == 3)
+  }
+
+  @Test func breadthFirstTieBreakReadsCommandsFromTheFirstStep() throws {
+    // Two routes of two steps: [1, 2] and [0, 3]; the one starting with 0 wins even
+    // though its second command is larger.
+    let table = try RouteTable(defaultFactory: Self.headless) {
+      Command(from: ["A"], to: "C")
+      Command(from: ["A"], to: "B")
+      Command(from: ["B"], to: "D")
+      Command(from: ["C"], to: "D")
+    }
+    #expect(try table.route(from: [Entry("A")], to: "D").steps.map(\.command) == [0, 3])
+  }
+
+  @Test func manyThreadsPlanOnOneTableAtOnce() throws {
+    var random = SeededGenerator(seed: 99)
+    var registry = RouteRegistry(defaultFactory: Self.headless)
+    let names = (0..<200).map { ScreenName("S\($0)") }
+    for _ in 0..<800 {
+      registry.register(
+        Command(
+          from: [names.randomElement(using: &random)!], to: names.randomElement(using: &random)!))
+    }
+    let table = try registry.compile()
+    let requests = (0..<64).map { _ in
+      (names.randomElement(using: &random)!, names.randomElement(using: &random)!)
+    }
+    let expected = requests.map { (from, to) in
+      Result { () throws(RoutingError) -> Route in try table.route(from: [Entry(from)], to: to) }
+    }
+    let results = ResultBox(count: requests.count)
+    DispatchQueue.concurrentPerform(iterations: requests.count * 4) { index in
+      let (from, to) = requests[index % requests.count]
+      let outcome = Result { () throws(RoutingError) -> Route in
+        try table.route(from: [Entry(from)], to: to)
+      }
+      results.record(outcome, at: index % requests.count)
+    }
+    #expect(results.all(equal: expected))
+  }
+}
+
+/// Collects results from many threads.
+private final class ResultBox: Sendable {
+  private let slots: [Slot]
+
+  final class Slot: Sendable {
+    let lock = Mutex<[Result<Route, RoutingError>]>([])
+  }
+
+  init(count: Int) {
+    slots = (0..<count).map { _ in Slot() }
+  }
+
+  func record(_ result: Result<Route, RoutingError>, at index: Int) {
+    slots[index].lock.withLock { $0.append(result) }
+  }
+
+  func all(equal expected: [Result<Route, RoutingError>]) -> Bool {
+    zip(slots, expected).allSatisfy { slot, wanted in
+      slot.lock.withLock { $0.count == 4 && $0.allSatisfy { $0 == wanted } }
+    }
+  }
+}
