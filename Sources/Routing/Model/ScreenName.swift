@@ -41,8 +41,10 @@ public struct ScreenName: Hashable, Comparable, Sendable, ExpressibleByStringLit
   ///
   /// - Complexity: O(*n*), where *n* is the length of the name.
   public var isValid: Bool {
-    !rawValue.isEmpty
-      && !rawValue.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    guard !rawValue.isEmpty else { return false }
+    // Printable ASCII needs no Unicode lookup.
+    if rawValue.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return true }
+    return !rawValue.unicodeScalars.contains { $0.properties.generalCategory == .control }
   }
 
   /// Orders names by their raw values.

@@ -44,16 +44,15 @@ public struct RouteTable: Sendable {
     var screens: [Screen] = []
     var index: [ScreenName: Int32] = [:]
     for (position, screen) in declared.enumerated() {
-      let place = "screens[\(position)]"
-      try Self.validate(screen.name, at: "\(place).name")
+      try Self.validate(screen.name, at: "screens[\(position)].name")
       if let first = index[screen.name] {
         throw TableError(
-          .duplicateScreen, at: "\(place).name",
+          .duplicateScreen, at: "screens[\(position)].name",
           "duplicate screen '\(screen.name)' (first at screens[\(first)])")
       }
       var keys: Set<String> = []
       for (number, parameter) in screen.parameters.enumerated() {
-        let location = "\(place).parameters[\(number)]"
+        let location = "screens[\(position)].parameters[\(number)]"
         guard !parameter.name.isEmpty else {
           throw TableError(.invalidParameter, at: location, "empty parameter name")
         }
@@ -66,11 +65,13 @@ public struct RouteTable: Sendable {
       screens.append(screen)
     }
     let implicit = declared.isEmpty
-    func intern(_ name: ScreenName, at place: String) throws(TableError) -> Int32 {
+    // Places are spelled out only when something is wrong, not for every command.
+    func intern(_ name: ScreenName, at place: @autoclosure () -> String) throws(TableError) -> Int32
+    {
       if let known = index[name] { return known }
-      try Self.validate(name, at: place)
+      try Self.validate(name, at: place())
       guard implicit else {
-        throw TableError(.undeclaredScreen, at: place, "screen '\(name)' is not declared")
+        throw TableError(.undeclaredScreen, at: place(), "screen '\(name)' is not declared")
       }
       let number = Int32(screens.count)
       index[name] = number
@@ -86,23 +87,26 @@ public struct RouteTable: Sendable {
     var guarded: [Int32] = []
     var hasCosts = false
     for (number, command) in commands.enumerated() {
-      let place = "commands[\(number)]"
       var from: [Int32] = []
       for (slot, origin) in command.origins.enumerated() {
-        from.append(try intern(origin, at: "\(place).from[\(slot)]"))
+        from.append(try intern(origin, at: "commands[\(number)].from[\(slot)]"))
       }
-      let to = try intern(command.destination, at: "\(place).to")
+      let to = try intern(command.destination, at: "commands[\(number)].to")
       if let id = command.id {
-        guard !id.isEmpty else { throw TableError(.invalidName, at: "\(place).id", "empty id") }
+        guard !id.isEmpty else {
+          throw TableError(.invalidName, at: "commands[\(number)].id", "empty id")
+        }
         if let first = ids[id] {
           throw TableError(
-            .duplicateID, at: "\(place).id", "duplicate id '\(id)' (first at commands[\(first)])")
+            .duplicateID, at: "commands[\(number)].id",
+            "duplicate id '\(id)' (first at commands[\(first)])")
         }
         ids[id] = number
       }
       guard command.cost > 0 else {
         throw TableError(
-          .invalidCost, at: "\(place).cost", "cost \(command.cost) is not a positive integer")
+          .invalidCost, at: "commands[\(number)].cost",
+          "cost \(command.cost) is not a positive integer")
       }
       if command.cost != 1 { hasCosts = true }
       if command.condition != nil { guarded.append(Int32(number)) }
@@ -173,11 +177,13 @@ public struct RouteTable: Sendable {
     return kept
   }
 
-  private static func validate(_ name: ScreenName, at place: String) throws(TableError) {
+  private static func validate(
+    _ name: ScreenName, at place: @autoclosure () -> String
+  ) throws(TableError) {
     guard name.isValid else {
       let problem =
         name.rawValue.isEmpty ? "empty screen name" : "screen name holds a control character"
-      throw TableError(.invalidName, at: place, problem)
+      throw TableError(.invalidName, at: place(), problem)
     }
   }
 
