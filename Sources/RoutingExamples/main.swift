@@ -1,1 +1,6 @@
-print("examples")
+// The main demonstration: `swift run RoutingExamples`.
+import SampleApp
+
+for line in await Tour.run() {
+  print(line)
+}

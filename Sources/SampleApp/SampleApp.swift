@@ -1,2 +1,0 @@
-/// The sample app.
-public enum SampleApp {}

@@ -1,0 +1,77 @@
+import Routing
+
+/// The main demonstration: the seed's sample app navigated headless, each navigation
+/// printed with its route and the stack after it.
+@MainActor
+public struct Tour {
+  private var lines: [String] = []
+
+  /// Creates an empty tour.
+  public init() {}
+
+  /// Runs the whole tour.
+  ///
+  /// - Returns: What the tour prints, one line each.
+  public static func run() async -> [String] {
+    var tour = Tour()
+    do {
+      try await tour.planning()
+    } catch {
+      tour.say("unexpected failure: \(error)")
+    }
+    return tour.lines
+  }
+
+  private mutating func say(_ line: String = "") {
+    lines.append(line)
+  }
+
+  private mutating func show(_ title: String, _ route: Route) {
+    say(title)
+    if route.isEmpty { say("   (already there: nothing runs)") }
+    for (number, step) in route.steps.enumerated() {
+      let command = step.commandID ?? "#\(step.command)"
+      say("   \(number + 1). \(step.action) \(step.entry)  [\(command)]")
+    }
+    say("   stack: \(route.stack.stackDescription)")
+  }
+
+  private mutating func planning() async throws {
+    let table = try SampleApp.makeTable()
+    say("== The sample app: \(table.screens.count) screens, \(table.commands.count) commands")
+    let root = StackItem(entry: Entry(.menu), screen: table.makeScreen(for: Entry(.menu))!)
+    let navigator = Navigator(table: table, container: StackContainer(root: root))
+    var pushed: [String] = []
+    navigator.addObserver { event in
+      if case .didPush(let entry, _) = event { pushed.append(entry.description) }
+    }
+
+    show(
+      "-> go to Profile of user 2 through Folder",
+      try await navigator.go(to: .profile, via: [.folder], parameters: ["userId": 2]))
+    show(
+      "-> go to Chat with user 2 (the guard lets Profile 2 open it)",
+      try await navigator.go(to: .chat, parameters: ["userId": 2]))
+    show(
+      "-> go to Profile of user 2 again (already there below: pop back)",
+      try await navigator.go(to: .profile, parameters: ["userId": 2]))
+    show(
+      "-> go to Chat with user 3 (the guard closes Profile 2 -> Chat 3: through Connections)",
+      try await navigator.go(to: .chat, parameters: ["userId": 3]))
+    show(
+      "-> open Ada's contact card from its view model",
+      try await navigator.go(to: ContactCardModel(name: "Ada", userId: 3)))
+    if let card = navigator.container.items.last?.screen as? SampleScreen {
+      say("   the card shows: \(card.title ?? "?")")
+    }
+    show("-> go to Chat with user 3 again (pop back)", try await navigator.go(to: .chat))
+    show("-> go to Chat again (already there)", try await navigator.go(to: .chat))
+    say("-> go to Login (not in the table)")
+    do {
+      try await navigator.go(to: "Login")
+    } catch {
+      say("   error: \(error); stack unchanged: \(navigator.stack.stackDescription)")
+    }
+    say("   screens pushed so far: \(pushed.count)")
+  }
+}
