@@ -148,6 +148,42 @@ extension RouteTable {
     from stack: [Entry], to milestone: Int32, parameters: Parameters,
     buffers: inout PlannerScratch, disabled: UInt32?
   ) -> [SearchRecord]? {
+    prepareLeg(
+      from: stack, parameters: parameters, buffers: &buffers, disabled: disabled,
+      everyPopCommand: hasCosts)
+    let found: Int32
+    if hasCosts {
+      found = cheapestLeg(to: milestone, buffers: &buffers, disabled: disabled)
+    } else {
+      found = breadthFirstLeg(to: milestone, buffers: &buffers, disabled: disabled)
+    }
+    guard found >= 0 else { return nil }
+    var path: [SearchRecord] = []
+    var cursor = found
+    while cursor >= 0 {
+      let record = buffers.records[Int(cursor)]
+      path.append(record)
+      cursor = record.parent
+    }
+    return path.reversed()
+  }
+
+  /// Whether a command takes part in the current request.
+  @inline(__always)
+  func isEnabled(_ command: Int32, _ buffers: borrowing PlannerScratch, _ disabled: UInt32?) -> Bool
+  {
+    guard let disabled else { return true }
+    return buffers.disabledStamp[Int(command)] != disabled
+  }
+
+  /// Starts a leg: stamps which screens the stack holds (lowest index, and topmost
+  /// below the top) and lists the possible first steps in `buffers.candidates`, sorted
+  /// by command number. Without costs one command per pop target is enough (the
+  /// lowest); with costs every command to it is a candidate.
+  func prepareLeg(
+    from stack: [Entry], parameters: Parameters, buffers: inout PlannerScratch,
+    disabled: UInt32?, everyPopCommand: Bool
+  ) {
     buffers.prepare(screens: screens.count, commands: commands.count, depth: stack.count)
     buffers.advance()
     let generation = buffers.generation
@@ -171,23 +207,18 @@ extension RouteTable {
       }
     }
 
-    func isEnabled(_ command: Int32, _ buffers: borrowing PlannerScratch) -> Bool {
-      guard let disabled else { return true }
-      return buffers.disabledStamp[Int(command)] != disabled
-    }
-
     // First steps: pops back to entries below the top, pushes from the top.
     buffers.candidates.removeAll(keepingCapacity: true)
     for screen in buffers.poppedScreens {
       let slot = Int(screen)
       for position in Int(destinationStart[slot])..<Int(destinationStart[slot + 1]) {
         let command = destinationCommands[position]
-        guard isEnabled(command, buffers) else { continue }
+        guard isEnabled(command, buffers, disabled) else { continue }
         buffers.candidates.append(
           SearchRecord(
             screen: screen, parent: -1, command: command, base: buffers.popIndex[slot],
-            isPop: true))
-        break
+            isPop: true, cost: Int32(commands[Int(command)].cost)))
+        if !everyPopCommand { break }
       }
     }
     let base = Int32(top)
@@ -196,24 +227,37 @@ extension RouteTable {
       for position in Int(originStart[slot])..<Int(originStart[slot + 1]) {
         let command = originCommands[position]
         let target = commandDestination[Int(command)]
-        guard isEnabled(command, buffers), buffers.lowStamp[Int(target)] != generation else {
+        guard isEnabled(command, buffers, disabled), buffers.lowStamp[Int(target)] != generation
+        else {
           continue
         }
         buffers.candidates.append(
-          SearchRecord(screen: target, parent: -1, command: command, base: base, isPop: false))
+          SearchRecord(
+            screen: target, parent: -1, command: command, base: base, isPop: false,
+            cost: Int32(commands[Int(command)].cost)))
       }
     }
     for command in wildcardCommands {
       let target = commandDestination[Int(command)]
-      guard isEnabled(command, buffers), buffers.lowStamp[Int(target)] != generation else {
+      guard isEnabled(command, buffers, disabled), buffers.lowStamp[Int(target)] != generation
+      else {
         continue
       }
       buffers.candidates.append(
-        SearchRecord(screen: target, parent: -1, command: command, base: base, isPop: false))
+        SearchRecord(
+          screen: target, parent: -1, command: command, base: base, isPop: false,
+          cost: Int32(commands[Int(command)].cost)))
     }
     buffers.wildcardStamp[top] = generation
     buffers.candidates.sort { $0.command < $1.command }
+  }
 
+  /// The breadth-first search of a leg without costs; returns the record that reaches
+  /// the milestone, or -1.
+  func breadthFirstLeg(
+    to milestone: Int32, buffers: inout PlannerScratch, disabled: UInt32?
+  ) -> Int32 {
+    let generation = buffers.generation
     buffers.records.removeAll(keepingCapacity: true)
     var found: Int32 = -1
     for candidate in buffers.candidates {
@@ -256,7 +300,7 @@ extension RouteTable {
           command = wildcardCommands[wildcard]
           wildcard += 1
         }
-        guard isEnabled(command, buffers) else { continue }
+        guard isEnabled(command, buffers, disabled) else { continue }
         let target = commandDestination[Int(command)]
         let targetSlot = Int(target)
         // A screen the base holds at or below the base index would be popped to.
@@ -270,21 +314,14 @@ extension RouteTable {
         buffers.best[targetSlot] = parent.base
         buffers.records.append(
           SearchRecord(
-            screen: target, parent: current, command: command, base: parent.base, isPop: false))
+            screen: target, parent: current, command: command, base: parent.base, isPop: false,
+            cost: parent.cost + 1))
         if target == milestone {
           found = Int32(buffers.records.count - 1)
           break
         }
       }
     }
-    guard found >= 0 else { return nil }
-    var path: [SearchRecord] = []
-    var cursor = found
-    while cursor >= 0 {
-      let record = buffers.records[Int(cursor)]
-      path.append(record)
-      cursor = record.parent
-    }
-    return path.reversed()
+    return found
   }
 }

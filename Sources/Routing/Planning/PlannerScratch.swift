@@ -8,6 +8,8 @@ struct SearchRecord: Sendable {
   var command: Int32
   var base: Int32
   var isPop: Bool
+  /// The leg's cost up to and including this step.
+  var cost: Int32
 }
 
 /// Buffers that one planning search reuses. Arrays indexed by screen or command carry a
@@ -31,6 +33,10 @@ struct PlannerScratch: Sendable {
   var records: [SearchRecord] = []
   var candidates: [SearchRecord] = []
   var poppedScreens: [Int32] = []
+  /// The weighted search's priority queue of record numbers, and two paths it compares.
+  var heap: [Int32] = []
+  var leftPath: [Int32] = []
+  var rightPath: [Int32] = []
 
   mutating func prepare(screens: Int, commands: Int, depth: Int) {
     if low.count != screens {

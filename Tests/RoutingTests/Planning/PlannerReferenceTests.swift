@@ -14,7 +14,7 @@ import Testing
     var parameters: Parameters
   }
 
-  static func randomCase(_ random: inout SeededGenerator) throws -> Case {
+  static func randomCase(_ random: inout SeededGenerator, costs: Bool = false) throws -> Case {
     let screenCount = Int.random(in: 1...7, using: &random)
     let names = Array(Self.names.prefix(screenCount))
     let keys = ["p", "q"]
@@ -30,10 +30,10 @@ import Testing
         Int.random(in: 0..<4, using: &random) == 0
         ? [] : names.filter { _ in Int.random(in: 0..<3, using: &random) == 0 }
       let destination = names.randomElement(using: &random)!
+      let enabled = Int.random(in: 0..<6, using: &random) != 0
+      let cost = costs ? Int.random(in: 1...3, using: &random) : 1
       moves.append(
-        .init(
-          origins: origins, destination: destination,
-          enabled: Int.random(in: 0..<6, using: &random) != 0))
+        .init(origins: origins, destination: destination, enabled: enabled, cost: cost))
     }
     var registry = RouteRegistry(defaultFactory: HeadlessScreen.factory)
     for declaration in declarations {
@@ -43,7 +43,9 @@ import Testing
     for move in moves {
       let enabled = move.enabled
       registry.register(
-        Command(from: move.origins, to: move.destination, when: RouteGuard { _ in enabled }))
+        Command(
+          from: move.origins, to: move.destination, cost: move.cost,
+          when: RouteGuard { _ in enabled }))
     }
     let table = try registry.compile()
     // Stacks may hold screens the table does not know ("Z") and any parameters.
@@ -74,10 +76,19 @@ import Testing
 
   @Test(arguments: 0..<10)
   func plannerAgreesWithReference(batch: Int) throws {
-    var random = SeededGenerator(seed: UInt64(batch) &* 7919 &+ 17)
+    try compare(seed: UInt64(batch) &* 7919 &+ 17, count: 1_500, costs: false)
+  }
+
+  @Test(arguments: 0..<4)
+  func plannerWithCostsAgreesWithReference(batch: Int) throws {
+    try compare(seed: UInt64(batch) &* 104_729 &+ 3, count: 1_000, costs: true)
+  }
+
+  func compare(seed: UInt64, count: Int, costs: Bool) throws {
+    var random = SeededGenerator(seed: seed)
     var routed = 0
-    for _ in 0..<1_500 {
-      let sample = try Self.randomCase(&random)
+    for _ in 0..<count {
+      let sample = try Self.randomCase(&random, costs: costs)
       let expected = sample.reference.route(
         from: sample.stack, to: sample.destination, via: sample.breadcrumbs, sample.parameters)
       let actual = Result { () throws(RoutingError) -> Route in
@@ -92,11 +103,11 @@ import Testing
       }
       #expect(
         stripped == expected,
-        "stack \(sample.stack.stackDescription) to \(sample.destination) via \(sample.breadcrumbs) \(sample.parameters) on \(sample.reference.commands.map { "\($0.origins)->\($0.destination)\($0.enabled ? "" : " off")" })"
+        "stack \(sample.stack.stackDescription) to \(sample.destination) via \(sample.breadcrumbs) \(sample.parameters) on \(sample.reference.commands.map { "\($0.origins)->\($0.destination) $\($0.cost)\($0.enabled ? "" : " off")" })"
       )
       if case .success(let route) = expected, !route.isEmpty { routed += 1 }
     }
     // The generator must exercise real routes, not only failures.
-    #expect(routed > 300)
+    #expect(routed > count / 5)
   }
 }

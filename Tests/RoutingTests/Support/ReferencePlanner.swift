@@ -13,6 +13,7 @@ struct ReferencePlanner {
     var origins: [ScreenName]
     var destination: ScreenName
     var enabled: Bool
+    var cost = 1
   }
 
   var screens: [Declaration]
@@ -47,9 +48,41 @@ struct ReferencePlanner {
     return (.push, stack + [Entry(target, parameters: values)])
   }
 
+  /// With costs: the cheapest leg, ties broken by command numbers from the first step,
+  /// found by always settling the cheapest (then lexicographically first) open stack.
+  func cheapestLeg(
+    from stack: [Entry], to milestone: ScreenName, _ parameters: Parameters
+  ) -> ([Step], [Entry])? {
+    var settled: Set<[Entry]> = []
+    var open: [(cost: Int, path: [Step], stack: [Entry])] = [(0, [], stack)]
+    while !open.isEmpty {
+      let best = open.indices.min { a, b in
+        open[a].cost != open[b].cost
+          ? open[a].cost < open[b].cost
+          : open[a].path.map(\.command).lexicographicallyPrecedes(open[b].path.map(\.command))
+      }!
+      let (cost, path, current) = open.remove(at: best)
+      guard settled.insert(current).inserted else { continue }
+      if !path.isEmpty && matches(current[current.count - 1], milestone, parameters) {
+        return (path, current)
+      }
+      for number in commands.indices where commands[number].enabled {
+        guard let (action, after) = apply(number, to: current, parameters),
+          !settled.contains(after)
+        else { continue }
+        let step = Step(command: number, action: action, entry: after[after.count - 1])
+        open.append((cost + commands[number].cost, path + [step], after))
+      }
+    }
+    return nil
+  }
+
   func leg(
     from stack: [Entry], to milestone: ScreenName, _ parameters: Parameters
   ) -> ([Step], [Entry])? {
+    if commands.contains(where: { $0.cost != 1 }) {
+      return cheapestLeg(from: stack, to: milestone, parameters)
+    }
     var seen: Set<[Entry]> = [stack]
     var frontier: [([Entry], [Step])] = [(stack, [])]
     while !frontier.isEmpty {
