@@ -13,6 +13,10 @@ public enum NavigationEvent: Sendable, Hashable {
   case willPop(to: Entry, step: Step)
   /// A step popped back to an entry.
   case didPop(to: Entry, step: Step)
+  /// The top screen is about to leave by ``Navigator/goBack()``, uncovering an entry.
+  case willGoBack(to: Entry)
+  /// The top screen left by ``Navigator/goBack()``.
+  case didGoBack(to: Entry)
   /// The route ran to its end (an empty route too).
   case didNavigate(Request, Route)
   /// The request could not be planned; nothing changed.

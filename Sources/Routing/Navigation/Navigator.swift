@@ -124,6 +124,25 @@ public final class Navigator<Container: NavigationContainer> {
     return route
   }
 
+  /// Goes back one screen, as a back button does: the top screen leaves, whatever the
+  /// route table says. Waits for its turn like ``go(_:viewModel:)``.
+  ///
+  /// - Returns: The entry now on top, or `nil` when the container holds one screen or
+  ///   none and nothing changed.
+  /// - Complexity: O(*n*), where *n* is the number of screens on the container.
+  @discardableResult
+  public func goBack() async -> Entry? {
+    await acquire()
+    defer { release() }
+    let entries = container.entries
+    guard entries.count >= 2 else { return nil }
+    let uncovered = entries[entries.count - 2]
+    send(.willGoBack(to: uncovered))
+    await container.pop(toCount: entries.count - 1)
+    send(.didGoBack(to: uncovered))
+    return uncovered
+  }
+
   /// Adds an observer that receives every ``NavigationEvent``.
   ///
   /// - Parameter handler: Called on the main actor for each event, in order.

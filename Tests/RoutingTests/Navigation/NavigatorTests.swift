@@ -140,6 +140,8 @@ private final class SlowContainer: NavigationContainer {
       case .didPush(let entry, _): names.append("didPush \(entry.screen)")
       case .willPop(let entry, _): names.append("willPop \(entry.screen)")
       case .didPop(let entry, _): names.append("didPop \(entry.screen)")
+      case .willGoBack(let entry): names.append("willGoBack \(entry.screen)")
+      case .didGoBack(let entry): names.append("didGoBack \(entry.screen)")
       case .didNavigate: names.append("didNavigate")
       case .didFail: names.append("didFail")
       }
@@ -150,9 +152,13 @@ private final class SlowContainer: NavigationContainer {
         "willNavigate", "willPop Folder", "didPop Folder", "willPush Profile", "didPush Profile",
         "willPush ContactCard", "didPush ContactCard", "didNavigate",
       ])
+    #expect(await navigator.goBack() == Entry(.profile))
+    #expect(names.suffix(2) == ["willGoBack Profile", "didGoBack Profile"])
     navigator.removeObserver(token)
     try await navigator.go(to: .menu)
-    #expect(names.count == 8)
+    #expect(names.count == 10)
+    #expect(await navigator.goBack() == nil)
+    #expect(navigator.stack == [Entry(.menu)])
   }
 
   @Test func viewModelReachesTheScreenItNames() async throws {
