@@ -195,3 +195,30 @@ private final class ResultBox: Sendable {
     }
   }
 }
+
+/// A command type of the user's own, as the seed let apps subclass its commands.
+private struct OpenChat: NavigationCommand {
+  let origins: [ScreenName] = ["Profile"]
+  let destination: ScreenName = "Chat"
+  let id: String? = "openChat"
+  var condition: RouteGuard? {
+    RouteGuard { $0.top?.parameters["userId"] == $0.request.parameters["userId"] }
+  }
+  var factory: ScreenFactory? { HeadlessScreen.factory }
+}
+
+@Suite struct CustomCommandTests {
+  @Test func customCommandTypesTakePartLikeBuiltInOnes() throws {
+    let table = try RouteTable {
+      Screen("Profile", parameters: [.string("userId")], factory: HeadlessScreen.factory)
+      Screen("Chat", parameters: [.string("userId")])
+      OpenChat()
+    }
+    let stack = [Entry("Profile", parameters: ["userId": "1"])]
+    let route = try table.route(from: stack, to: "Chat", parameters: ["userId": "1"])
+    #expect(route.steps.map(\.commandID) == ["openChat"])
+    #expect(throws: RoutingError.unreachable(from: "Profile", to: "Chat")) {
+      try table.route(from: stack, to: "Chat", parameters: ["userId": "2"])
+    }
+  }
+}
