@@ -51,6 +51,7 @@ public struct NavigationSnapshot: Codable, Hashable, Sendable {
   /// - Throws: `DecodingError.dataCorrupted` for an unknown version or key, an empty
   ///   identifier or parameter name; other `DecodingError`s for missing keys and values
   ///   of the wrong type.
+  /// - Complexity: O(*n*), where *n* is the number of entries and parameters.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let version = try container.decode(Int.self, forKey: .version)
@@ -110,6 +111,7 @@ public struct SavedEntry: Codable, Hashable, Sendable, CustomStringConvertible {
   /// - Throws: `DecodingError.dataCorrupted` for an unknown key, an empty identifier or
   ///   an empty parameter name; other `DecodingError`s for a missing identifier and
   ///   values of the wrong type.
+  /// - Complexity: O(*k*), where *k* is the number of parameters.
   public init(from decoder: any Decoder) throws {
     try rejectUnknownKeys(in: decoder, known: CodingKeys.allCases.map(\.rawValue))
     let container = try decoder.container(keyedBy: CodingKeys.self)
