@@ -55,8 +55,9 @@ extension NavigationContainer {
 /// ```
 @MainActor
 public final class StackContainer: NavigationContainer {
-  /// The screens, bottom first.
-  public private(set) var items: [StackItem]
+  /// The screens, bottom first. The setter is internal so that restoration, in its own
+  /// file, can replace them all at once.
+  public internal(set) var items: [StackItem]
 
   /// Creates a stack holding one root screen.
   ///

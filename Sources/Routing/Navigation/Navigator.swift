@@ -168,8 +168,8 @@ public final class Navigator<Container: NavigationContainer> {
   }
 
   /// Waits until no other navigation runs, then takes the turn; turns are handed over
-  /// in the order they were asked for.
-  private func acquire() async {
+  /// in the order they were asked for. Internal so that restoration can take a turn too.
+  func acquire() async {
     guard isNavigating else {
       isNavigating = true
       return
@@ -177,7 +177,8 @@ public final class Navigator<Container: NavigationContainer> {
     await withCheckedContinuation { waiting.append($0) }
   }
 
-  private func release() {
+  /// Hands the turn to the next waiting call, or frees it.
+  func release() {
     if waiting.isEmpty {
       isNavigating = false
     } else {

@@ -1,0 +1,179 @@
+/// A container's saved navigation state: the restorable screens in routing order, with
+/// their parameters, in a versioned `Codable` value.
+///
+/// A snapshot holds the entries, bottom first, whose screens have a non-empty
+/// ``Screen/restorationIdentifier``; the others are left out. A drill-down also records
+/// whether its right pane held a restorable screen. Encoded as JSON:
+///
+/// ```json
+/// {"version": 1,
+///  "entries": [{"identifier": "mailboxes", "parameters": {}},
+///              {"identifier": "folder", "parameters": {"name": "Inbox"}}],
+///  "rightPaneRestorable": true}
+/// ```
+///
+/// Parameter values are saved as text and typed again by the screen's declarations when
+/// restored. Decoding checks what it reads: an unknown ``version``, an unknown key, an
+/// empty identifier or parameter name, or a value of the wrong type throws
+/// `DecodingError` (`dataCorrupted` names the coding path).
+public struct NavigationSnapshot: Codable, Hashable, Sendable {
+  /// The format version this library writes and reads.
+  public static let currentVersion = 1
+
+  /// The snapshot's format version; always ``currentVersion`` once decoded or created.
+  public let version: Int
+  /// The restorable entries, bottom first.
+  public var entries: [SavedEntry]
+  /// Whether the saved container was a drill-down whose right pane held a restorable
+  /// screen (the last of ``entries``); `false` for a plain stack.
+  public var rightPaneRestorable: Bool
+
+  /// Creates a snapshot in the current format.
+  ///
+  /// - Parameters:
+  ///   - entries: The restorable entries, bottom first.
+  ///   - rightPaneRestorable: Whether a drill-down's right pane held the last of them.
+  public init(entries: [SavedEntry], rightPaneRestorable: Bool = false) {
+    self.version = Self.currentVersion
+    self.entries = entries
+    self.rightPaneRestorable = rightPaneRestorable
+  }
+
+  private enum CodingKeys: String, CodingKey, CaseIterable {
+    case version
+    case entries
+    case rightPaneRestorable
+  }
+
+  /// Decodes and checks a snapshot.
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: `DecodingError.dataCorrupted` for an unknown version or key, an empty
+  ///   identifier or parameter name; other `DecodingError`s for missing keys and values
+  ///   of the wrong type.
+  /// - Complexity: O(*n*), where *n* is the number of entries and parameters.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let version = try container.decode(Int.self, forKey: .version)
+    guard version == Self.currentVersion else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .version, in: container,
+        debugDescription:
+          "unsupported snapshot version \(version); this library reads version \(Self.currentVersion)"
+      )
+    }
+    try rejectUnknownKeys(in: decoder, known: CodingKeys.allCases.map(\.rawValue))
+    self.version = version
+    self.entries = try container.decode([SavedEntry].self, forKey: .entries)
+    self.rightPaneRestorable =
+      try container.decodeIfPresent(Bool.self, forKey: .rightPaneRestorable) ?? false
+  }
+
+  /// Encodes the snapshot.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: What the encoder throws.
+  /// - Complexity: O(*n*), where *n* is the number of entries and parameters.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(version, forKey: .version)
+    try container.encode(entries, forKey: .entries)
+    try container.encode(rightPaneRestorable, forKey: .rightPaneRestorable)
+  }
+}
+
+/// One restorable screen in a ``NavigationSnapshot``: its restoration identifier and its
+/// parameter values as text.
+public struct SavedEntry: Codable, Hashable, Sendable, CustomStringConvertible {
+  /// The screen's ``Screen/restorationIdentifier``.
+  public var identifier: String
+  /// The entry's parameter values, as text (``ParameterValue/description``).
+  public var parameters: [String: String]
+
+  /// Creates a saved entry.
+  ///
+  /// - Parameters:
+  ///   - identifier: The screen's restoration identifier.
+  ///   - parameters: Its parameter values as text; none by default.
+  public init(identifier: String, parameters: [String: String] = [:]) {
+    self.identifier = identifier
+    self.parameters = parameters
+  }
+
+  private enum CodingKeys: String, CodingKey, CaseIterable {
+    case identifier
+    case parameters
+  }
+
+  /// Decodes and checks a saved entry.
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: `DecodingError.dataCorrupted` for an unknown key, an empty identifier or
+  ///   an empty parameter name; other `DecodingError`s for a missing identifier and
+  ///   values of the wrong type.
+  /// - Complexity: O(*k*), where *k* is the number of parameters.
+  public init(from decoder: any Decoder) throws {
+    try rejectUnknownKeys(in: decoder, known: CodingKeys.allCases.map(\.rawValue))
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let identifier = try container.decode(String.self, forKey: .identifier)
+    guard !identifier.isEmpty else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .identifier, in: container, debugDescription: "empty restoration identifier")
+    }
+    let parameters =
+      try container.decodeIfPresent([String: String].self, forKey: .parameters) ?? [:]
+    guard !parameters.keys.contains("") else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .parameters, in: container, debugDescription: "empty parameter name")
+    }
+    self.identifier = identifier
+    self.parameters = parameters
+  }
+
+  /// Encodes the saved entry.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: What the encoder throws.
+  /// - Complexity: O(*k*), where *k* is the number of parameters.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(identifier, forKey: .identifier)
+    try container.encode(parameters, forKey: .parameters)
+  }
+
+  /// `identifier`, or `identifier(key: value, …)` with keys in order.
+  ///
+  /// - Complexity: O(*k* log *k*), where *k* is the number of parameters.
+  public var description: String {
+    guard !parameters.isEmpty else { return identifier }
+    let items = parameters.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+    return "\(identifier)(\(items.joined(separator: ", ")))"
+  }
+}
+
+/// A coding key for any string, to list the keys an object really holds.
+private struct AnyCodingKey: CodingKey {
+  let stringValue: String
+  var intValue: Int? { nil }
+
+  init(stringValue: String) {
+    self.stringValue = stringValue
+  }
+
+  init?(intValue: Int) {
+    return nil
+  }
+}
+
+/// Throws `DecodingError.dataCorrupted` when the object being decoded holds a key that
+/// is not in `known`; the error names the first such key in order.
+private func rejectUnknownKeys(in decoder: any Decoder, known: [String]) throws {
+  let container = try decoder.container(keyedBy: AnyCodingKey.self)
+  let unknown = container.allKeys.map(\.stringValue).filter { !known.contains($0) }.sorted()
+  if let first = unknown.first {
+    throw DecodingError.dataCorrupted(
+      DecodingError.Context(
+        codingPath: decoder.codingPath + [AnyCodingKey(stringValue: first)],
+        debugDescription: "unknown key '\(first)'"))
+  }
+}
