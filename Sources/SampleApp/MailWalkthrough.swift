@@ -8,7 +8,7 @@ import Routing
 
 extension ScreenName {
   fileprivate static let mailboxes: ScreenName = "Mailboxes"
-  fileprivate static let folder: ScreenName = "Folder"
+  fileprivate static let mailFolder: ScreenName = "Folder"
   fileprivate static let message: ScreenName = "Message"
   fileprivate static let compose: ScreenName = "Compose"
 }
@@ -37,16 +37,16 @@ private func mailTable() throws(TableError) -> RouteTable {
   try RouteTable {
     Screen(.mailboxes, restorationIdentifier: "mailboxes", factory: MailScreen.factory)
     Screen(
-      .folder, parameters: [.string("name")], restorationIdentifier: "folder",
+      .mailFolder, parameters: [.string("name")], restorationIdentifier: "folder",
       factory: MailScreen.factory)
     Screen(
       .message, parameters: [.integer("id")], restorationIdentifier: "message",
       factory: MailScreen.factory)
     Screen(.compose, factory: MailScreen.factory)
     Command(id: "mailboxes", to: .mailboxes)
-    Command(id: "openFolder", from: [.mailboxes], to: .folder)
-    Command(id: "openMessage", from: [.folder], to: .message)
-    Command(id: "compose", from: [.folder, .message], to: .compose)
+    Command(id: "openFolder", from: [.mailboxes], to: .mailFolder)
+    Command(id: "openMessage", from: [.mailFolder], to: .message)
+    Command(id: "compose", from: [.mailFolder, .message], to: .compose)
   }
 }
 
@@ -82,8 +82,8 @@ private func runMailWalkthrough(_ print: (String) -> Void) async throws {
   describe(container, print)
 
   let requests: [(ScreenName, [ScreenName], Parameters)] = [
-    (.message, [.folder], ["name": "Inbox", "id": 42]),
-    (.folder, [], ["name": "Archive"]),
+    (.message, [.mailFolder], ["name": "Inbox", "id": 42]),
+    (.mailFolder, [], ["name": "Archive"]),
     (.message, [], ["id": 7]),
     (.compose, [], [:]),
   ]
