@@ -8,6 +8,8 @@ import Routing
 public final class InteractiveSession {
   /// The navigator the commands drive.
   public let navigator: Navigator<StackContainer>
+  /// The last state `save` kept.
+  public private(set) var saved: NavigationSnapshot?
   /// Whether `quit` was typed.
   public private(set) var isFinished = false
 
@@ -26,6 +28,8 @@ public final class InteractiveSession {
     "go SCREEN [key=value ...] [via A,B]   navigate, e.g. go Profile userId=2 via Folder",
     "back                                   leave the top screen",
     "stack                                  show the stack",
+    "save                                   keep the current state",
+    "restore                                go back to the state save kept",
     "help                                   show this list",
     "quit                                   leave",
   ]
@@ -47,6 +51,18 @@ public final class InteractiveSession {
       }
       return ["back to \(entry)", stackLine()]
     case "stack": return [stackLine()]
+    case "save":
+      let snapshot = await navigator.snapshot()
+      saved = snapshot
+      return ["saved: \(snapshot.entries.map(\.description).joined(separator: " > "))"]
+    case "restore":
+      guard let saved else { return ["nothing saved yet: type save first"] }
+      do {
+        try await navigator.restore(saved)
+        return ["restored", stackLine()]
+      } catch {
+        return ["error: \(error)", stackLine()]
+      }
     case "help", "?": return Self.help
     case "quit", "exit":
       isFinished = true

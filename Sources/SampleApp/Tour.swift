@@ -1,5 +1,11 @@
 import Routing
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// The main demonstration: the seed's sample app navigated headless, each navigation
 /// printed with its route and the stack after it.
 @MainActor
@@ -15,7 +21,12 @@ public struct Tour {
   public static func run() async -> [String] {
     var tour = Tour()
     do {
-      try await tour.planning()
+      let navigator = try await tour.planning()
+      tour.say()
+      tour.say("== Two panes: a mail app on the drill-down container")
+      tour.lines += await mailWalkthrough().split(separator: "\n").map(String.init)
+      tour.say()
+      try await tour.saveAndRestore(navigator)
     } catch {
       tour.say("unexpected failure: \(error)")
     }
@@ -36,7 +47,7 @@ public struct Tour {
     say("   stack: \(route.stack.stackDescription)")
   }
 
-  private mutating func planning() async throws {
+  private mutating func planning() async throws -> Navigator<StackContainer> {
     let table = try SampleApp.makeTable()
     say("== The sample app: \(table.screens.count) screens, \(table.commands.count) commands")
     let root = StackItem(entry: Entry(.menu), screen: table.makeScreen(for: Entry(.menu))!)
@@ -73,5 +84,29 @@ public struct Tour {
       say("   error: \(error); stack unchanged: \(navigator.stack.stackDescription)")
     }
     say("   screens pushed so far: \(pushed.count)")
+    return navigator
+  }
+
+  private mutating func saveAndRestore(_ navigator: Navigator<StackContainer>) async throws {
+    say("== Save and restore the sample app")
+    try await navigator.go(to: .contactCard, parameters: ["userId": 3])
+    say("stack: \(navigator.stack.stackDescription)")
+    let snapshot = await navigator.snapshot()
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let data = try encoder.encode(snapshot)
+    say("saved (the contact card has no restoration identifier, so it is left out):")
+    say("   \(String(decoding: data, as: UTF8.self))")
+    let decoded = try JSONDecoder().decode(NavigationSnapshot.self, from: data)
+    let fresh = Navigator(
+      table: navigator.table,
+      container: StackContainer(
+        root: StackItem(
+          entry: Entry(.menu), screen: SampleScreen(ScreenContext(entry: Entry(.menu))))))
+    try await fresh.restore(decoded)
+    say("restored into a fresh stack: \(fresh.stack.stackDescription)")
+    show(
+      "-> the restored stack navigates at once: go to Folder",
+      try await fresh.go(to: .folder))
   }
 }

@@ -13,6 +13,9 @@ import Testing
     #expect(await session.respond(to: "stack") == ["stack: Menu > Folder > Profile(userId: 2)"])
     #expect(await session.respond(to: "back") == ["back to Folder", "stack: Menu > Folder"])
     #expect(await session.respond(to: "go Folder") == ["  already there", "stack: Menu > Folder"])
+    #expect(await session.respond(to: "save") == ["saved: menu > folder"])
+    _ = await session.respond(to: "go Chat userId=3")
+    #expect(await session.respond(to: "restore") == ["restored", "stack: Menu > Folder"])
     #expect(await session.respond(to: "help") == InteractiveSession.help)
     #expect(await session.respond(to: "quit") == ["bye"])
     #expect(session.isFinished)
@@ -35,6 +38,7 @@ import Testing
     #expect(
       await session.respond(to: "go Profile via") == ["via needs screens: via Folder,Connections"])
     #expect(await session.respond(to: "back") == ["already at the first screen", "stack: Menu"])
+    #expect(await session.respond(to: "restore") == ["nothing saved yet: type save first"])
     #expect(await session.respond(to: "") == [])
     #expect(!session.isFinished)
   }

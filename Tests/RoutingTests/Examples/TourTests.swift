@@ -17,6 +17,12 @@ import Testing
       "   the card shows: Ada's card",
       "   (already there: nothing runs)",
       "   error: unknown screen 'Login'; stack unchanged: Menu > Connections > Chat(userId: 3)",
+      "== Two panes: a mail app on the drill-down container",
+      "  right pane: Message(id: 42)",
+      "  refused: entries[1].identifier: unknown restoration identifier 'drafts'",
+      "== Save and restore the sample app",
+      "restored into a fresh stack: Menu > Connections > Chat(userId: 3) > Profile(userId: 3)",
+      "   stack: Menu > Folder",
     ] {
       #expect(lines.contains(expected), "missing line: \(expected)")
     }
