@@ -72,10 +72,15 @@ extension RouteTable {
       link += items.map { PercentEncoding.encode($0.key) + "=" + PercentEncoding.encode($0.value) }
         .joined(separator: "&")
     }
-    let read = try reading(link).screens
-    guard read == numbers else {
-      throw LinkError(.misread(link: link, reading: read.map { screens[Int($0)].name }))
+    // Read it back: the screens first, since the parameters of a misreading would fail
+    // for reasons that hide the real one; then the request, which the checks above
+    // make succeed (an error here would still be reported, not hidden).
+    let parsed = try ParsedLink(link)
+    let pieces = try links.read(parsed.segments)
+    guard pieces.map(\.screen) == numbers else {
+      throw LinkError(.misread(link: link, reading: pieces.map { screens[Int($0.screen)].name }))
     }
+    _ = try request(reading: pieces, of: parsed)
     return link
   }
 }

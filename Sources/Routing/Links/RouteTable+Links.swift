@@ -51,6 +51,12 @@ extension RouteTable {
   func reading(_ link: String) throws(LinkError) -> (screens: [Int32], request: Request) {
     let parsed = try ParsedLink(link)
     let pieces = try links.read(parsed.segments)
+    return (pieces.map(\.screen), try request(reading: pieces, of: parsed))
+  }
+
+  /// The request that a reading of a link stands for: its screens as milestones, and
+  /// its captures and query items as parameters, checked and typed by those screens.
+  func request(reading pieces: [ReadPiece], of parsed: ParsedLink) throws(LinkError) -> Request {
     let numbers = pieces.map(\.screen)
     let kinds = declaredKinds(of: numbers)
     // Every value in order of appearance: captures from the left, then the query.
@@ -81,9 +87,8 @@ extension RouteTable {
       parameters[key] = typed
     }
     let names = numbers.map { screens[Int($0)].name }
-    let request = Request(
+    return Request(
       to: names[names.count - 1], via: Array(names.dropLast()), parameters: parameters)
-    return (numbers, request)
   }
 
   /// The kinds that the given screens declare for each key, without repeats, in the

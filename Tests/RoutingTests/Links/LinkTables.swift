@@ -30,7 +30,8 @@ enum LinkTables {
   /// - `:slug` (Page), which reads any one segment
   /// - `x/:p` (XP), `x` (X), `y` (Y): a literal reading beats a reading with fewer screens
   /// - `a/b/c` (ABC), `a` (A), `b/d` (BD): `a/b/d` must give up ABC and backtrack
-  /// - `m/n` (MN), `o` (O), `m` (M), `n/o` (NO): `m/n/o` reads two ways alike
+  /// - `m/n` (MN), `o` (O), `m` (M, declares `k`), `n/o` (NO): `m/n/o` reads two ways
+  ///   alike
   static func competing() throws -> RouteTable {
     try RouteTable(defaultFactory: HeadlessScreen.factory) {
       Screen("ProfileList", path: "profile")
@@ -45,7 +46,7 @@ enum LinkTables {
       Screen("BD", path: "b/d")
       Screen("MN", path: "m/n")
       Screen("O", path: "o")
-      Screen("M", path: "m")
+      Screen("M", parameters: [.string("k")], path: "m")
       Screen("NO", path: "n/o")
     }
   }
