@@ -128,4 +128,13 @@ extension ScreenName {
     #expect(
       contexts.first?.request == Request(to: .profile, via: [.folder], parameters: ["userId": 7]))
   }
+
+  @Test func aLinkIsPlannedUnderTheSameGuards() throws {
+    let table = try Self.sampleTable()
+    // Chat has no path, so the link reads its name; the query's user arrives typed.
+    let request = try table.resolve("Chat?userId=2")
+    #expect(request == Request(to: .chat, parameters: ["userId": 2]))
+    let route = try table.route(request, from: Self.profileOfOne)
+    #expect(route.steps.map(\.command) == [3, 5])
+  }
 }
