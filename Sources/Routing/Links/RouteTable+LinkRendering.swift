@@ -10,6 +10,7 @@ extension RouteTable {
   /// screen does not declare are not rendered.
   ///
   /// ```swift
+  /// // Menu has no path; Profile declares .integer("userId"), path "profile/:userId".
   /// let link = try table.link(for: [Entry("Menu"), Entry("Profile", parameters: ["userId": 2])])
   /// // "Menu/profile/2"
   /// let request = try table.resolve(link)
