@@ -28,9 +28,9 @@ extension RouteTable {
   ///   different values for one key; `tooLong` or `tooManySegments` when the link would
   ///   be too long to read; and `misread` when the link reads back as other screens
   ///   (a capture value that another pattern reads as a literal, say).
-  /// - Complexity: O(*n* + *p* + *L*), where *n* is the depth of the stack, *p* the
-  ///   number of parameters its entries hold and *L* the cost of reading the link back,
-  ///   as ``resolve(_:)``.
+  /// - Complexity: O(*n* + *p* log *p* + *L*), where *n* is the depth of the stack, *p*
+  ///   the number of parameters its entries hold (the query's keys are sorted) and *L*
+  ///   the cost of reading the link back, as ``resolve(_:)``.
   public func link(for stack: [Entry]) throws(LinkError) -> String {
     guard !stack.isEmpty else { throw LinkError(.emptyStack) }
     var numbers: [Int32] = []
