@@ -62,8 +62,7 @@ extension RouteTable {
     }
     return try scratch.withScratch { (buffers) throws(RoutingError) -> Route in
       buffers.prepare(screens: screens.count, commands: commands.count, depth: 0)
-      buffers.advance()
-      let requestGeneration = buffers.generation
+      let requestGeneration = buffers.advanceRequest()
       var anyDisabled = false
       if !guardedCommands.isEmpty {
         let context = GuardContext(request: request, stack: stack)

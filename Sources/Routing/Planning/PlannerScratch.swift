@@ -28,8 +28,11 @@ struct PlannerScratch: Sendable {
   var best: [Int32] = []
   /// Whether the commands from anywhere have been tried for a base.
   var wildcardStamp: [UInt32] = []
-  /// Commands whose guard said no to the current request.
+  /// Commands whose guard said no to the current request, stamped with
+  /// ``requestGeneration``. Requests count on their own: a request runs several searches,
+  /// and the search counter wrapping among them must not clear its guards' answers.
   var disabledStamp: [UInt32] = []
+  var requestGeneration: UInt32 = 0
   var records: [SearchRecord] = []
   var candidates: [SearchRecord] = []
   var poppedScreens: [Int32] = []
@@ -50,7 +53,7 @@ struct PlannerScratch: Sendable {
     }
     if disabledStamp.count != commands {
       disabledStamp = Array(repeating: 0, count: commands)
-      generation = 0
+      requestGeneration = 0
     }
     if wildcardStamp.count < depth {
       wildcardStamp.append(contentsOf: repeatElement(0, count: depth - wildcardStamp.count))
@@ -66,10 +69,21 @@ struct PlannerScratch: Sendable {
         popStamp[index] = 0
         bestStamp[index] = 0
       }
-      for index in disabledStamp.indices { disabledStamp[index] = 0 }
       for index in wildcardStamp.indices { wildcardStamp[index] = 0 }
       generation = 1
     }
+  }
+
+  /// Starts a new request: every command reads as enabled until stamped.
+  ///
+  /// - Returns: The stamp that marks a command disabled for this request.
+  mutating func advanceRequest() -> UInt32 {
+    requestGeneration &+= 1
+    if requestGeneration == 0 {
+      for index in disabledStamp.indices { disabledStamp[index] = 0 }
+      requestGeneration = 1
+    }
+    return requestGeneration
   }
 }
 

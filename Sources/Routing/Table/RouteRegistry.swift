@@ -65,9 +65,12 @@ public struct RouteRegistry: Sendable {
   /// - Returns: An immutable table that any number of threads may plan on at once.
   /// - Throws: ``TableError`` for an invalid name, a duplicate screen or identifier, a
   ///   command naming an undeclared screen, a cost that is not positive, a malformed
-  ///   parameter declaration, or a destination that nothing can make.
-  /// - Complexity: O(*V* + *E* + *O*), where *V* is the number of screens, *E* the number
-  ///   of commands and *O* the number of origins they name.
+  ///   parameter declaration, a destination that nothing can make, or a path pattern
+  ///   that is malformed, captures an undeclared parameter, or reads the same links as
+  ///   another screen's (``TableError/Kind/invalidPath`` at `screens[i].path`).
+  /// - Complexity: O(*V* + *E* + *O* + *P*), where *V* is the number of screens, *E* the
+  ///   number of commands, *O* the number of origins they name and *P* the total length
+  ///   of the path patterns.
   public func compile() throws(TableError) -> RouteTable {
     try RouteTable(screens: screens, commands: commands, defaultFactory: defaultFactory)
   }
@@ -142,7 +145,7 @@ extension RouteTable {
   ///     such a destination an error.
   ///   - content: The screens and commands, in order.
   /// - Throws: ``TableError``, as ``RouteRegistry/compile()`` does.
-  /// - Complexity: O(*V* + *E* + *O*), as ``RouteRegistry/compile()``.
+  /// - Complexity: O(*V* + *E* + *O* + *P*), as ``RouteRegistry/compile()``.
   public init(
     defaultFactory: ScreenFactory? = nil,
     @RouteTableBuilder _ content: () -> [RouteTableComponent]

@@ -35,6 +35,8 @@ public struct RouteTable: Sendable {
   let kindsByKey: [String: [ParameterKind]]
   /// Whether some command costs more than 1.
   let hasCosts: Bool
+  /// The screens' path patterns, compiled for reading links.
+  let links: LinkIndex
   let scratch: ScratchPool
 
   init(
@@ -113,6 +115,7 @@ public struct RouteTable: Sendable {
       destinations.append(to)
       origins.append(from)
     }
+    let links = try LinkIndex(screens: screens)
     for (number, command) in commands.enumerated()
     where command.factory == nil && defaultFactory == nil
       && screens[Int(destinations[number])].factory == nil
@@ -165,6 +168,7 @@ public struct RouteTable: Sendable {
     self.guardedCommands = guarded
     self.kindsByKey = kinds
     self.hasCosts = hasCosts
+    self.links = links
     self.scratch = ScratchPool()
   }
 

@@ -1,0 +1,143 @@
+import Routing
+
+/// Times reading deep links against tables of 1,000 and 10,000 path patterns: the
+/// median and 99th percentile of single reads, each timed with `ContinuousClock`.
+///
+/// Each link is a sequence of one to four screens' patterns, captures filled, half of
+/// them with a query item. Reading walks a trie over segments, so the two tables should
+/// read at about the same speed.
+///
+/// - Returns: The figures, one table a line.
+func benchmarkLinks() -> String {
+  var lines: [String] = []
+  for patterns in [1_000, 10_000] {
+    lines.append(benchmarkLinks(patterns: patterns, reads: 20_000))
+  }
+  return lines.joined(separator: "\n")
+}
+
+private func benchmarkLinks(patterns count: Int, reads: Int) -> String {
+  let clock = ContinuousClock()
+  let compileStart = clock.now
+  let (table, shapes) = linkBenchmarkTable(patterns: count)
+  let compileTime = clock.now - compileStart
+
+  var random = LinkBenchmarkGenerator(seed: 42)
+  var links: [String] = []
+  var segmentTotal = 0
+  for _ in 0..<1_000 {
+    var parts: [String] = []
+    var query: String?
+    // One value for every capture of the link: two screens that capture `id` agree.
+    let value = "\(Int.random(in: 1...999, using: &random))"
+    for _ in 0..<Int.random(in: 1...4, using: &random) {
+      let shape = shapes[Int.random(in: 0..<shapes.count, using: &random)]
+      parts.append(shape.path.replacingCaptures(with: value))
+      if let key = shape.queryKey, Bool.random(using: &random) { query = "\(key)=on" }
+    }
+    let link = parts.joined(separator: "/") + (query.map { "?" + $0 } ?? "")
+    segmentTotal += link.split(separator: "?")[0].split(separator: "/").count
+    links.append(link)
+  }
+
+  var failures = 0
+  for link in links.prefix(200) {  // warm up, and check that every link reads
+    do { _ = try table.resolve(link) } catch { failures += 1 }
+  }
+  var samples: [Duration] = []
+  samples.reserveCapacity(reads)
+  var destinations = 0
+  for index in 0..<reads {
+    let link = links[index % links.count]
+    let start = clock.now
+    let request = try? table.resolve(link)
+    samples.append(clock.now - start)
+    if request != nil { destinations += 1 }
+  }
+  samples.sort()
+  let median = samples[samples.count / 2]
+  let p99 = samples[samples.count * 99 / 100]
+  let average = Double(segmentTotal) / Double(links.count)
+  return
+    "links: \(count) patterns (compiled in \(microseconds(compileTime)) µs), \(reads) reads of "
+    + "\(links.count) links (\(String(average.rounded(toPlaces: 1))) segments on average, "
+    + "\(failures + reads - destinations) failed): median \(microseconds(median)) µs, "
+    + "p99 \(microseconds(p99)) µs"
+}
+
+/// A pattern of the benchmark table, and a query key its screen declares.
+private struct LinkShape {
+  var path: String
+  var queryKey: String?
+}
+
+/// `count` screens whose patterns share prefixes, as an app's would: `area7/page12`,
+/// `area7/page13/:id`, `page14`, `area7/:slug/view15`.
+private func linkBenchmarkTable(patterns count: Int) -> (RouteTable, [LinkShape]) {
+  var registry = RouteRegistry(defaultFactory: HeadlessScreen.factory)
+  var shapes: [LinkShape] = []
+  for number in 0..<count {
+    let area = "area\(number % 25)"
+    let shape: LinkShape
+    var parameters: [Parameter] = []
+    switch number % 4 {
+    case 0:
+      shape = LinkShape(path: "\(area)/page\(number)", queryKey: nil)
+    case 1:
+      parameters = [.integer("id")]
+      shape = LinkShape(path: "\(area)/page\(number)/:id", queryKey: nil)
+    case 2:
+      parameters = [.string("tab")]
+      shape = LinkShape(path: "page\(number)", queryKey: "tab")
+    default:
+      parameters = [.string("slug")]
+      shape = LinkShape(path: "\(area)/:slug/view\(number)", queryKey: nil)
+    }
+    registry.register(Screen(ScreenName("S\(number)"), parameters: parameters, path: shape.path))
+    shapes.append(shape)
+  }
+  do {
+    return (try registry.compile(), shapes)
+  } catch {
+    preconditionFailure("the benchmark table compiles: \(error)")
+  }
+}
+
+private func microseconds(_ duration: Duration) -> String {
+  let (seconds, attoseconds) = duration.components
+  let value = Double(seconds) * 1e6 + Double(attoseconds) / 1e12
+  return String(value.rounded(toPlaces: 2))
+}
+
+extension Double {
+  fileprivate func rounded(toPlaces places: Int) -> Double {
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    return (self * scale).rounded() / scale
+  }
+}
+
+extension String {
+  /// The pattern with every `:name` segment replaced by `value`.
+  fileprivate func replacingCaptures(with value: String) -> String {
+    split(separator: "/").map { $0.hasPrefix(":") ? value : String($0) }
+      .joined(separator: "/")
+  }
+}
+
+/// SplitMix64, so that every run reads the same links.
+private struct LinkBenchmarkGenerator: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var mixed = state
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return mixed ^ (mixed >> 31)
+  }
+}

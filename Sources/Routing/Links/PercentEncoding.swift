@@ -1,0 +1,69 @@
+/// Percent-encoding as links use it (RFC 3986), written for the link reader so that the
+/// library does not need Foundation.
+enum PercentEncoding {
+  /// The text that `encoded` stands for, or `nil` when a `%` is not followed by two
+  /// hexadecimal digits or the bytes are not UTF-8. Every other character, `+` included,
+  /// stands for itself.
+  static func decode(_ encoded: Substring) -> String? {
+    let bytes = encoded.utf8
+    guard bytes.contains(UInt8(ascii: "%")) else { return String(encoded) }
+    var decoded: [UInt8] = []
+    decoded.reserveCapacity(bytes.count)
+    var position = bytes.startIndex
+    while position != bytes.endIndex {
+      let byte = bytes[position]
+      bytes.formIndex(after: &position)
+      guard byte == UInt8(ascii: "%") else {
+        decoded.append(byte)
+        continue
+      }
+      guard position != bytes.endIndex, let high = hexValue(bytes[position]) else { return nil }
+      bytes.formIndex(after: &position)
+      guard position != bytes.endIndex, let low = hexValue(bytes[position]) else { return nil }
+      bytes.formIndex(after: &position)
+      decoded.append(high << 4 | low)
+    }
+    return String(validating: decoded, as: UTF8.self)
+  }
+
+  /// `text` with every byte outside the unreserved set (`A-Z a-z 0-9 - . _ ~`) written as
+  /// `%XX`, so that it reads back as one segment, key or value whatever it holds.
+  static func encode(_ text: String) -> String {
+    let bytes = text.utf8
+    guard !bytes.allSatisfy(isUnreserved) else { return text }
+    var encoded: [UInt8] = []
+    encoded.reserveCapacity(bytes.count * 3)
+    for byte in bytes {
+      if isUnreserved(byte) {
+        encoded.append(byte)
+      } else {
+        encoded.append(UInt8(ascii: "%"))
+        encoded.append(hexDigits[Int(byte >> 4)])
+        encoded.append(hexDigits[Int(byte & 0x0F)])
+      }
+    }
+    return String(decoding: encoded, as: UTF8.self)
+  }
+
+  private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+  private static func isUnreserved(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+      UInt8(ascii: "_"), UInt8(ascii: "~"):
+      true
+    default:
+      false
+    }
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    default: nil
+    }
+  }
+}
