@@ -22,7 +22,7 @@ private func benchmarkLinks(patterns count: Int, reads: Int) -> String {
   let (table, shapes) = linkBenchmarkTable(patterns: count)
   let compileTime = clock.now - compileStart
 
-  var random = LinkBenchmarkGenerator(seed: 42)
+  var random = SplitMix(state: 42)
   var links: [String] = []
   var segmentTotal = 0
   for _ in 0..<1_000 {
@@ -122,22 +122,5 @@ extension String {
   fileprivate func replacingCaptures(with value: String) -> String {
     split(separator: "/").map { $0.hasPrefix(":") ? value : String($0) }
       .joined(separator: "/")
-  }
-}
-
-/// SplitMix64, so that every run reads the same links.
-private struct LinkBenchmarkGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
   }
 }

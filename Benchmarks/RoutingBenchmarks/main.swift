@@ -17,3 +17,6 @@ for (screens, commands, plans) in [(1_000, 5_000, 5_000), (100_000, 1_000_000, 1
       + "| \(format3(megabytes)) MiB | \(format(figures.firstPlan)) | \(format(figures.median)) "
       + "| \(format(figures.p99)) | \(figures.routed)/\(figures.plans) |")
 }
+
+print("")
+print(benchmarkLinks())

@@ -26,6 +26,7 @@ public final class InteractiveSession {
   /// The commands a person can type.
   public static let help = [
     "go SCREEN [key=value ...] [via A,B]   navigate, e.g. go Profile userId=2 via Folder",
+    "link LINK                              open a deep link, e.g. link folder/profile?userId=2",
     "back                                   leave the top screen",
     "stack                                  show the stack",
     "save                                   keep the current state",
@@ -45,6 +46,15 @@ public final class InteractiveSession {
     let arguments = Array(words.dropFirst())
     switch command.lowercased() {
     case "go": return await go(arguments)
+    case "link":
+      guard arguments.count == 1 else {
+        return ["link needs one link: link folder/profile?userId=2"]
+      }
+      do {
+        return describe(try await navigator.open(arguments[0]))
+      } catch {
+        return ["error: \(error)", stackLine()]
+      }
     case "back":
       guard let entry = await navigator.goBack() else {
         return ["already at the first screen", stackLine()]
@@ -96,15 +106,19 @@ public final class InteractiveSession {
       }
     }
     do {
-      let route = try await navigator.go(
-        to: ScreenName(destination), via: breadcrumbs, parameters: parameters)
-      var lines = route.steps.map { step in
-        "  \(step.action) \(step.entry)  [\(step.commandID ?? "#\(step.command)")]"
-      }
-      if lines.isEmpty { lines = ["  already there"] }
-      return lines + [stackLine()]
+      return describe(
+        try await navigator.go(
+          to: ScreenName(destination), via: breadcrumbs, parameters: parameters))
     } catch {
       return ["error: \(error)", stackLine()]
     }
+  }
+
+  private func describe(_ route: Route) -> [String] {
+    var lines = route.steps.map { step in
+      "  \(step.action) \(step.entry)  [\(step.commandID ?? "#\(step.command)")]"
+    }
+    if lines.isEmpty { lines = ["  already there"] }
+    return lines + [stackLine()]
   }
 }

@@ -23,6 +23,8 @@ public struct Tour {
     do {
       let navigator = try await tour.planning()
       tour.say()
+      try await tour.links()
+      tour.say()
       tour.say("== Two panes: a mail app on the drill-down container")
       tour.lines += await mailWalkthrough().split(separator: "\n").map(String.init)
       tour.say()
@@ -85,6 +87,35 @@ public struct Tour {
     }
     say("   screens pushed so far: \(pushed.count)")
     return navigator
+  }
+
+  private mutating func links() async throws {
+    let table = try SampleApp.makeTable()
+    say("== Deep links")
+    let root = StackItem(
+      entry: Entry(.menu), screen: SampleScreen(ScreenContext(entry: Entry(.menu))))
+    let navigator = Navigator(table: table, container: StackContainer(root: root))
+    let request = try table.resolve("folder/profile?userId=2")
+    say(
+      "the link folder/profile?userId=2 reads as: to \(request.destination) via "
+        + "\(request.breadcrumbs.map(\.rawValue).joined(separator: ", ")) with userId \(request.parameters["userId"] ?? "?")"
+    )
+    show(
+      "-> open folder/profile?userId=2 from Menu",
+      try await navigator.open("folder/profile?userId=2"))
+    show(
+      "-> open myapp://chat/3 (the guard sends it through Connections)",
+      try await navigator.open("myapp://chat/3"))
+    say("the stack renders as the link: \(try table.link(for: navigator.stack))")
+    for link in ["profile?admin=true", "chat/abc", "folder//profile"] {
+      say("-> open \(link)")
+      do {
+        try await navigator.open(link)
+      } catch {
+        say("   refused: \(error)")
+      }
+    }
+    say("   stack unchanged: \(navigator.stack.stackDescription)")
   }
 
   private mutating func saveAndRestore(_ navigator: Navigator<StackContainer>) async throws {

@@ -1,0 +1,49 @@
+/// Why ``Navigator/open(_:)`` did not navigate: the link could not be read, or what it
+/// asks for could not be planned. Either way nothing changed.
+public enum LinkNavigationError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The link is malformed or names what the table does not have.
+  case link(LinkError)
+  /// The link was read, but its request could not be planned.
+  case routing(RoutingError)
+
+  /// The underlying error's description.
+  public var description: String {
+    switch self {
+    case .link(let error): "invalid link: \(error)"
+    case .routing(let error): error.description
+    }
+  }
+}
+
+extension Navigator {
+  /// Reads a deep link and navigates to what it names, in one call.
+  ///
+  /// The link is untrusted input: it can only set parameters that the screens it reads
+  /// declare, typed as they declare them, and the navigation obeys guards like any
+  /// other. It waits for its turn like ``go(_:viewModel:)``.
+  ///
+  /// ```swift
+  /// try await navigator.open("myapp://folder/profile?userId=2")
+  /// // Menu > Folder > Profile(userId: 2)
+  /// ```
+  ///
+  /// - Parameter link: The link, `[scheme://][/]path[?query]`.
+  /// - Returns: The route that ran.
+  /// - Throws: ``LinkNavigationError``; the container is exactly as it was.
+  /// - Complexity: Reading as ``RouteTable/resolve(_:)``, then as
+  ///   ``go(_:viewModel:)``.
+  @discardableResult
+  public func open(_ link: String) async throws(LinkNavigationError) -> Route {
+    let request: Request
+    do {
+      request = try table.resolve(link)
+    } catch {
+      throw .link(error)
+    }
+    do {
+      return try await go(request)
+    } catch {
+      throw .routing(error)
+    }
+  }
+}
