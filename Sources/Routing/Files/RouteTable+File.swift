@@ -37,12 +37,28 @@ extension RouteTable {
   ///   not UTF-8 are ``TableError/Kind/malformedJSON``.
   /// - Complexity: O(*n* + *V* + *E* + *O*), as ``init(json:)-(StringProtocol)``.
   public init(json bytes: [UInt8]) throws(TableError) {
-    let document: JSONValue
+    try self.init(document: Self.document(json: bytes))
+  }
+
+  /// Parses the text of a route-table file, for callers that look at the document
+  /// itself as well as the table.
+  ///
+  /// - Throws: ``TableError`` of kind ``TableError/Kind/malformedJSON`` or
+  ///   ``TableError/Kind/duplicateKey``.
+  /// - Complexity: O(*n*), where *n* is the length of the text.
+  package static func document(json bytes: [UInt8]) throws(TableError) -> JSONValue {
     do {
-      document = try JSONValue(parsing: bytes)
+      return try JSONValue(parsing: bytes)
     } catch {
       throw TableError(parsing: error)
     }
+  }
+
+  /// Loads a route table from a parsed route-table file.
+  ///
+  /// - Throws: ``TableError``, as ``init(json:)-(StringProtocol)`` does.
+  /// - Complexity: O(*V* + *E* + *O*), as ``RouteRegistry/compile()``.
+  package init(document: JSONValue) throws(TableError) {
     let contents: RouteTableFile
     do {
       contents = try RouteTableFile(document)
