@@ -65,14 +65,19 @@ struct TableGraph {
     }
   }
 
-  static let legend = [
-    "Route table: screens are nodes, commands are edges labelled with their id or #number.",
-    "A dashed edge from \"any screen\" is a command from anywhere: it applies on top of every screen.",
-  ]
+  /// What the graph shows, as comment lines; the second only when it has the node
+  /// `any`.
+  var legend: [String] {
+    let lines = [
+      "Route table: screens are nodes, commands are edges labelled with their id or #number.",
+      "A dashed edge from \"any screen\" is a command from anywhere: it applies on top of every screen.",
+    ]
+    return hasAnyScreen ? lines : [lines[0]]
+  }
 
   /// Graphviz.
   func dot() -> String {
-    var lines = Self.legend.map { "// \($0)" }
+    var lines = legend.map { "// \($0)" }
     lines.append("digraph routes {")
     lines.append("  rankdir=LR;")
     lines.append("  node [shape=box, style=rounded];")
@@ -95,7 +100,7 @@ struct TableGraph {
 
   /// Mermaid.
   func mermaid() -> String {
-    var lines = Self.legend.map { "%% \($0)" }
+    var lines = legend.map { "%% \($0)" }
     lines.append("flowchart LR")
     for (number, node) in nodes.enumerated() {
       let label =

@@ -174,18 +174,27 @@ struct RequestFailure: Error {
   var kind: Kind
   /// Members of the JSON error object between `kind` and `message`.
   var details: JSONObject
-  var message: String
+  /// What went wrong, without the place.
+  var reason: String
+  /// The place in the request, when there is one.
+  var place: JSONPath?
 
-  init(_ kind: Kind, _ details: JSONObject, _ message: String) {
+  init(_ kind: Kind, _ details: JSONObject, _ reason: String, at place: JSONPath? = nil) {
     self.kind = kind
     self.details = details
-    self.message = message
+    self.reason = reason
+    self.place = place
+  }
+
+  /// The reason, after the place when there is one: `stack[1]: empty screen name`.
+  var message: String {
+    guard let place, !place.components.isEmpty else { return reason }
+    return "\(place): \(reason)"
   }
 
   /// An invalid request, naming the place.
-  static func invalidRequest(at path: JSONPath, _ message: String) -> RequestFailure {
-    let place = path.components.isEmpty ? message : "\(path): \(message)"
-    return RequestFailure(.invalidRequest, ["path": .string(path.description)], place)
+  static func invalidRequest(at path: JSONPath, _ reason: String) -> RequestFailure {
+    RequestFailure(.invalidRequest, ["path": .string(path.description)], reason, at: path)
   }
 
   /// An invalid request from its shape problem.

@@ -31,8 +31,15 @@ enum RouteCommand {
     case (nil, nil):
       let (stack, request) = try requestFromFlags(options)
       let table = try console.loadTable(tablePath)
-      return report(
-        RouteRunner.route(request, from: stack, in: table), json: options.has("json"), console)
+      // The request came from flags: a JSON path would name nothing the user wrote.
+      let outcome = RouteRunner.route(request, from: stack, in: table).mapError { failure in
+        guard failure.kind == .invalidRequest else { return failure }
+        var plain = failure
+        plain.place = nil
+        plain.details = [:]
+        return plain
+      }
+      return report(outcome, json: options.has("json"), console)
     }
   }
 
