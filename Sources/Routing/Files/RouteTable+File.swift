@@ -33,9 +33,9 @@ extension RouteTable {
   /// Loads a route table from the bytes of a route-table file, which must be UTF-8.
   ///
   /// - Parameter bytes: The file's contents.
-  /// - Throws: ``TableError``, as ``init(json:)-(StringProtocol)`` does; bytes that are
+  /// - Throws: ``TableError``, as `init(json:)` with text does; bytes that are
   ///   not UTF-8 are ``TableError/Kind/malformedJSON``.
-  /// - Complexity: O(*n* + *V* + *E* + *O*), as ``init(json:)-(StringProtocol)``.
+  /// - Complexity: O(*n* + *V* + *E* + *O*), as `init(json:)` with text.
   public init(json bytes: [UInt8]) throws(TableError) {
     try self.init(document: Self.document(json: bytes))
   }
@@ -56,7 +56,7 @@ extension RouteTable {
 
   /// Loads a route table from a parsed route-table file.
   ///
-  /// - Throws: ``TableError``, as ``init(json:)-(StringProtocol)`` does.
+  /// - Throws: ``TableError``, as `init(json:)` with text does.
   /// - Complexity: O(*V* + *E* + *O*), as ``RouteRegistry/compile()``.
   package init(document: JSONValue) throws(TableError) {
     let contents: RouteTableFile
@@ -83,8 +83,8 @@ extension RouteTable {
   ///
   /// - Parameter path: The file's path.
   /// - Throws: ``TableError``: ``TableError/Kind/unreadable`` when the file cannot be
-  ///   read, otherwise as ``init(json:)-(StringProtocol)`` does.
-  /// - Complexity: O(*n* + *V* + *E* + *O*), as ``init(json:)-(StringProtocol)``.
+  ///   read, otherwise as `init(json:)` with text does.
+  /// - Complexity: O(*n* + *V* + *E* + *O*), as `init(json:)` with text.
   public init(contentsOfFile path: String) throws(TableError) {
     let bytes: [UInt8]
     do {
