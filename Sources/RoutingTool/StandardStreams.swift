@@ -20,18 +20,24 @@ extension ToolEnvironment {
   }
 }
 
-/// Lines of a file descriptor, without their line breaks.
-final class LineReader {
+/// Lines of a file descriptor, without their line breaks; the last line may lack one.
+package final class LineReader {
   private let descriptor: Int32
+  private let chunkSize: Int
   private var buffer: [UInt8] = []
   private var start = 0
   private var atEnd = false
 
-  init(descriptor: Int32) {
+  /// Reads from an open file descriptor, which stays open, `chunkSize` bytes at a time.
+  package init(descriptor: Int32, chunkSize: Int = 64 * 1024) {
     self.descriptor = descriptor
+    self.chunkSize = max(1, chunkSize)
   }
 
-  func next() -> [UInt8]? {
+  /// The next line, or `nil` at the end of the input.
+  ///
+  /// - Complexity: O(*n*) amortized, where *n* is the length of the line.
+  package func next() -> [UInt8]? {
     var searched = start
     while true {
       if let newline = buffer[searched...].firstIndex(of: 0x0A) {
@@ -56,7 +62,7 @@ final class LineReader {
   }
 
   private func fill() {
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    var chunk = [UInt8](repeating: 0, count: chunkSize)
     while true {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count > 0 {
