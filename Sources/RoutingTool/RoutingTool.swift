@@ -1,2 +1,199 @@
-/// The tool.
-public enum RoutingTool {}
+import Routing
+
+/// The `routing` command-line tool: every command, in-process.
+///
+/// The executable only passes its arguments and standard streams; tests call
+/// ``run(arguments:input:readFile:)`` and look at what it printed.
+///
+/// ```swift
+/// let result = RoutingTool.run(
+///   arguments: ["route", "SampleApp.json", "--from", "Menu", "--to", "Chat"])
+/// print(result.output, result.exitCode)
+/// ```
+package enum RoutingTool {
+  /// Runs the tool with real or substitute streams.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments after the program name.
+  ///   - environment: Where to read and write.
+  /// - Returns: The exit code: 0 success, 1 the request was understood but failed, 2 bad
+  ///   input.
+  package static func run(arguments: [String], environment: ToolEnvironment) -> Int32 {
+    let console = Console(environment: environment)
+    do {
+      return try dispatch(arguments, console).rawValue
+    } catch {
+      console.printError(error.message)
+      return error.exitCode.rawValue
+    }
+  }
+
+  /// Runs the tool on an in-memory standard input and collects what it prints.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments after the program name.
+  ///   - input: Standard input.
+  ///   - readFile: Reads files; the C library by default.
+  /// - Returns: Standard output, standard error and the exit code.
+  /// - Complexity: That of the command, plus O(*n*) for an input of *n* bytes.
+  package static func run(
+    arguments: [String], input: [UInt8] = [],
+    readFile: @escaping (String) throws(FileReadError) -> [UInt8] = FileBytes.read(atPath:)
+  ) -> ToolResult {
+    var lines = input.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+    if input.last == 0x0A || input.isEmpty { lines.removeLast() }
+    var next = 0
+    var output = ""
+    var errors = ""
+    let environment = ToolEnvironment(
+      readLine: {
+        guard next < lines.count else { return nil }
+        next += 1
+        return lines[next - 1]
+      },
+      readFile: readFile,
+      write: { output += $0 },
+      writeError: { errors += $0 })
+    let code = run(arguments: arguments, environment: environment)
+    return ToolResult(output: output, errors: errors, exitCode: code)
+  }
+
+  static func dispatch(_ arguments: [String], _ console: Console) throws(ToolFailure) -> ExitCode {
+    guard let command = arguments.first else {
+      console.printError(Help.overview)
+      return .badInput
+    }
+    let rest = Array(arguments.dropFirst())
+    if command == "--help" || command == "-h" || command == "help" {
+      if let topic = rest.first {
+        guard let text = Help.text(for: topic) else {
+          throw ToolFailure.usage("unknown command '\(topic)'", command: nil)
+        }
+        console.print(text)
+      } else {
+        console.print(Help.overview)
+      }
+      return .success
+    }
+    guard let help = Help.text(for: command) else {
+      throw ToolFailure.usage("unknown command '\(command)'", command: nil)
+    }
+    if rest.contains(where: { $0 == "--help" || $0 == "-h" }) {
+      console.print(help)
+      return .success
+    }
+    switch command {
+    case RouteCommand.name: return try RouteCommand.run(rest, console)
+    case CheckCommand.name: return try CheckCommand.run(rest, console)
+    case GraphCommand.name: return try GraphCommand.run(rest, console)
+    case TestCommand.name: return try TestCommand.run(rest, console)
+    default: throw ToolFailure.usage("unknown command '\(command)'", command: nil)
+    }
+  }
+}
+
+/// The help texts.
+enum Help {
+  static let overview = """
+    routing: plan routes on a route table, check it, draw it, and test expectations.
+
+    Usage: routing COMMAND [ARGUMENTS]
+
+    Commands:
+      route TABLE --from A,B --to D   plan a route (also --request FILE, --batch FILE)
+      check TABLE                     report problems in a table
+      graph TABLE                     print the table as a Graphviz or Mermaid graph
+      test TABLE CASES                run an expectation file
+
+    Run 'routing COMMAND --help' for a command's options.
+
+    Exit codes: 0 success; 1 the request was understood but failed (no route, a failed
+    check or test); 2 bad input (an unreadable or invalid table, request or arguments).
+    """
+
+  static func text(for command: String) -> String? {
+    switch command {
+    case RouteCommand.name: route
+    case CheckCommand.name: check
+    case GraphCommand.name: graph
+    case TestCommand.name: test
+    default: nil
+    }
+  }
+
+  static let route = """
+    Usage: routing route TABLE --from A,B,C --to D [--via M1,M2] [--param KEY=VALUE]... [--json]
+           routing route TABLE --request FILE|-
+           routing route TABLE --batch FILE|-
+
+    Plans the route from a stack (bottom first) to a screen, through optional
+    breadcrumbs, with request parameters (text values, typed by each screen's
+    declarations).
+
+    Options:
+      --from A,B,C        the stack to start from, bottom first (names without parameters)
+      --to D              the destination
+      --via M1,M2         milestones to pass on the way, in order
+      --param KEY=VALUE   a request parameter; repeat for more
+      --json              print the result as JSON instead of text
+      --request FILE|-    read one JSON request from FILE or standard input; prints JSON:
+                          {"stack": ["Menu", {"screen": "Profile", "parameters": {"userId": "1"}}],
+                           "to": "Chat", "via": ["Connections"], "parameters": {"userId": "2"}}
+      --batch FILE|-      read one JSON request a line, print one JSON result a line, in
+                          order; a bad line is answered with an error carrying its line
+                          number and the run goes on; blank lines are skipped. A summary
+                          goes to standard error. Exits 0 once every line is answered.
+
+    Exit codes: 0 routed; 1 no route or unknown screen; 2 bad table, request or arguments.
+    """
+
+  static let check = """
+    Usage: routing check TABLE [--root NAME[,NAME...]] [--strict]
+
+    Reports problems in a route table, one a line, as 'error: PLACE: MESSAGE' or
+    'warning: PLACE: MESSAGE', and a summary on standard error.
+
+    Errors: a screen that commands lead to but that cannot be reached from the root; a
+    command that can never apply (it leads from a screen to itself, and that screen
+    declares no parameters).
+    Warnings: a screen no command leads to (other than the root); a command that repeats
+    or is covered by an earlier one, so it is never chosen; an origin that can never
+    apply or is listed twice; a cost other than 1, which the planner does not weigh yet.
+
+    Options:
+      --root NAME     the screen(s) the app starts on; default: the table's first screen
+      --strict        treat warnings as errors
+
+    Exit codes: 0 no error (with --strict, no warning); 1 otherwise; 2 a table that does
+    not load (reported as 'error: PLACE: MESSAGE') or bad arguments.
+    """
+
+  static let graph = """
+    Usage: routing graph TABLE [--format dot|mermaid]
+
+    Prints the table as a graph: screens are nodes, commands are edges labelled with
+    their id or #number. A command from anywhere is one dashed edge from the node
+    "any screen". Pipe Graphviz output to 'dot -Tsvg' to draw it.
+
+    Options:
+      --format dot|mermaid   the graph language; dot (Graphviz) by default
+
+    Exit codes: 0 printed; 2 bad table or arguments.
+    """
+
+  static let test = """
+    Usage: routing test TABLE CASES
+
+    Runs the expectation file CASES against the table:
+      {"cases": [{"name": "menu to profile", "stack": ["Menu"], "to": "Profile",
+                  "parameters": {"userId": "2"},
+                  "expect": {"stack": ["Menu", "Folder", "Profile"], "steps": 2}}]}
+    'expect' holds 'stack' (names, or objects whose parameters are compared too),
+    'steps' (a count) and/or 'error' (unreachable, unknownScreen, invalidRequest,
+    invalidLink). Each case prints 'PASS NAME' or 'FAIL NAME: expected …, got …'; the
+    last line is 'N passed, N failed'. Cases with "link" need deep links, which this
+    build does not have: they fail.
+
+    Exit codes: 0 all passed; 1 some failed; 2 a malformed table, case file or arguments.
+    """
+}

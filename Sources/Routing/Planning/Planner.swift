@@ -102,12 +102,23 @@ extension RouteTable {
 
   /// Checks that every request value converts to each kind that screens declare for its
   /// key.
+  ///
+  /// When several values fail, the one with the smallest key is reported, so that the
+  /// error does not depend on the dictionary's iteration order (which varies between
+  /// processes). Only a failing request pays for the sort.
   func validate(_ parameters: Parameters) throws(RoutingError) {
-    for (key, value) in parameters {
-      for kind in kindsByKey[key] ?? [] where value.converted(to: kind) == nil {
-        throw RoutingError.invalidParameter(name: key, value: value.description, expected: kind)
+    func firstFailure(in keys: some Sequence<String>) -> RoutingError? {
+      for key in keys {
+        guard let value = parameters[key] else { continue }
+        for kind in kindsByKey[key] ?? [] where value.converted(to: kind) == nil {
+          return RoutingError.invalidParameter(
+            name: key, value: value.description, expected: kind)
+        }
       }
+      return nil
     }
+    guard firstFailure(in: parameters.keys) != nil else { return }
+    if let error = firstFailure(in: parameters.keys.sorted()) { throw error }
   }
 
   /// Whether `entry` matches screen `screen` under `parameters` (contract, section 2).

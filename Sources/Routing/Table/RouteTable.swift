@@ -267,9 +267,10 @@ extension RouteTable {
   ///   - screen: The screen whose declarations decide the kinds.
   /// - Returns: The typed values.
   /// - Throws: ``RoutingError/invalidParameter(name:value:expected:)`` for a value that
-  ///   does not convert to its declared kind.
+  ///   does not convert to its declared kind; when several do not, the one with the
+  ///   smallest key.
   /// - Complexity: O(*k* · *d*), where *k* is the number of values and *d* the number of
-  ///   parameters the screen declares.
+  ///   parameters the screen declares; O(*k* log *k*) more when a value does not convert.
   public func parameters(
     _ values: [String: String], for screen: ScreenName
   ) throws(RoutingError) -> Parameters {
@@ -278,6 +279,13 @@ extension RouteTable {
     for (key, text) in values {
       let kind = declaration?.kind(of: key) ?? .string
       guard let value = ParameterValue.string(text).converted(to: kind) else {
+        // Report the smallest failing key, whatever the dictionary's order.
+        for key in values.keys.sorted() {
+          let kind = declaration?.kind(of: key) ?? .string
+          if ParameterValue.string(values[key]!).converted(to: kind) == nil {
+            throw RoutingError.invalidParameter(name: key, value: values[key]!, expected: kind)
+          }
+        }
         throw RoutingError.invalidParameter(name: key, value: text, expected: kind)
       }
       typed[key] = value

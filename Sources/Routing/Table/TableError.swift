@@ -41,6 +41,8 @@ public struct TableError: Error, Hashable, Sendable, CustomStringConvertible {
     case malformedJSON
     /// The file could not be read.
     case unreadable
+    /// A JSON object holds the same key twice.
+    case duplicateKey
   }
 
   /// What is wrong.

@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why a file could not be read.
+package struct FileReadError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The path as given.
+  package let path: String
+  /// What the system said, such as `No such file or directory`.
+  package let reason: String
+
+  /// Creates an error.
+  package init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
+
+  /// `cannot read 'x.json': No such file or directory`.
+  package var description: String { "cannot read '\(path)': \(reason)" }
+}
+
+/// Reads whole files through the C library, so that loading a table needs no Foundation.
+package enum FileBytes {
+  /// The bytes of the file at `path`.
+  ///
+  /// - Throws: ``FileReadError`` when the file cannot be opened or read (missing, a
+  ///   directory, no permission).
+  /// - Complexity: O(*n*), where *n* is the size of the file.
+  package static func read(atPath path: String) throws(FileReadError) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { throw FileReadError(path: path, reason: lastError()) }
+    defer { close(descriptor) }
+    return try readAll(from: descriptor, path: path)
+  }
+
+  /// Everything left on a file descriptor, such as standard input.
+  ///
+  /// - Throws: ``FileReadError`` when reading fails; `name` stands for the path in it.
+  /// - Complexity: O(*n*), where *n* is the number of bytes read.
+  package static func readAll(from descriptor: Int32, path name: String) throws(FileReadError)
+    -> [UInt8]
+  {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { buffer in
+        readBytes(descriptor, buffer.baseAddress, buffer.count)
+      }
+      if count > 0 {
+        bytes.append(contentsOf: chunk[0..<count])
+      } else if count == 0 {
+        return bytes
+      } else if errno != EINTR {
+        throw FileReadError(path: name, reason: lastError())
+      }
+    }
+  }
+
+  private static func lastError() -> String {
+    guard let text = strerror(errno) else { return "error \(errno)" }
+    return String(cString: text)
+  }
+}
+
+/// The C library's `read`, out of reach of ``FileBytes/read(atPath:)``'s name.
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int
+{
+  read(descriptor, buffer, count)
+}

@@ -1,0 +1,84 @@
+extension JSONValue {
+  /// The value as compact JSON text: no whitespace, object keys in their order, strings
+  /// escaped (`"`, `\`, and control characters; everything else is written as UTF-8).
+  ///
+  /// ```swift
+  /// let value: JSONValue = ["screen": "Menu", "parameters": [:]]
+  /// value.serialized()  // {"screen":"Menu","parameters":{}}
+  /// ```
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of the result.
+  package func serialized() -> String {
+    var text = ""
+    serialize(into: &text)
+    return text
+  }
+
+  /// Appends the value as compact JSON text to `text`.
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of what is appended.
+  package func serialize(into text: inout String) {
+    switch self {
+    case .null:
+      text += "null"
+    case .bool(let flag):
+      text += flag ? "true" : "false"
+    case .number(let number):
+      text += number.text
+    case .string(let string):
+      Self.serialize(string: string, into: &text)
+    case .array(let elements):
+      text += "["
+      for (position, element) in elements.enumerated() {
+        if position > 0 { text += "," }
+        element.serialize(into: &text)
+      }
+      text += "]"
+    case .object(let object):
+      text += "{"
+      for (position, member) in object.members.enumerated() {
+        if position > 0 { text += "," }
+        Self.serialize(string: member.key, into: &text)
+        text += ":"
+        member.value.serialize(into: &text)
+      }
+      text += "}"
+    }
+  }
+
+  private static func serialize(string: String, into text: inout String) {
+    text += "\""
+    if !string.utf8.contains(where: needsEscape) {
+      text += string
+    } else {
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(string.utf8.count + 8)
+      for byte in string.utf8 {
+        guard needsEscape(byte) else {
+          bytes.append(byte)
+          continue
+        }
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        default:
+          let hex = Array("0123456789abcdef".utf8)
+          bytes += [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")]
+          bytes += [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+        }
+      }
+      text += String(decoding: bytes, as: UTF8.self)
+    }
+    text += "\""
+  }
+
+  private static func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+  }
+}

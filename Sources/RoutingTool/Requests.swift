@@ -1,0 +1,287 @@
+import Routing
+
+/// A request as a request file, a batch line or a test case writes it: read and checked
+/// for shape, not yet checked against a table.
+struct RawRequest {
+  /// One entry of the starting stack.
+  struct StackEntry {
+    var screen: String
+    var parameters: [String: String]
+    /// Where the entry is, for messages.
+    var path: JSONPath
+  }
+
+  /// Where the request goes.
+  enum Target {
+    /// A screen, with breadcrumbs.
+    case screen(String, via: [String])
+    /// A deep link (test cases only).
+    case link(String)
+  }
+
+  var stack: [StackEntry]
+  var target: Target
+  var parameters: [String: String]
+  /// Where the request is in its document.
+  var path: JSONPath
+
+  /// The keys a request object may hold.
+  static let keys = ["stack", "to", "via", "parameters"]
+
+  /// Reads the request members of an object whose keys the caller has checked:
+  /// `stack`, `to` (or `link`, when `allowsLink`), `via` and `parameters`.
+  init(_ fields: JSONFields, allowsLink: Bool = false) throws(RequestProblem) {
+    do {
+      path = fields.path
+      let entries = try JSONFields.array(try fields.required("stack"), at: fields.path("stack"))
+      guard !entries.isEmpty else {
+        throw RequestProblem(
+          at: fields.path("stack"), "the stack is empty: it needs at least one entry")
+      }
+      stack = []
+      for (index, entry) in entries.enumerated() {
+        stack.append(try Self.stackEntry(entry, at: fields.path("stack").appending(index)))
+      }
+      parameters = try fields.stringMap("parameters") ?? [:]
+      let via = try fields.stringArray("via")
+      switch (try fields.string("to"), allowsLink ? try fields.string("link") : nil) {
+      case (let destination?, nil):
+        target = .screen(destination, via: via ?? [])
+      case (nil, let link?):
+        guard via == nil else {
+          throw RequestProblem(
+            at: fields.path("via"), "a link gives its own breadcrumbs: 'via' goes with 'to' only")
+        }
+        target = .link(link)
+      case (.some, .some):
+        throw RequestProblem(at: fields.path("link"), "give either 'to' or 'link', not both")
+      case (nil, nil):
+        let wanted = allowsLink ? "'to' or 'link'" : "'to'"
+        throw RequestProblem(at: fields.path("to"), "the required key \(wanted) is missing")
+      }
+    } catch let error as JSONShapeError {
+      throw RequestProblem(at: error.path, error.message)
+    } catch let error as RequestProblem {
+      throw error
+    } catch {
+      throw RequestProblem(at: fields.path, "\(error)")
+    }
+  }
+
+  /// Reads a request document: one JSON object with the request keys only.
+  init(document: JSONValue) throws(RequestProblem) {
+    let fields: JSONFields
+    do {
+      fields = try JSONFields(document, at: .root, keys: Self.keys)
+    } catch {
+      throw RequestProblem(at: error.path, error.message)
+    }
+    try self.init(fields)
+  }
+
+  /// `"Menu"` or `{"screen": "Profile", "parameters": {"userId": "1"}}`.
+  private static func stackEntry(_ value: JSONValue, at path: JSONPath) throws -> StackEntry {
+    if case .string(let name) = value {
+      return StackEntry(screen: name, parameters: [:], path: path)
+    }
+    guard case .object = value else {
+      throw RequestProblem(
+        at: path,
+        "expected a screen name or an object with 'screen' and 'parameters', found \(value.typeDescription)"
+      )
+    }
+    let fields = try JSONFields(value, at: path, keys: ["screen", "parameters"])
+    return StackEntry(
+      screen: try fields.requiredString("screen"),
+      parameters: try fields.stringMap("parameters") ?? [:], path: path)
+  }
+
+  /// The stack and request this asks for, typed by the table's declarations.
+  ///
+  /// - Throws: ``RequestFailure`` of kind `invalidRequest` for an invalid screen name or
+  ///   a stack value that does not convert to its declared kind; for a link, a failure
+  ///   saying that links are not available in this build.
+  func resolve(in table: RouteTable) throws(RequestFailure) -> (stack: [Entry], request: Request) {
+    var entries: [Entry] = []
+    entries.reserveCapacity(stack.count)
+    for entry in stack {
+      let name = try Self.screenName(entry.screen, at: entry.path)
+      do {
+        entries.append(Entry(name, parameters: try table.parameters(entry.parameters, for: name)))
+      } catch {
+        throw RequestFailure(error, parametersAt: entry.path.appending("parameters"))
+      }
+    }
+    let values = parameters.mapValues { ParameterValue.string($0) }
+    switch target {
+    case .screen(let destination, let via):
+      let name = try Self.screenName(destination, at: path.appending("to"))
+      var breadcrumbs: [ScreenName] = []
+      for (index, milestone) in via.enumerated() {
+        breadcrumbs.append(
+          try Self.screenName(milestone, at: path.appending("via").appending(index)))
+      }
+      return (entries, Request(to: name, via: breadcrumbs, parameters: values))
+    case .link:
+      // Deep links: resolve with the table's link reader once it exists, mapping its
+      // errors to `invalidLink`.
+      throw RequestFailure(
+        .unsupported, [:],
+        "links are not available in this build of routing: deep links are not implemented yet")
+    }
+  }
+
+  private static func screenName(_ text: String, at path: JSONPath) throws(RequestFailure)
+    -> ScreenName
+  {
+    let name = ScreenName(text)
+    guard name.isValid else {
+      let problem = text.isEmpty ? "empty screen name" : "screen name holds a control character"
+      throw RequestFailure.invalidRequest(at: path, problem)
+    }
+    return name
+  }
+}
+
+/// A request that does not have the shape of one, and where.
+struct RequestProblem: Error, CustomStringConvertible {
+  var path: JSONPath
+  var message: String
+
+  init(at path: JSONPath, _ message: String) {
+    self.path = path
+    self.message = message
+  }
+
+  /// `stack[1].screen: expected a string, found a number`.
+  var description: String {
+    path.components.isEmpty ? message : "\(path): \(message)"
+  }
+}
+
+/// Why a request produced no route, as the tool reports it.
+struct RequestFailure: Error {
+  /// The kinds the tool reports (contract, section 7).
+  enum Kind: String {
+    case unreachable
+    case unknownScreen
+    case invalidRequest
+    case invalidLink
+    /// Something this build cannot do (links, for now).
+    case unsupported
+  }
+
+  var kind: Kind
+  /// Members of the JSON error object between `kind` and `message`.
+  var details: JSONObject
+  /// What went wrong, without the place.
+  var reason: String
+  /// The place in the request, when there is one.
+  var place: JSONPath?
+
+  init(_ kind: Kind, _ details: JSONObject, _ reason: String, at place: JSONPath? = nil) {
+    self.kind = kind
+    self.details = details
+    self.reason = reason
+    self.place = place
+  }
+
+  /// The reason, after the place when there is one: `stack[1]: empty screen name`.
+  var message: String {
+    guard let place, !place.components.isEmpty else { return reason }
+    return "\(place): \(reason)"
+  }
+
+  /// An invalid request, naming the place.
+  static func invalidRequest(at path: JSONPath, _ reason: String) -> RequestFailure {
+    RequestFailure(.invalidRequest, ["path": .string(path.description)], reason, at: path)
+  }
+
+  /// An invalid request from its shape problem.
+  init(_ problem: RequestProblem) {
+    self = .invalidRequest(at: problem.path, problem.message)
+  }
+
+  /// The failure for a planning error; an invalid parameter is named under
+  /// `parametersAt`.
+  init(
+    _ error: RoutingError, parametersAt parameters: JSONPath = JSONPath.root.appending("parameters")
+  ) {
+    switch error {
+    case .unreachable(let from, let to):
+      self.init(
+        .unreachable, ["from": .string(from.rawValue), "to": .string(to.rawValue)],
+        error.description)
+    case .unknownScreen(let name):
+      self.init(.unknownScreen, ["screen": .string(name.rawValue)], error.description)
+    case .invalidParameter(let name, _, _):
+      self = .invalidRequest(at: parameters.appending(name), error.description)
+    case .emptyStack:
+      self = .invalidRequest(at: JSONPath.root.appending("stack"), error.description)
+    }
+  }
+
+  /// 1 for a request that was understood, 2 for bad input.
+  var exitCode: ExitCode {
+    switch kind {
+    case .unreachable, .unknownScreen: .failure
+    case .invalidRequest, .invalidLink, .unsupported: .badInput
+    }
+  }
+
+  /// `{"error": {"kind": …, "line": …, …, "message": …}}`.
+  func json(line: Int? = nil) -> JSONValue {
+    var object: JSONObject = ["kind": .string(kind.rawValue)]
+    if let line { object.append("line", .number(JSONNumber(line))) }
+    object.members += details.members
+    object.append("message", .string(message))
+    return ["error": .object(object)]
+  }
+}
+
+/// Routes a request and reports the outcome.
+enum RouteRunner {
+  static func route(_ raw: RawRequest, in table: RouteTable) -> Result<Route, RequestFailure> {
+    do {
+      let (stack, request) = try raw.resolve(in: table)
+      return route(request, from: stack, in: table)
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  static func route(_ request: Request, from stack: [Entry], in table: RouteTable) -> Result<
+    Route, RequestFailure
+  > {
+    do {
+      return .success(try table.route(request, from: stack))
+    } catch {
+      return .failure(RequestFailure(error))
+    }
+  }
+}
+
+/// Routes as JSON (contract, section 7).
+enum RouteJSON {
+  /// `{"steps": [...], "stack": [...]}`; parameter values as text, keys sorted.
+  static func json(_ route: Route) -> JSONValue {
+    let steps: [JSONValue] = route.steps.map { step in
+      var object: JSONObject = ["command": .number(JSONNumber(step.command))]
+      if let id = step.commandID { object.append("id", .string(id)) }
+      object.append("action", .string(step.action.rawValue))
+      object.append("screen", .string(step.screen.rawValue))
+      return .object(object)
+    }
+    return ["steps": .array(steps), "stack": .array(route.stack.map(json))]
+  }
+
+  /// `{"screen": "Profile", "parameters": {"userId": "2"}}`.
+  static func json(_ entry: Entry) -> JSONValue {
+    let parameters = entry.parameters.sorted { $0.key < $1.key }.map {
+      JSONMember($0.key, .string($0.value.description))
+    }
+    return [
+      "screen": .string(entry.screen.rawValue), "parameters": .object(JSONObject(parameters)),
+    ]
+  }
+}

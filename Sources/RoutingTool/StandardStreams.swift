@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension ToolEnvironment {
+  /// The process's own standard input, output and error, and the file system.
+  ///
+  /// Standard input is read in large chunks and split into lines; every write goes
+  /// straight to its file descriptor, so a batch answers each line as it is read.
+  package static func standard() -> ToolEnvironment {
+    let input = LineReader(descriptor: 0)
+    return ToolEnvironment(
+      readLine: { input.next() },
+      write: { writeAll($0, to: 1) },
+      writeError: { writeAll($0, to: 2) })
+  }
+}
+
+/// Lines of a file descriptor, without their line breaks; the last line may lack one.
+package final class LineReader {
+  private let descriptor: Int32
+  private let chunkSize: Int
+  private var buffer: [UInt8] = []
+  private var start = 0
+  private var atEnd = false
+
+  /// Reads from an open file descriptor, which stays open, `chunkSize` bytes at a time.
+  package init(descriptor: Int32, chunkSize: Int = 64 * 1024) {
+    self.descriptor = descriptor
+    self.chunkSize = max(1, chunkSize)
+  }
+
+  /// The next line, or `nil` at the end of the input.
+  ///
+  /// - Complexity: O(*n*) amortized, where *n* is the length of the line.
+  package func next() -> [UInt8]? {
+    var searched = start
+    while true {
+      if let newline = buffer[searched...].firstIndex(of: 0x0A) {
+        let line = Array(buffer[start..<newline])
+        start = newline + 1
+        return line
+      }
+      searched = buffer.count
+      if atEnd {
+        guard start < buffer.count else { return nil }
+        let line = Array(buffer[start...])
+        start = buffer.count
+        return line
+      }
+      if start > 0 {
+        buffer.removeFirst(start)
+        searched -= start
+        start = 0
+      }
+      fill()
+    }
+  }
+
+  private func fill() {
+    var chunk = [UInt8](repeating: 0, count: chunkSize)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count > 0 {
+        buffer.append(contentsOf: chunk[0..<count])
+        return
+      }
+      if count == 0 || errno != EINTR {
+        atEnd = true
+        return
+      }
+    }
+  }
+}
+
+/// Writes all of `text` to a file descriptor, retrying short writes.
+private func writeAll(_ text: String, to descriptor: Int32) {
+  var text = text
+  text.withUTF8 { bytes in
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written > 0 {
+        offset += written
+      } else if written < 0 && errno == EINTR {
+        continue
+      } else {
+        return
+      }
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import Routing
+
+/// Where the `routing` tool reads and writes: standard input, files, standard output and
+/// standard error. The command-line program passes the real ones; tests pass their own.
+package struct ToolEnvironment {
+  /// The next line of standard input without its line break, or `nil` at the end.
+  package var readLine: () -> [UInt8]?
+  /// The bytes of a file.
+  package var readFile: (String) throws(FileReadError) -> [UInt8]
+  /// Writes text to standard output.
+  package var write: (String) -> Void
+  /// Writes text to standard error.
+  package var writeError: (String) -> Void
+
+  /// Creates an environment.
+  ///
+  /// - Parameters:
+  ///   - readLine: Reads the next line of standard input, `nil` at its end.
+  ///   - readFile: Reads a whole file; the C library by default.
+  ///   - write: Writes to standard output.
+  ///   - writeError: Writes to standard error.
+  package init(
+    readLine: @escaping () -> [UInt8]?,
+    readFile: @escaping (String) throws(FileReadError) -> [UInt8] = FileBytes.read(atPath:),
+    write: @escaping (String) -> Void, writeError: @escaping (String) -> Void
+  ) {
+    self.readLine = readLine
+    self.readFile = readFile
+    self.write = write
+    self.writeError = writeError
+  }
+}
+
+/// What a run of the tool printed, and how it ended.
+package struct ToolResult: Hashable, Sendable {
+  /// Everything written to standard output.
+  package var output: String
+  /// Everything written to standard error.
+  package var errors: String
+  /// The exit code: 0 success, 1 understood but failed, 2 bad input.
+  package var exitCode: Int32
+
+  /// Creates a result.
+  package init(output: String, errors: String, exitCode: Int32) {
+    self.output = output
+    self.errors = errors
+    self.exitCode = exitCode
+  }
+}
+
+/// The tool's exit codes (contract, section 7).
+enum ExitCode: Int32 {
+  /// It worked.
+  case success = 0
+  /// The request was understood but failed: no route, a failed check or test.
+  case failure = 1
+  /// Bad input: an unreadable or invalid table, request, link or argument list.
+  case badInput = 2
+}
+
+/// A run that cannot go on: a message for standard error and an exit code.
+struct ToolFailure: Error {
+  var exitCode: ExitCode
+  var message: String
+
+  /// Bad input.
+  static func badInput(_ message: String) -> ToolFailure {
+    ToolFailure(exitCode: .badInput, message: message)
+  }
+
+  /// A bad argument list, with a pointer to the command's help.
+  static func usage(_ message: String, command: String?) -> ToolFailure {
+    let help = command.map { "routing \($0) --help" } ?? "routing --help"
+    return ToolFailure(exitCode: .badInput, message: "error: \(message) (see '\(help)')")
+  }
+}
+
+/// The environment of one run, with helpers for the commands.
+struct Console {
+  let environment: ToolEnvironment
+
+  /// Writes a line to standard output.
+  func print(_ line: String) {
+    environment.write(line + "\n")
+  }
+
+  /// Writes a line to standard error.
+  func printError(_ line: String) {
+    environment.writeError(line + "\n")
+  }
+
+  /// The whole of standard input, its lines joined by line breaks.
+  func readStandardInput() -> [UInt8] {
+    var bytes: [UInt8] = []
+    var first = true
+    while let line = environment.readLine() {
+      if !first { bytes.append(0x0A) }
+      bytes.append(contentsOf: line)
+      first = false
+    }
+    return bytes
+  }
+
+  /// The contents of a file named on the command line; `-` reads standard input.
+  func read(_ path: String) throws(ToolFailure) -> [UInt8] {
+    if path == "-" { return readStandardInput() }
+    do {
+      return try environment.readFile(path)
+    } catch {
+      throw ToolFailure.badInput("error: \(error)")
+    }
+  }
+
+  /// Loads the route table named on the command line.
+  func loadTable(_ path: String) throws(ToolFailure) -> RouteTable {
+    let bytes = try read(path)
+    do {
+      return try RouteTable(json: bytes)
+    } catch {
+      throw ToolFailure.badInput("error: \(path == "-" ? "<stdin>" : path): \(error)")
+    }
+  }
+}
