@@ -74,7 +74,7 @@ struct Diagnostic: CustomStringConvertible {
 /// commands lead to but that cannot be reached from the root, a command that can never
 /// apply. A warning is redundant or suspicious but harmless: a screen nothing leads to
 /// (it may be an entry point), a command that is never chosen because an earlier one
-/// does the same, an origin listed twice, a cost the planner does not weigh yet.
+/// does the same, an origin listed twice.
 struct TableChecker {
   let table: RouteTable
   let roots: [ScreenName]
@@ -179,12 +179,6 @@ struct TableChecker {
               ))
           }
         }
-      }
-      if command.cost != 1 {
-        diagnostics.append(
-          Diagnostic(
-            severity: .warning, place: "commands[\(number)].cost",
-            message: "cost \(command.cost) has no effect yet: the planner does not weigh costs"))
       }
     }
     return diagnostics

@@ -99,8 +99,8 @@ struct RawRequest {
   /// The stack and request this asks for, typed by the table's declarations.
   ///
   /// - Throws: ``RequestFailure`` of kind `invalidRequest` for an invalid screen name or
-  ///   a stack value that does not convert to its declared kind; for a link, a failure
-  ///   saying that links are not available in this build.
+  ///   a stack value that does not convert to its declared kind; of kind `invalidLink`
+  ///   for a link the table cannot read.
   func resolve(in table: RouteTable) throws(RequestFailure) -> (stack: [Entry], request: Request) {
     var entries: [Entry] = []
     entries.reserveCapacity(stack.count)
@@ -122,12 +122,12 @@ struct RawRequest {
           try Self.screenName(milestone, at: path.appending("via").appending(index)))
       }
       return (entries, Request(to: name, via: breadcrumbs, parameters: values))
-    case .link:
-      // Deep links: resolve with the table's link reader once it exists, mapping its
-      // errors to `invalidLink`.
-      throw RequestFailure(
-        .unsupported, [:],
-        "links are not available in this build of routing: deep links are not implemented yet")
+    case .link(let link):
+      do {
+        return (entries, try table.resolve(link))
+      } catch {
+        throw RequestFailure(error, link: link, at: path.appending("link"))
+      }
     }
   }
 
@@ -167,8 +167,6 @@ struct RequestFailure: Error {
     case unknownScreen
     case invalidRequest
     case invalidLink
-    /// Something this build cannot do (links, for now).
-    case unsupported
   }
 
   var kind: Kind
@@ -221,11 +219,19 @@ struct RequestFailure: Error {
     }
   }
 
+  /// The failure for a link the table cannot read, named under `place` when it sits in a
+  /// JSON document.
+  init(_ error: LinkError, link: String, at place: JSONPath? = nil) {
+    self.init(
+      .invalidLink, ["link": .string(link), "reason": .string(error.kind.name)], error.description,
+      at: place)
+  }
+
   /// 1 for a request that was understood, 2 for bad input.
   var exitCode: ExitCode {
     switch kind {
     case .unreachable, .unknownScreen: .failure
-    case .invalidRequest, .invalidLink, .unsupported: .badInput
+    case .invalidRequest, .invalidLink: .badInput
     }
   }
 
@@ -263,6 +269,23 @@ enum RouteRunner {
 
 /// Routes as JSON (contract, section 7).
 enum RouteJSON {
+  /// The route of a link: the route's members, then
+  /// `"link": {"to": …, "via": […], "parameters": {…}}`, what the link read as.
+  static func json(_ route: Route, link request: Request) -> JSONValue {
+    guard case .object(var object) = json(route) else { return json(route) }
+    let parameters = request.parameters.sorted { $0.key < $1.key }.map {
+      JSONMember($0.key, .string($0.value.description))
+    }
+    object.append(
+      "link",
+      [
+        "to": .string(request.destination.rawValue),
+        "via": .array(request.breadcrumbs.map { .string($0.rawValue) }),
+        "parameters": .object(JSONObject(parameters)),
+      ])
+    return .object(object)
+  }
+
   /// `{"steps": [...], "stack": [...]}`; parameter values as text, keys sorted.
   static func json(_ route: Route) -> JSONValue {
     let steps: [JSONValue] = route.steps.map { step in

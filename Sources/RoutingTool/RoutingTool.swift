@@ -87,6 +87,7 @@ package enum RoutingTool {
     case CheckCommand.name: return try CheckCommand.run(rest, console)
     case GraphCommand.name: return try GraphCommand.run(rest, console)
     case TestCommand.name: return try TestCommand.run(rest, console)
+    case LinkCommand.name: return try LinkCommand.run(rest, console)
     default: throw ToolFailure.usage("unknown command '\(command)'", command: nil)
     }
   }
@@ -101,6 +102,7 @@ enum Help {
 
     Commands:
       route TABLE --from A,B --to D   plan a route (also --request FILE, --batch FILE)
+      link TABLE --from A,B LINK      read a deep link, then plan its route
       check TABLE                     report problems in a table
       graph TABLE                     print the table as a Graphviz or Mermaid graph
       test TABLE CASES                run an expectation file
@@ -108,7 +110,8 @@ enum Help {
     Run 'routing COMMAND --help' for a command's options.
 
     Exit codes: 0 success; 1 the request was understood but failed (no route, a failed
-    check or test); 2 bad input (an unreadable or invalid table, request or arguments).
+    check or test); 2 bad input (an unreadable or invalid table, request, link or
+    arguments).
     """
 
   static func text(for command: String) -> String? {
@@ -117,6 +120,7 @@ enum Help {
     case CheckCommand.name: check
     case GraphCommand.name: graph
     case TestCommand.name: test
+    case LinkCommand.name: link
     default: nil
     }
   }
@@ -147,6 +151,22 @@ enum Help {
     Exit codes: 0 routed; 1 no route or unknown screen; 2 bad table, request or arguments.
     """
 
+  static let link = """
+    Usage: routing link TABLE --from A,B,C LINK [--json]
+
+    Reads the deep link LINK ([scheme://][/]path[?query]) with the table's path
+    patterns: the path's screens become the breadcrumbs and the destination (the last
+    screen read), its captures and query items the request parameters. Then plans the
+    route from the stack, as 'routing route' does. The text output starts with what the
+    link read as; the JSON output adds "link": {"to": …, "via": […], "parameters": {…}}.
+
+    Options:
+      --from A,B,C   the stack to start from, bottom first (names without parameters)
+      --json         print the result as JSON instead of text
+
+    Exit codes: 0 routed; 1 no route; 2 bad table, link (kind invalidLink) or arguments.
+    """
+
   static let check = """
     Usage: routing check TABLE [--root NAME[,NAME...]] [--strict]
 
@@ -158,7 +178,7 @@ enum Help {
     declares no parameters).
     Warnings: a screen no command leads to (other than the root); a command that repeats
     or is covered by an earlier one, so it is never chosen; an origin that can never
-    apply or is listed twice; a cost other than 1, which the planner does not weigh yet.
+    apply or is listed twice.
 
     Options:
       --root NAME     the screen(s) the app starts on; default: the table's first screen
@@ -190,9 +210,9 @@ enum Help {
                   "expect": {"stack": ["Menu", "Folder", "Profile"], "steps": 2}}]}
     'expect' holds 'stack' (names, or objects whose parameters are compared too),
     'steps' (a count) and/or 'error' (unreachable, unknownScreen, invalidRequest,
-    invalidLink). Each case prints 'PASS NAME' or 'FAIL NAME: expected …, got …'; the
-    last line is 'N passed, N failed'. Cases with "link" need deep links, which this
-    build does not have: they fail.
+    invalidLink). A case may give "link" instead of "to" (and "via"): the link is read
+    (see 'routing link --help') and its route compared. Each case prints 'PASS NAME' or
+    'FAIL NAME: expected …, got …'; the last line is 'N passed, N failed'.
 
     Exit codes: 0 all passed; 1 some failed; 2 a malformed table, case file or arguments.
     """

@@ -41,7 +41,7 @@ import Testing
       ))
     #expect(
       output[5]
-        == #"{"steps":[{"command":0,"id":"openMenu","action":"pop","screen":"Menu"}],"stack":[{"screen":"Menu","parameters":{}}]}"#
+        == #"{"steps":[{"command":0,"id":"home","action":"pop","screen":"Menu"}],"stack":[{"screen":"Menu","parameters":{}}]}"#
     )
     #expect(
       output[6].hasPrefix(#"{"error":{"kind":"invalidRequest","line":9,"path":"parameters.userId""#)

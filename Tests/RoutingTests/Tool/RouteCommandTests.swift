@@ -12,7 +12,7 @@ import Testing
     #expect(
       result.output == """
         1. push Profile(userId: 2) by #3 openProfile
-        2. push Chat(userId: 2) by #4 openChat
+        2. push Chat(userId: 2) by #5 chatWithProfile
         stack: Menu > Folder > Profile(userId: 2) > Chat(userId: 2)
 
         """)
@@ -28,7 +28,7 @@ import Testing
     #expect(result.exitCode == 0)
     #expect(
       Tool.lines(result.output) == [
-        "1. pop Menu by #0 openMenu", "2. push Connections by #2 openConnections",
+        "1. pop Menu by #0 home", "2. push Connections by #2 openConnections",
         "3. push Profile(userId: 5) by #3 openProfile",
         "stack: Menu > Connections > Profile(userId: 5)",
       ])
@@ -49,7 +49,7 @@ import Testing
     #expect(result.exitCode == 0)
     #expect(
       result.output
-        == #"{"steps":[{"command":0,"id":"openMenu","action":"pop","screen":"Menu"},{"command":2,"id":"openConnections","action":"push","screen":"Connections"}],"stack":[{"screen":"Menu","parameters":{}},{"screen":"Connections","parameters":{}}]}"#
+        == #"{"steps":[{"command":0,"id":"home","action":"pop","screen":"Menu"},{"command":2,"id":"openConnections","action":"push","screen":"Connections"}],"stack":[{"screen":"Menu","parameters":{}},{"screen":"Connections","parameters":{}}]}"#
         + "\n")
   }
 

@@ -1,0 +1,52 @@
+import Routing
+
+/// `routing link TABLE --from A,B LINK [--json]`: reads a deep link, then routes to what
+/// it names (contract, sections 5 and 7).
+enum LinkCommand {
+  static let name = "link"
+  static let spec = OptionSpec(flags: ["json"], single: ["from"], repeated: [])
+
+  static func run(_ arguments: [String], _ console: Console) throws(ToolFailure) -> ExitCode {
+    let options = try Arguments(arguments, spec: spec, command: name)
+    let positionals = try options.positionals(["TABLE", "LINK"], command: name)
+    guard let from = options.value("from") else {
+      throw ToolFailure.usage("missing '--from'", command: name)
+    }
+    let stack = try screenList(from, option: "from", command: name).map { Entry(ScreenName($0)) }
+    let table = try console.loadTable(positionals[0])
+    let link = positionals[1]
+    let json = options.has("json")
+    let request: Request
+    do {
+      request = try table.resolve(link)
+    } catch {
+      return RouteCommand.report(.failure(RequestFailure(error, link: link)), json: json, console)
+    }
+    let outcome = RouteRunner.route(request, from: stack, in: table)
+    switch (outcome, json) {
+    case (.success(let route), true):
+      console.print(RouteJSON.json(route, link: request).serialized())
+      return .success
+    case (.success, false):
+      console.print("link: \(describe(request))")
+      return RouteCommand.report(outcome, json: false, console)
+    case (.failure, _):
+      return RouteCommand.report(outcome, json: json, console)
+    }
+  }
+
+  /// `to Profile via Folder with userId=2`.
+  static func describe(_ request: Request) -> String {
+    var text = "to \(request.destination)"
+    if !request.breadcrumbs.isEmpty {
+      text += " via " + request.breadcrumbs.map(\.rawValue).joined(separator: ", ")
+    }
+    if !request.parameters.isEmpty {
+      text +=
+        " with "
+        + request.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        .joined(separator: ", ")
+    }
+    return text
+  }
+}
