@@ -21,7 +21,7 @@ let package = Package(
     .executableTarget(
       name: "RoutingExamples", dependencies: ["SampleApp"], swiftSettings: settings),
     .executableTarget(
-      name: "RoutingBenchmarks", dependencies: ["Routing"],
+      name: "RoutingBenchmarks", dependencies: ["Routing", "RoutingTool"],
       path: "Benchmarks/RoutingBenchmarks", swiftSettings: settings),
     .testTarget(
       name: "RoutingTests",

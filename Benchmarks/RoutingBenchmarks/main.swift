@@ -20,3 +20,6 @@ for (screens, commands, plans) in [(1_000, 5_000, 5_000), (100_000, 1_000_000, 1
 
 print("")
 print(benchmarkLinks())
+
+print("")
+print(benchmarkBatch(requests: 20_000, seed: 7))

@@ -1,0 +1,49 @@
+import Routing
+import RoutingTool
+
+/// The sample app's table, as `Docs/Examples/SampleApp.json` holds it (without its
+/// restoration identifiers, which routing does not read).
+private let sampleTable = """
+  {"screens": [
+    {"name": "Menu", "path": "menu"}, {"name": "Folder", "path": "folder"},
+    {"name": "Connections", "path": "connections"},
+    {"name": "Chat", "parameters": [{"name": "userId", "type": "integer"}], "path": "chat/:userId"},
+    {"name": "Profile", "parameters": [{"name": "userId", "type": "integer"}], "path": "profile"},
+    {"name": "ContactCard", "parameters": [{"name": "userId", "type": "integer"}], "path": "card/:userId"}],
+   "commands": [
+    {"id": "home", "to": "Menu"}, {"id": "openFolder", "from": ["Menu"], "to": "Folder"},
+    {"id": "openConnections", "from": ["Menu"], "to": "Connections"},
+    {"id": "openProfile", "from": ["Folder", "Connections"], "to": "Profile"},
+    {"id": "openChat", "from": ["Connections"], "to": "Chat"},
+    {"id": "chatWithProfile", "from": ["Profile"], "to": "Chat"},
+    {"id": "profileOfChat", "from": ["Chat"], "to": "Profile"},
+    {"id": "openContactCard", "from": ["Profile"], "to": "ContactCard"}]}
+  """
+
+/// `routing route TABLE --batch -` in-process: random JSON requests on the sample table,
+/// one a line, answered in order. Includes reading the table and writing the answers.
+func benchmarkBatch(requests count: Int, seed: UInt64) -> String {
+  var random = SplitMix(state: seed)
+  let screens = ["Menu", "Folder", "Connections", "Chat", "Profile", "ContactCard"]
+  var input = ""
+  for _ in 0..<count {
+    let depth = Int.random(in: 1...4, using: &random)
+    let stack = (0..<depth).map { _ in "\"\(screens.randomElement(using: &random)!)\"" }
+    let user = Int.random(in: 1...5, using: &random)
+    input +=
+      #"{"stack": [\#(stack.joined(separator: ", "))], "to": "\#(screens.randomElement(using: &random)!)", "parameters": {"userId": "\#(user)"}}"#
+    input += "\n"
+  }
+  let bytes = Array(input.utf8)
+  let clock = ContinuousClock()
+  let began = clock.now
+  let result = RoutingTool.run(arguments: ["route", "table.json", "--batch", "-"], input: bytes) {
+    (_: String) throws(FileReadError) -> [UInt8] in Array(sampleTable.utf8)
+  }
+  let took = seconds(clock.now - began)
+  let answered = result.output.split(separator: "\n").count
+  let rate = Int((Double(answered) / took).rounded())
+  return
+    "batch: \(answered) of \(count) requests answered in \(format3(took * 1e3)) ms "
+    + "(\(rate) requests per second, exit code \(result.exitCode))"
+}
