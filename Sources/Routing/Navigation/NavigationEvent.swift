@@ -27,3 +27,26 @@ public enum NavigationEvent: Sendable, Hashable {
 public struct ObserverToken: Hashable, Sendable {
   let value: Int
 }
+
+/// The observers of one object and the tokens that remove them, in the order they were
+/// added: the one list that ``Navigator`` and ``DrillDownContainer`` keep.
+@MainActor
+struct ObserverList<Event> {
+  private var observers: [(token: ObserverToken, handler: (Event) -> Void)] = []
+  private var nextToken = 0
+
+  mutating func add(_ handler: @escaping (Event) -> Void) -> ObserverToken {
+    let token = ObserverToken(value: nextToken)
+    nextToken += 1
+    observers.append((token, handler))
+    return token
+  }
+
+  mutating func remove(_ token: ObserverToken) {
+    observers.removeAll { $0.token == token }
+  }
+
+  func send(_ event: Event) {
+    for observer in observers { observer.handler(event) }
+  }
+}

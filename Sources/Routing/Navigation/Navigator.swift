@@ -20,8 +20,7 @@ public final class Navigator<Container: NavigationContainer> {
   /// The container routes run on.
   public let container: Container
 
-  private var observers: [(token: ObserverToken, handler: (NavigationEvent) -> Void)] = []
-  private var nextToken = 0
+  private var observers = ObserverList<NavigationEvent>()
   private var isNavigating = false
   private var waiting: [CheckedContinuation<Void, Never>] = []
 
@@ -149,10 +148,7 @@ public final class Navigator<Container: NavigationContainer> {
   /// - Returns: A token for ``removeObserver(_:)``.
   @discardableResult
   public func addObserver(_ handler: @escaping (NavigationEvent) -> Void) -> ObserverToken {
-    let token = ObserverToken(value: nextToken)
-    nextToken += 1
-    observers.append((token, handler))
-    return token
+    observers.add(handler)
   }
 
   /// Removes an observer; later events do not reach it.
@@ -160,11 +156,11 @@ public final class Navigator<Container: NavigationContainer> {
   /// - Parameter token: The token ``addObserver(_:)`` returned.
   /// - Complexity: O(*k*), where *k* is the number of observers.
   public func removeObserver(_ token: ObserverToken) {
-    observers.removeAll { $0.token == token }
+    observers.remove(token)
   }
 
   private func send(_ event: NavigationEvent) {
-    for observer in observers { observer.handler(event) }
+    observers.send(event)
   }
 
   /// Waits until no other navigation runs, then takes the turn; turns are handed over

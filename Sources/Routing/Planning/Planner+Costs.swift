@@ -46,7 +46,7 @@ extension RouteTable {
         buffers.records.append(
           SearchRecord(
             screen: target, parent: current, command: command, base: record.base, isPop: false,
-            cost: record.cost + Int32(commands[Int(command)].cost)))
+            cost: record.cost + commandCost[Int(command)]))
         push(Int32(buffers.records.count - 1), &buffers)
       }
     }

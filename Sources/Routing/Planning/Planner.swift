@@ -227,36 +227,24 @@ extension RouteTable {
         buffers.candidates.append(
           SearchRecord(
             screen: screen, parent: -1, command: command, base: buffers.popIndex[slot],
-            isPop: true, cost: Int32(commands[Int(command)].cost)))
+            isPop: true, cost: commandCost[Int(command)]))
         if !everyPopCommand { break }
       }
     }
+    // Pushes from the top: its own commands and those from anywhere. A screen the stack
+    // holds would be popped to (listed above) or is already on top.
     let base = Int32(top)
-    if let start = screenIndex[stack[top].screen] {
-      let slot = Int(start)
-      for position in Int(originStart[slot])..<Int(originStart[slot + 1]) {
-        let command = originCommands[position]
-        let target = commandDestination[Int(command)]
-        guard isEnabled(command, buffers, disabled), buffers.lowStamp[Int(target)] != generation
-        else {
-          continue
-        }
-        buffers.candidates.append(
-          SearchRecord(
-            screen: target, parent: -1, command: command, base: base, isPop: false,
-            cost: Int32(commands[Int(command)].cost)))
-      }
+    let fromTop = screenIndex[stack[top].screen].map { start in
+      originCommands[Int(originStart[Int(start)])..<Int(originStart[Int(start) + 1])]
     }
-    for command in wildcardCommands {
+    for command in (fromTop ?? [])[...] + wildcardCommands[...] {
       let target = commandDestination[Int(command)]
       guard isEnabled(command, buffers, disabled), buffers.lowStamp[Int(target)] != generation
-      else {
-        continue
-      }
+      else { continue }
       buffers.candidates.append(
         SearchRecord(
           screen: target, parent: -1, command: command, base: base, isPop: false,
-          cost: Int32(commands[Int(command)].cost)))
+          cost: commandCost[Int(command)]))
     }
     buffers.wildcardStamp[top] = generation
     buffers.candidates.sort { $0.command < $1.command }

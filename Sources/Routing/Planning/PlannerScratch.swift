@@ -8,8 +8,9 @@ struct SearchRecord: Sendable {
   var command: Int32
   var base: Int32
   var isPop: Bool
-  /// The leg's cost up to and including this step.
-  var cost: Int32
+  /// The leg's cost up to and including this step. Costs are at most
+  /// ``RouteTable/maximumCost`` and a leg has fewer steps than 2³¹, so the sum fits.
+  var cost: Int
 }
 
 /// Buffers that one planning search reuses. Arrays indexed by screen or command carry a

@@ -35,6 +35,12 @@ public struct RouteTable: Sendable {
   let kindsByKey: [String: [ParameterKind]]
   /// Whether some command costs more than 1.
   let hasCosts: Bool
+  /// Each command's cost, read once from the command.
+  let commandCost: [Int]
+
+  /// The largest cost a command may have: small enough that no route's total can
+  /// overflow.
+  public static let maximumCost = 1_000_000_000
   /// The screens' path patterns, compiled for reading links.
   let links: LinkIndex
   let scratch: ScratchPool
@@ -88,6 +94,8 @@ public struct RouteTable: Sendable {
     var ids: [String: Int] = [:]
     var guarded: [Int32] = []
     var hasCosts = false
+    var costs: [Int] = []
+    costs.reserveCapacity(commands.count)
     for (number, command) in commands.enumerated() {
       var from: [Int32] = []
       for (slot, origin) in command.origins.enumerated() {
@@ -105,11 +113,12 @@ public struct RouteTable: Sendable {
         }
         ids[id] = number
       }
-      guard command.cost > 0 else {
+      guard command.cost > 0, command.cost <= Self.maximumCost else {
         throw TableError(
           .invalidCost, at: "commands[\(number)].cost",
-          "cost \(command.cost) is not a positive integer")
+          "cost \(command.cost) is not a positive integer of at most \(Self.maximumCost)")
       }
+      costs.append(command.cost)
       if command.cost != 1 { hasCosts = true }
       if command.condition != nil { guarded.append(Int32(number)) }
       destinations.append(to)
@@ -168,6 +177,7 @@ public struct RouteTable: Sendable {
     self.guardedCommands = guarded
     self.kindsByKey = kinds
     self.hasCosts = hasCosts
+    self.commandCost = costs
     self.links = links
     self.scratch = ScratchPool()
   }

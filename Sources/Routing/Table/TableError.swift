@@ -24,7 +24,7 @@ public struct TableError: Error, Hashable, Sendable, CustomStringConvertible {
     case undeclaredScreen
     /// No command and no screen says how to create a command's destination.
     case unconstructibleDestination
-    /// A command's cost is not a positive integer.
+    /// A command's cost is not a positive integer of at most ``RouteTable/maximumCost``.
     case invalidCost
     /// A parameter declaration is empty, repeated or otherwise malformed.
     case invalidParameter

@@ -21,8 +21,7 @@
 public final class DrillDownContainer: NavigationContainer {
   /// The panes, with screens compared by identity.
   private(set) var slots: DrillDownState<DrillDownSlot>
-  private var observers: [(token: ObserverToken, handler: (DrillDownEvent) -> Void)] = []
-  private var nextToken = 0
+  private var observers = ObserverList<DrillDownEvent>()
 
   /// Creates an empty drill-down: no left stack, the right pane's placeholder.
   public init() {
@@ -143,10 +142,7 @@ public final class DrillDownContainer: NavigationContainer {
   /// - Returns: A token for ``removeObserver(_:)``.
   @discardableResult
   public func addObserver(_ handler: @escaping (DrillDownEvent) -> Void) -> ObserverToken {
-    let token = ObserverToken(value: nextToken)
-    nextToken += 1
-    observers.append((token, handler))
-    return token
+    observers.add(handler)
   }
 
   /// Removes an observer; later events do not reach it.
@@ -154,11 +150,11 @@ public final class DrillDownContainer: NavigationContainer {
   /// - Parameter token: The token ``addObserver(_:)`` returned.
   /// - Complexity: O(*k*), where *k* is the number of observers.
   public func removeObserver(_ token: ObserverToken) {
-    observers.removeAll { $0.token == token }
+    observers.remove(token)
   }
 
   private func send(_ event: DrillDownEvent) {
-    for observer in observers { observer.handler(event) }
+    observers.send(event)
   }
 }
 
