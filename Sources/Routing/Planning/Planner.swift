@@ -24,14 +24,18 @@ extension RouteTable {
   ///   already matches `destination`.
   /// - Throws: ``RoutingError/unknownScreen(_:)`` for a destination or breadcrumb that
   ///   the table does not know, ``RoutingError/invalidParameter(name:value:expected:)``
-  ///   for a value that does not convert to a kind a screen declares,
+  ///   for a value that does not convert to the kind declared by a screen the route
+  ///   creates (an existing entry whose screen declares a kind the value does not convert
+  ///   to simply does not match),
   ///   ``RoutingError/unreachable(from:to:)`` for a leg without a route, and
   ///   ``RoutingError/emptyStack``.
   /// - Complexity: O(*L* · *B* · (*V* + *E*) + *n*) at most, where *L* is the number of
   ///   legs, *B* the number of distinct screens the leg could pop back to plus one,
   ///   *V* the number of screens, *E* the number of command origins and *n* the depth of
   ///   the stack. A search visits only what it reaches before it finds the milestone, and
-  ///   *B* is 1 unless the stack holds screens the route may pop back to.
+  ///   *B* is 1 unless the stack holds screens the route may pop back to. With costs
+  ///   (some command costing more than 1) a leg is a Dijkstra search instead, at most
+  ///   O(*B* · *E* · log(*E*) · *d*), where *d* is the number of steps of the leg.
   public func route(
     from stack: [Entry], to destination: ScreenName, via breadcrumbs: [ScreenName] = [],
     parameters: Parameters = [:]
@@ -55,7 +59,6 @@ extension RouteTable {
       guard let number = screenIndex[name] else { throw RoutingError.unknownScreen(name) }
       milestones.append(number)
     }
-    try validate(request.parameters)
     let parameters = request.parameters
     if entry(stack[stack.count - 1], matches: milestones[milestones.count - 1], under: parameters) {
       return Route(steps: [], stack: stack)
@@ -88,7 +91,7 @@ extension RouteTable {
           if record.isPop {
             current.removeSubrange(Int(record.base + 1)...)
           } else {
-            current.append(newEntry(of: record.screen, parameters: parameters))
+            current.append(try newEntry(of: record.screen, parameters: parameters))
           }
           steps.append(
             Step(
@@ -100,47 +103,37 @@ extension RouteTable {
     }
   }
 
-  /// Checks that every request value converts to each kind that screens declare for its
-  /// key.
-  ///
-  /// When several values fail, the one with the smallest key is reported, so that the
-  /// error does not depend on the dictionary's iteration order (which varies between
-  /// processes). Only a failing request pays for the sort.
-  func validate(_ parameters: Parameters) throws(RoutingError) {
-    func firstFailure(in keys: some Sequence<String>) -> RoutingError? {
-      for key in keys {
-        guard let value = parameters[key] else { continue }
-        for kind in kindsByKey[key] ?? [] where value.converted(to: kind) == nil {
-          return RoutingError.invalidParameter(
-            name: key, value: value.description, expected: kind)
-        }
-      }
-      return nil
-    }
-    guard firstFailure(in: parameters.keys) != nil else { return }
-    if let error = firstFailure(in: parameters.keys.sorted()) { throw error }
-  }
-
   /// Whether `entry` matches screen `screen` under `parameters` (contract, section 2).
+  /// A request value that does not convert to the kind the screen declares matches no
+  /// entry.
   func entry(_ entry: Entry, matches screen: Int32, under parameters: Parameters) -> Bool {
     let declaration = screens[Int(screen)]
     guard entry.screen == declaration.name else { return false }
     for parameter in declaration.parameters {
       guard let wanted = parameters[parameter.name] else { continue }
-      if entry.parameters[parameter.name] != wanted.converted(to: parameter.kind) { return false }
+      guard let typed = wanted.converted(to: parameter.kind),
+        entry.parameters[parameter.name] == typed
+      else { return false }
     }
     return true
   }
 
   /// The entry a push of `screen` creates: the request values the screen declares,
   /// converted to their declared kinds.
-  func newEntry(of screen: Int32, parameters: Parameters) -> Entry {
+  ///
+  /// - Throws: ``RoutingError/invalidParameter(name:value:expected:)`` for the first
+  ///   declared parameter, in declaration order, whose request value does not convert:
+  ///   a value is checked only against the screens a route creates.
+  func newEntry(of screen: Int32, parameters: Parameters) throws(RoutingError) -> Entry {
     let declaration = screens[Int(screen)]
     var values: Parameters = [:]
     for parameter in declaration.parameters {
-      if let value = parameters[parameter.name]?.converted(to: parameter.kind) {
-        values[parameter.name] = value
+      guard let value = parameters[parameter.name] else { continue }
+      guard let typed = value.converted(to: parameter.kind) else {
+        throw RoutingError.invalidParameter(
+          name: parameter.name, value: value.description, expected: parameter.kind)
       }
+      values[parameter.name] = typed
     }
     return Entry(declaration.name, parameters: values)
   }

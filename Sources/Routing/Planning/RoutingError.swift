@@ -18,7 +18,8 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
   case unreachable(from: ScreenName, to: ScreenName)
   /// The destination or a breadcrumb is not a screen of the table.
   case unknownScreen(ScreenName)
-  /// A request parameter does not convert to the kind that a screen declares for it.
+  /// A request parameter does not convert to the kind that a screen the route creates
+  /// declares for it.
   case invalidParameter(name: String, value: String, expected: ParameterKind)
   /// The stack to start from holds no entry.
   case emptyStack

@@ -31,8 +31,6 @@ public struct RouteTable: Sendable {
   let destinationCommands: [Int32]
   /// Commands that carry a guard, ascending.
   let guardedCommands: [Int32]
-  /// For each parameter key, the kinds that screens declare for it.
-  let kindsByKey: [String: [ParameterKind]]
   /// Whether some command costs more than 1.
   let hasCosts: Bool
   /// Each command's cost, read once from the command.
@@ -135,14 +133,6 @@ public struct RouteTable: Sendable {
       )
     }
 
-    var kinds: [String: [ParameterKind]] = [:]
-    for screen in screens {
-      for parameter in screen.parameters
-      where !(kinds[parameter.name] ?? []).contains(parameter.kind) {
-        kinds[parameter.name, default: []].append(parameter.kind)
-      }
-    }
-
     let count = screens.count
     var wildcard: [Int32] = []
     var byOrigin = CompressedLists(count: count)
@@ -175,7 +165,6 @@ public struct RouteTable: Sendable {
     self.destinationStart = byDestination.starts
     self.destinationCommands = byDestination.items
     self.guardedCommands = guarded
-    self.kindsByKey = kinds
     self.hasCosts = hasCosts
     self.commandCost = costs
     self.links = links

@@ -222,3 +222,42 @@ private struct OpenChat: NavigationCommand {
     }
   }
 }
+
+@Suite struct ParameterKindTests {
+  static let table = try! RouteTable(defaultFactory: HeadlessScreen.factory) {
+    Screen("Home")
+    Screen("Order", parameters: [.integer("id")])
+    Screen("Tag", parameters: [.string("id")])
+    Command(to: "Home")
+    Command(from: ["Home"], to: "Order")
+    Command(from: ["Home"], to: "Tag")
+  }
+
+  @Test func aValueIsCheckedOnlyAgainstTheScreensTheRouteCreates() throws {
+    // Order declares an integer id, but the route to Tag never creates an Order.
+    let route = try Self.table.route(from: [Entry("Home")], to: "Tag", parameters: ["id": "abc"])
+    #expect(route.stack.last == Entry("Tag", parameters: ["id": "abc"]))
+    #expect(throws: RoutingError.invalidParameter(name: "id", value: "abc", expected: .integer)) {
+      try Self.table.route(from: [Entry("Home")], to: "Order", parameters: ["id": "abc"])
+    }
+  }
+
+  @Test func valuesAreTypedByEachScreen() throws {
+    let route = try Self.table.route(from: [Entry("Home")], to: "Order", parameters: ["id": "42"])
+    #expect(route.stack.last?.parameters["id"] == .integer(42))
+    // An existing Order(id: 42) matches the text "42" and the integer 42 alike.
+    let stack = route.stack + [Entry("Elsewhere")]
+    for value: ParameterValue in ["42", 42] {
+      let back = try Self.table.route(from: stack, to: "Order", parameters: ["id": value])
+      #expect(back.steps.map(\.action) == [.pop])
+    }
+  }
+
+  @Test func aValueThatDoesNotConvertMatchesNoEntry() throws {
+    // Order(id: 1) cannot match id "abc": the route goes home, then fails to create one.
+    let stack = [Entry("Home"), Entry("Order", parameters: ["id": 1]), Entry("Elsewhere")]
+    #expect(throws: RoutingError.invalidParameter(name: "id", value: "abc", expected: .integer)) {
+      try Self.table.route(from: stack, to: "Order", parameters: ["id": "abc"])
+    }
+  }
+}
