@@ -19,6 +19,8 @@ public struct RestorationError: Error, Hashable, Sendable, CustomStringConvertib
     case unknownIdentifier
     /// A saved parameter value does not convert to the kind its screen declares.
     case invalidParameter
+    /// A saved parameter is not one its screen declares.
+    case undeclaredParameter
     /// Neither the screen nor the table has a factory to make the screen object.
     case unconstructibleScreen
     /// The snapshot holds no entry: there is nothing to put on the container.

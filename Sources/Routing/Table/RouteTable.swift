@@ -19,6 +19,8 @@ public struct RouteTable: Sendable {
   public let defaultFactory: ScreenFactory?
 
   let screenIndex: [ScreenName: Int32]
+  /// Screens by restoration identifier; identifiers are unique.
+  let restorationIndex: [String: Int32]
   let commandDestination: [Int32]
   /// Commands by origin: the commands starting from screen `s` are
   /// `originCommands[originStart[s]..<originStart[s + 1]]`, ascending.
@@ -49,6 +51,7 @@ public struct RouteTable: Sendable {
   ) throws(TableError) {
     var screens: [Screen] = []
     var index: [ScreenName: Int32] = [:]
+    var restorable: [String: Int32] = [:]
     for (position, screen) in declared.enumerated() {
       try Self.validate(screen.name, at: "screens[\(position)].name")
       if let first = index[screen.name] {
@@ -66,6 +69,14 @@ public struct RouteTable: Sendable {
           throw TableError(
             .invalidParameter, at: location, "parameter '\(parameter.name)' is declared twice")
         }
+      }
+      if let identifier = screen.restorationIdentifier, !identifier.isEmpty {
+        if let first = restorable[identifier] {
+          throw TableError(
+            .duplicateRestorationIdentifier, at: "screens[\(position)].restorationIdentifier",
+            "restoration identifier '\(identifier)' is already screens[\(first)]'s")
+        }
+        restorable[identifier] = Int32(screens.count)
       }
       index[screen.name] = Int32(screens.count)
       screens.append(screen)
@@ -158,6 +169,7 @@ public struct RouteTable: Sendable {
     self.commands = commands
     self.defaultFactory = defaultFactory
     self.screenIndex = index
+    self.restorationIndex = restorable
     self.commandDestination = destinations
     self.originStart = byOrigin.starts
     self.originCommands = byOrigin.items

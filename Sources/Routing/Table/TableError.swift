@@ -20,6 +20,9 @@ public struct TableError: Error, Hashable, Sendable, CustomStringConvertible {
     case duplicateScreen
     /// Two commands share an identifier.
     case duplicateID
+    /// Two screens share a restoration identifier, so a snapshot could not tell them
+    /// apart.
+    case duplicateRestorationIdentifier
     /// A command names a screen that the declared screens do not include.
     case undeclaredScreen
     /// No command and no screen says how to create a command's destination.

@@ -113,7 +113,7 @@ import Testing
     #expect(stack.stack == drillDown.stack)
   }
 
-  @Test func anEmptySnapshotRestoresNothing() throws {
+  @Test func anEmptySnapshotIsRefused() throws {
     let table = try T.make()
     let snapshot = StackContainer(items: [T.item("Launch"), T.item("Compose")]).snapshot(
       using: table)
@@ -143,12 +143,41 @@ import Testing
     #expect(
       table.savedEntry(for: Entry("Settings", parameters: ["dark": true, "scale": 1.5]))
         == SavedEntry(identifier: "settings", parameters: ["dark": "true", "scale": "1.5"]))
-    let shared = try RouteTable(defaultFactory: HeadlessScreen.factory) {
-      Screen("First", restorationIdentifier: "same")
-      Screen("Second", restorationIdentifier: "same")
-      Command(to: "First")
+    // Two screens with one identifier could not be told apart in a snapshot.
+    #expect(
+      throws: TableError(
+        .duplicateRestorationIdentifier, at: "screens[1].restorationIdentifier",
+        "restoration identifier 'same' is already screens[0]'s")
+    ) {
+      try RouteTable(defaultFactory: HeadlessScreen.factory) {
+        Screen("First", restorationIdentifier: "same")
+        Screen("Second", restorationIdentifier: "same")
+        Command(to: "First")
+      }
     }
-    #expect(shared.screen(restorationIdentifier: "same")?.name == "First")
+  }
+
+  @Test func onlyDeclaredParametersAreSavedAndRestored() throws {
+    let table = try T.make()
+    // The Folder screen declares `name` only: anything else an entry holds is not saved.
+    let saved = table.savedEntry(for: Entry("Folder", parameters: ["name": "Inbox", "extra": 1]))
+    #expect(saved == SavedEntry(identifier: "folder", parameters: ["name": "Inbox"]))
+    // A snapshot is untrusted: a key the screen does not declare is refused, and the
+    // container stays as it was.
+    let stack = StackContainer(root: T.item("Mailboxes"))
+    let root = stack.items[0].screen
+    let snapshot = NavigationSnapshot(entries: [
+      SavedEntry(identifier: "mailboxes"),
+      SavedEntry(identifier: "folder", parameters: ["name": "Inbox", "admin": "true"]),
+    ])
+    #expect(throws: RestorationError.self) { try stack.restore(snapshot, using: table) }
+    do {
+      try stack.restore(snapshot, using: table)
+    } catch {
+      #expect(error.kind == .undeclaredParameter)
+      #expect(error.location == "entries[1].parameters.admin")
+    }
+    #expect(stack.items.count == 1 && stack.items[0].screen === root)
   }
 
   /// A restore waits for the navigation in progress: it is never applied half-way
