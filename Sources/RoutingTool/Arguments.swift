@@ -100,11 +100,11 @@ struct Arguments {
 /// names.
 func screenList(_ text: String, option: String, command: String) throws(ToolFailure) -> [String] {
   let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-  for name in names where !ScreenName(name).isValid {
-    let problem =
-      name.isEmpty
-      ? "an empty screen name" : "the screen name '\(name)', which holds a control character"
-    throw ToolFailure.usage("option '--\(option)' holds \(problem)", command: command)
+  for name in names {
+    if let problem = ScreenName(name).problem {
+      let shown = name.isEmpty ? "" : " ('\(name)')"
+      throw ToolFailure.usage("option '--\(option)': \(problem)\(shown)", command: command)
+    }
   }
   return names
 }

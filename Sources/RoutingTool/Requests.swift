@@ -135,10 +135,7 @@ struct RawRequest {
     -> ScreenName
   {
     let name = ScreenName(text)
-    guard name.isValid else {
-      let problem = text.isEmpty ? "empty screen name" : "screen name holds a control character"
-      throw RequestFailure.invalidRequest(at: path, problem)
-    }
+    if let problem = name.problem { throw RequestFailure.invalidRequest(at: path, problem) }
     return name
   }
 }

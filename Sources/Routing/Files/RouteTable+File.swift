@@ -212,11 +212,7 @@ struct RouteTableFile {
     let (name, location) =
       command.origins.first.map { ($0, "\(place).from[0]") }
       ?? (command.destination, "\(place).to")
-    guard name.isValid else {
-      throw TableError(
-        .invalidName, at: location,
-        name.rawValue.isEmpty ? "empty screen name" : "screen name holds a control character")
-    }
+    if let problem = name.problem { throw TableError(.invalidName, at: location, problem) }
     throw TableError(.undeclaredScreen, at: location, "screen '\(name)' is not declared")
   }
 }

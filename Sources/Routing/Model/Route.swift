@@ -19,6 +19,9 @@ public struct Step: Hashable, Sendable, CustomStringConvertible {
   public let action: StepAction
   /// The entry on top after the step.
   public let entry: Entry
+  /// How many entries the stack holds after the step: a pop goes back to the entry at
+  /// index `depth - 1`.
+  public let depth: Int
 
   /// Creates a step.
   ///
@@ -27,11 +30,15 @@ public struct Step: Hashable, Sendable, CustomStringConvertible {
   ///   - commandID: The command's identifier, if any.
   ///   - action: Push or pop.
   ///   - entry: The entry on top after the step.
-  public init(command: Int, commandID: String? = nil, action: StepAction, entry: Entry) {
+  ///   - depth: How many entries the stack holds after the step.
+  public init(
+    command: Int, commandID: String? = nil, action: StepAction, entry: Entry, depth: Int
+  ) {
     self.command = command
     self.commandID = commandID
     self.action = action
     self.entry = entry
+    self.depth = depth
   }
 
   /// The screen on top after the step.

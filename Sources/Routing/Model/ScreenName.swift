@@ -47,6 +47,15 @@ public struct ScreenName: Hashable, Comparable, Sendable, ExpressibleByStringLit
     return !rawValue.unicodeScalars.contains { $0.properties.generalCategory == .control }
   }
 
+  /// What makes the name invalid, as a phrase (`empty screen name`), or `nil` when it is
+  /// valid.
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of the name.
+  public var problem: String? {
+    guard !isValid else { return nil }
+    return rawValue.isEmpty ? "empty screen name" : "screen name holds a control character"
+  }
+
   /// Orders names by their raw values.
   public static func < (lhs: ScreenName, rhs: ScreenName) -> Bool {
     lhs.rawValue < rhs.rawValue

@@ -35,8 +35,8 @@ public protocol NavigationContainer: AnyObject {
 
   /// Removes screens from the top until `count` remain.
   ///
-  /// - Parameter count: How many screens stay; at least 1 and less than the current
-  ///   number.
+  /// - Parameter count: How many screens stay, from 0 to the current number; a route
+  ///   always leaves at least one.
   func pop(toCount count: Int) async
 }
 

@@ -99,23 +99,17 @@ public final class Navigator<Container: NavigationContainer> {
       send(.didFail(request, error))
       throw error
     }
+    let screens = makeScreens(for: route, viewModel: viewModel)
     send(.willNavigate(request, route))
     for (number, step) in route.steps.enumerated() {
       switch step.action {
       case .push:
-        let isDestination = number == route.steps.count - 1
-        let context = ScreenContext(entry: step.entry, viewModel: isDestination ? viewModel : nil)
-        let screen = table.factory(forCommand: step.command)(context)
         send(.willPush(step.entry, step: step))
-        await container.push(StackItem(entry: step.entry, screen: screen))
+        await container.push(StackItem(entry: step.entry, screen: screens[number]!))
         send(.didPush(step.entry, step: step))
       case .pop:
-        let entries = container.entries
-        guard let index = entries.dropLast().lastIndex(of: step.entry) else {
-          preconditionFailure("the container changed while a route ran on it")
-        }
         send(.willPop(to: step.entry, step: step))
-        await container.pop(toCount: index + 1)
+        await container.pop(toCount: step.depth)
         send(.didPop(to: step.entry, step: step))
       }
     }
@@ -140,6 +134,30 @@ public final class Navigator<Container: NavigationContainer> {
     await container.pop(toCount: entries.count - 1)
     send(.didGoBack(to: uncovered))
     return uncovered
+  }
+
+  /// Makes the screen objects of a route's pushes, by step number, before the first step
+  /// runs, and checks that each is new to the container: a factory that hands back an
+  /// object already shown is a programming error, caught before anything changes.
+  private func makeScreens(
+    for route: Route, viewModel: (any ViewModel)?
+  ) -> [Int: any ScreenController] {
+    var made: [Int: any ScreenController] = [:]
+    var shown = Set<ObjectIdentifier>()
+    let popsFirst = route.steps.first?.action == .pop
+    for item in container.items.prefix(popsFirst ? route.steps[0].depth : .max) {
+      shown.insert(ObjectIdentifier(item.screen))
+    }
+    for (number, step) in route.steps.enumerated() where step.action == .push {
+      let isDestination = number == route.steps.count - 1
+      let context = ScreenContext(entry: step.entry, viewModel: isDestination ? viewModel : nil)
+      let screen = table.factory(forCommand: step.command)(context)
+      precondition(
+        shown.insert(ObjectIdentifier(screen)).inserted,
+        "the factory of command \(step.command) returned a screen object that is already shown")
+      made[number] = screen
+    }
+    return made
   }
 
   /// Adds an observer that receives every ``NavigationEvent``.

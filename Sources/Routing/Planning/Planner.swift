@@ -96,7 +96,8 @@ extension RouteTable {
           steps.append(
             Step(
               command: command, commandID: commands[command].id,
-              action: record.isPop ? .pop : .push, entry: current[current.count - 1]))
+              action: record.isPop ? .pop : .push, entry: current[current.count - 1],
+              depth: current.count))
         }
       }
       return Route(steps: steps, stack: current)

@@ -195,11 +195,7 @@ public struct RouteTable: Sendable {
   private static func validate(
     _ name: ScreenName, at place: @autoclosure () -> String
   ) throws(TableError) {
-    guard name.isValid else {
-      let problem =
-        name.rawValue.isEmpty ? "empty screen name" : "screen name holds a control character"
-      throw TableError(.invalidName, at: place(), problem)
-    }
+    if let problem = name.problem { throw TableError(.invalidName, at: place(), problem) }
   }
 
   /// The screen with a name, or `nil` when the table does not know it.

@@ -98,7 +98,9 @@ import Testing
       }
       let stripped = actual.map { route in
         Route(
-          steps: route.steps.map { Step(command: $0.command, action: $0.action, entry: $0.entry) },
+          steps: route.steps.map {
+            Step(command: $0.command, action: $0.action, entry: $0.entry, depth: $0.depth)
+          },
           stack: route.stack)
       }
       #expect(

@@ -70,7 +70,8 @@ struct ReferencePlanner {
         guard let (action, after) = apply(number, to: current, parameters),
           !settled.contains(after)
         else { continue }
-        let step = Step(command: number, action: action, entry: after[after.count - 1])
+        let step = Step(
+          command: number, action: action, entry: after[after.count - 1], depth: after.count)
         open.append((cost + commands[number].cost, path + [step], after))
       }
     }
@@ -90,7 +91,9 @@ struct ReferencePlanner {
       for (current, steps) in frontier {
         for number in commands.indices where commands[number].enabled {
           guard let (action, after) = apply(number, to: current, parameters) else { continue }
-          let path = steps + [Step(command: number, action: action, entry: after[after.count - 1])]
+          let step = Step(
+            command: number, action: action, entry: after[after.count - 1], depth: after.count)
+          let path = steps + [step]
           if matches(after[after.count - 1], milestone, parameters) { return (path, after) }
           if seen.insert(after).inserted { next.append((after, path)) }
         }

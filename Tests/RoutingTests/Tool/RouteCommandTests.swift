@@ -225,11 +225,11 @@ import Testing
     ),
     (
       ["route", "SampleApp.json", "--from", "Menu,,Folder", "--to", "Menu"],
-      "option '--from' holds an empty screen name"
+      "option '--from': empty screen name"
     ),
     (
       ["route", "SampleApp.json", "--from", "", "--to", "Menu"],
-      "option '--from' holds an empty screen name"
+      "option '--from': empty screen name"
     ),
     (
       ["route", "SampleApp.json", "--from", "Menu", "--to", "A,B"],
@@ -237,7 +237,7 @@ import Testing
     ),
     (
       ["route", "SampleApp.json", "--from", "Menu", "--to", "Menu", "--via", "A,"],
-      "option '--via' holds an empty screen name"
+      "option '--via': empty screen name"
     ),
     (
       ["route", "SampleApp.json", "--from", "Me\u{1}nu", "--to", "Menu"],
