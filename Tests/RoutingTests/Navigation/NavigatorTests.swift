@@ -199,3 +199,25 @@ private final class SlowContainer: NavigationContainer {
     #expect(container.log.count == 2 * routes.map(\.steps.count).reduce(0, +))
   }
 }
+
+@Suite struct NavigatorMisuseTests {
+  /// A factory that hands back a screen object already shown is a programming error:
+  /// the navigator stops before the first step rather than half-way through a route.
+  @Test func aFactoryReturningAShownScreenStopsTheProgram() async {
+    await #expect(processExitsWith: .failure) {
+      await NavigatorMisuseTests.navigateWithASharedScreen()
+    }
+  }
+
+  @MainActor
+  static func navigateWithASharedScreen() async {
+    let shared = HeadlessScreen(ScreenContext(entry: Entry("A")))
+    let factory: ScreenFactory = { _ in shared }
+    let table = try! RouteTable(defaultFactory: factory) {
+      Command(from: ["A"], to: "B")
+    }
+    let root = StackItem(entry: Entry("A"), screen: shared)
+    let navigator = Navigator(table: table, container: StackContainer(root: root))
+    _ = try? await navigator.go(to: "B")
+  }
+}
