@@ -17,8 +17,12 @@ import Testing
   static func randomCase(_ random: inout SeededGenerator, costs: Bool = false) throws -> Case {
     let screenCount = Int.random(in: 1...7, using: &random)
     let names = Array(Self.names.prefix(screenCount))
+    // `p` is text and `q` a whole number wherever a screen declares them; requests give
+    // either as text or as a number, so matching and pushing must type them.
     let keys = ["p", "q"]
-    let values: [ParameterValue] = ["1", "2"]
+    let kinds: [String: ParameterKind] = ["p": .string, "q": .integer]
+    let values: [ParameterValue] = ["1", "2", 1, 2]
+    let held: [String: [ParameterValue]] = ["p": ["1", "2"], "q": [1, 2, "1"]]
     var declarations: [ReferencePlanner.Declaration] = []
     for name in names {
       let declared = keys.filter { _ in Int.random(in: 0..<3, using: &random) == 0 }
@@ -38,7 +42,8 @@ import Testing
     var registry = RouteRegistry(defaultFactory: HeadlessScreen.factory)
     for declaration in declarations {
       registry.register(
-        Screen(declaration.name, parameters: declaration.parameters.map { Parameter($0) }))
+        Screen(
+          declaration.name, parameters: declaration.parameters.map { Parameter($0, kinds[$0]!) }))
     }
     for move in moves {
       let enabled = move.enabled
@@ -55,7 +60,7 @@ import Testing
         Int.random(in: 0..<8, using: &random) == 0 ? "Z" : names.randomElement(using: &random)!
       var entryValues: Parameters = [:]
       for key in keys where Int.random(in: 0..<2, using: &random) == 0 {
-        entryValues[key] = values.randomElement(using: &random)!
+        entryValues[key] = held[key]!.randomElement(using: &random)!
       }
       stack.append(Entry(name, parameters: entryValues))
     }
@@ -70,7 +75,8 @@ import Testing
       parameters[key] = values.randomElement(using: &random)!
     }
     return Case(
-      reference: ReferencePlanner(screens: declarations, commands: moves), table: table,
+      reference: ReferencePlanner(screens: declarations, commands: moves, kinds: kinds),
+      table: table,
       stack: stack, destination: destination, breadcrumbs: breadcrumbs, parameters: parameters)
   }
 

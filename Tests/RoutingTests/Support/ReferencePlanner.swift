@@ -18,6 +18,8 @@ struct ReferencePlanner {
 
   var screens: [Declaration]
   var commands: [Move]
+  /// The kind every screen declares for a key; text unless listed.
+  var kinds: [String: ParameterKind] = [:]
 
   func declared(_ screen: ScreenName) -> [String]? {
     screens.first { $0.name == screen }?.parameters
@@ -26,7 +28,10 @@ struct ReferencePlanner {
   func matches(_ entry: Entry, _ screen: ScreenName, _ parameters: Parameters) -> Bool {
     guard entry.screen == screen else { return false }
     for key in declared(screen) ?? [] {
-      if let wanted = parameters[key], entry.parameters[key] != wanted { return false }
+      guard let wanted = parameters[key] else { continue }
+      // Compared as the screen holds it: typed by its declaration.
+      guard let typed = wanted.converted(to: kinds[key] ?? .string), entry.parameters[key] == typed
+      else { return false }
     }
     return true
   }
@@ -44,7 +49,9 @@ struct ReferencePlanner {
       return nil
     }
     var values: Parameters = [:]
-    for key in declared(target) ?? [] { values[key] = parameters[key] }
+    for key in declared(target) ?? [] {
+      values[key] = parameters[key]?.converted(to: kinds[key] ?? .string)
+    }
     return (.push, stack + [Entry(target, parameters: values)])
   }
 
