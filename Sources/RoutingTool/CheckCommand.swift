@@ -152,12 +152,7 @@ struct TableChecker {
       let destination = command.destination
       let declaresNothing = table.screen(named: destination)?.parameters.isEmpty ?? true
       if declaresNothing && !origins.isEmpty && origins == [destination] {
-        diagnostics.append(
-          Diagnostic(
-            severity: .error, place: here,
-            message:
-              "never applies: it leads from \(destination) to \(destination), which declares no parameters, so the stack is already there"
-          ))
+        diagnostics.append(selfCommandDiagnostic(number))
       } else {
         var seen: [ScreenName: Int] = [:]
         for (slot, origin) in command.origins.enumerated() {
@@ -175,13 +170,39 @@ struct TableChecker {
               Diagnostic(
                 severity: .warning, place: originPlace,
                 message:
-                  "never applies from '\(origin)': it is the destination, which declares no parameters"
+                  "never pushes from '\(origin)': it is the destination, which declares no parameters, so listing it changes nothing (pops back to \(origin) ignore origins)"
               ))
           }
         }
       }
     }
     return diagnostics
+  }
+
+  /// The diagnostic for command `number`, which leads only from its destination to
+  /// itself, a screen that declares no parameters: on top of that screen the stack is
+  /// already there, so the command never pushes. It can still pop back to the screen
+  /// (a pop ignores origins), unless pops use another command: the planner pops with
+  /// the cheapest command to the screen, the lowest-numbered among equals.
+  func selfCommandDiagnostic(_ number: Int) -> Diagnostic {
+    let destination = table.commands[number].destination
+    let cost = table.commands[number].cost
+    // Commands to a screen come in ascending order: the first of the cheapest.
+    let pop = table.commands(to: destination).min {
+      table.commands[$0].cost < table.commands[$1].cost
+    }
+    let leads = "it leads from \(destination) to \(destination), which declares no parameters"
+    guard let pop, pop != number else {
+      return Diagnostic(
+        severity: .warning, place: place(ofCommand: number),
+        message: "applies only as a pop back to \(destination): \(leads), so it never pushes")
+    }
+    let why = table.commands[pop].cost < cost ? "costs less" : "comes first"
+    return Diagnostic(
+      severity: .error, place: place(ofCommand: number),
+      message:
+        "never applies: \(leads), so it never pushes, and pops back to \(destination) use \(place(ofCommand: pop)), which \(why)"
+    )
   }
 
   /// The first earlier command that leads to the same screen from every origin of
