@@ -174,11 +174,14 @@ enum Help {
     'warning: PLACE: MESSAGE', and a summary on standard error.
 
     Errors: a screen that commands lead to but that cannot be reached from the root; a
-    command that can never apply (it leads from a screen to itself, and that screen
-    declares no parameters).
-    Warnings: a screen no command leads to (other than the root); a command that repeats
-    or is covered by an earlier one, so it is never chosen; an origin that can never
-    apply or is listed twice.
+    command that can never apply: it leads only from a screen that declares no
+    parameters to that screen, so it never pushes, and pops back to the screen use
+    another command (the cheapest command to a screen pops, the first among equals).
+    Warnings: a screen no command leads to (other than the root); a command that only
+    ever pops back to its destination (as above, but it is the command pops use); a
+    command that repeats or is covered by an earlier one, so it is never chosen; an
+    origin listed twice, or that is the command's own parameterless destination (the
+    command never pushes from it).
 
     Options:
       --root NAME     the screen(s) the app starts on; default: the table's first screen

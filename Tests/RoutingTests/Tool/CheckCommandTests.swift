@@ -28,13 +28,68 @@ import Testing
       Tool.lines(result.output) == [
         "warning: screens[3] 'Orphan': no command leads to it",
         "error: screens[4] 'Island': unreachable from Home: no chain of commands leads to it",
-        "error: commands[2]: never applies: it leads from Island to Island, which declares no parameters, so the stack is already there",
-        "error: commands[3]: never applies: it leads from List to List, which declares no parameters, so the stack is already there",
+        "warning: commands[2]: applies only as a pop back to Island: it leads from Island to Island, which declares no parameters, so it never pushes",
+        "error: commands[3]: never applies: it leads from List to List, which declares no parameters, so it never pushes, and pops back to List use commands[0] 'openList', which comes first",
         "warning: commands[4] 'again': repeats commands[0] 'openList': it is never chosen",
         "warning: commands[6]: is covered by commands[5], which leads to Settings from anywhere and comes first: it is never chosen",
         "warning: commands[6].from[2]: repeats 'Home' (from[0])",
       ])
-    #expect(result.errors == "check: 3 errors, 4 warnings (root: Home)\n")
+    #expect(result.errors == "check: 2 errors, 5 warnings (root: Home)\n")
+  }
+
+  @Test func aSelfCommandThatOnlyPopsIsAWarning() {
+    // B declares no parameters, so B to B never pushes; but any command to B can pop
+    // back to B, and this is the only one.
+    let table = #"{"commands": [{"from": ["B"], "to": "B"}, {"from": ["B"], "to": "A"}]}"#
+    let result = Tool.run(["check", "t.json", "--root", "B"], files: ["t.json": table])
+    #expect(result.exitCode == 0)
+    #expect(
+      result.output
+        == "warning: commands[0]: applies only as a pop back to B: it leads from B to B, which declares no parameters, so it never pushes\n"
+    )
+    #expect(result.errors == "check: 0 errors, 1 warning (root: B)\n")
+    #expect(
+      Tool.run(["check", "t.json", "--root", "B", "--strict"], files: ["t.json": table]).exitCode
+        == 1)
+    // The planner does use it.
+    let route = Tool.run(
+      ["route", "t.json", "--from", "B,A", "--to", "B"], files: ["t.json": table])
+    #expect(route.output == "1. pop B by #0\nstack: B\n")
+  }
+
+  @Test func aSelfCommandWhosePopsAnotherTakesIsAnError() {
+    // An earlier command to B, at the same cost, takes every pop back to B.
+    let earlier =
+      #"{"commands": [{"from": ["A"], "to": "B"}, {"from": ["B", "B"], "to": "B"}, {"from": ["B"], "to": "A"}]}"#
+    let result = Tool.run(["check", "t.json", "--root", "A"], files: ["t.json": earlier])
+    #expect(result.exitCode == 1)
+    #expect(
+      result.output
+        == "error: commands[1]: never applies: it leads from B to B, which declares no parameters, so it never pushes, and pops back to B use commands[0], which comes first\n"
+    )
+    let route = Tool.run(
+      ["route", "t.json", "--from", "B,A", "--to", "B"], files: ["t.json": earlier])
+    #expect(route.output == "1. pop B by #0\nstack: B\n")
+    // With costs the cheapest command pops, wherever it comes.
+    let cheaper =
+      #"{"commands": [{"from": ["B"], "to": "B", "cost": 2}, {"id": "toB", "from": ["A"], "to": "B"}]}"#
+    #expect(
+      Tool.run(["check", "t.json", "--root", "A"], files: ["t.json": cheaper]).output
+        == "error: commands[0]: never applies: it leads from B to B, which declares no parameters, so it never pushes, and pops back to B use commands[1] 'toB', which costs less\n"
+    )
+    #expect(
+      Tool.run(["route", "t.json", "--from", "B,A", "--to", "B"], files: ["t.json": cheaper]).output
+        == "1. pop B by #1 toB\nstack: B\n")
+    // A dearer earlier command does not: the later self-command pops.
+    let dearer =
+      #"{"commands": [{"from": ["A"], "to": "B", "cost": 3}, {"from": ["B"], "to": "B"}]}"#
+    #expect(
+      Tool.run(["check", "t.json", "--root", "A"], files: ["t.json": dearer]).output
+        == "warning: commands[1]: applies only as a pop back to B: it leads from B to B, which declares no parameters, so it never pushes\n"
+    )
+    #expect(
+      Tool.run(["route", "t.json", "--from", "B,A", "--to", "B"], files: ["t.json": dearer]).output
+        == "1. pop B by #1\nstack: B\n")
   }
 
   @Test func aSelfCommandToAScreenWithParametersIsFine() {
@@ -55,7 +110,7 @@ import Testing
     #expect(result.exitCode == 0)
     #expect(
       result.output
-        == "warning: commands[1].from[1]: never applies from 'A': it is the destination, which declares no parameters\n"
+        == "warning: commands[1].from[1]: never pushes from 'A': it is the destination, which declares no parameters, so listing it changes nothing (pops back to A ignore origins)\n"
     )
     let strict = Tool.run(["check", "t.json", "--strict"], files: ["t.json": table])
     #expect(strict.exitCode == 1)
