@@ -142,7 +142,7 @@ enum BatchRoute {
     var tally = Tally()
     if path == "-" {
       var number = 0
-      while let line = console.environment.readLine() {
+      while let line = try console.nextLine() {
         number += 1
         answer(line[...], number: number, table, console, &tally)
       }

@@ -1,3 +1,5 @@
+import Routing
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -14,7 +16,7 @@ extension ToolEnvironment {
   package static func standard() -> ToolEnvironment {
     let input = LineReader(descriptor: 0)
     return ToolEnvironment(
-      readLine: { input.next() },
+      readLine: { () throws(FileReadError) -> [UInt8]? in try input.next() },
       write: { writeAll($0, to: 1) },
       writeError: { writeAll($0, to: 2) })
   }
@@ -27,6 +29,8 @@ package final class LineReader {
   private var buffer: [UInt8] = []
   private var start = 0
   private var atEnd = false
+  /// What the system said when a read failed; reading stops there.
+  private var failure: String?
 
   /// Reads from an open file descriptor, which stays open, `chunkSize` bytes at a time.
   package init(descriptor: Int32, chunkSize: Int = 64 * 1024) {
@@ -36,8 +40,10 @@ package final class LineReader {
 
   /// The next line, or `nil` at the end of the input.
   ///
+  /// - Throws: ``FileReadError`` (for `<stdin>`) when a read fails; the lines before it
+  ///   were returned.
   /// - Complexity: O(*n*) amortized, where *n* is the length of the line.
-  package func next() -> [UInt8]? {
+  package func next() throws(FileReadError) -> [UInt8]? {
     var searched = start
     while true {
       if let newline = buffer[searched...].firstIndex(of: 0x0A) {
@@ -47,6 +53,7 @@ package final class LineReader {
       }
       searched = buffer.count
       if atEnd {
+        if let failure { throw FileReadError(path: "<stdin>", reason: failure) }
         guard start < buffer.count else { return nil }
         let line = Array(buffer[start...])
         start = buffer.count
@@ -69,7 +76,12 @@ package final class LineReader {
         buffer.append(contentsOf: chunk[0..<count])
         return
       }
-      if count == 0 || errno != EINTR {
+      if count == 0 {
+        atEnd = true
+        return
+      }
+      if errno != EINTR {
+        failure = String(cString: strerror(errno))
         atEnd = true
         return
       }

@@ -3,8 +3,9 @@ import Routing
 /// Where the `routing` tool reads and writes: standard input, files, standard output and
 /// standard error. The command-line program passes the real ones; tests pass their own.
 package struct ToolEnvironment {
-  /// The next line of standard input without its line break, or `nil` at the end.
-  package var readLine: () -> [UInt8]?
+  /// The next line of standard input without its line break, or `nil` at the end; it
+  /// throws when standard input cannot be read.
+  package var readLine: () throws(FileReadError) -> [UInt8]?
   /// The bytes of a file.
   package var readFile: (String) throws(FileReadError) -> [UInt8]
   /// Writes text to standard output.
@@ -15,12 +16,13 @@ package struct ToolEnvironment {
   /// Creates an environment.
   ///
   /// - Parameters:
-  ///   - readLine: Reads the next line of standard input, `nil` at its end.
+  ///   - readLine: Reads the next line of standard input, `nil` at its end; throws when
+  ///     standard input cannot be read.
   ///   - readFile: Reads a whole file; the C library by default.
   ///   - write: Writes to standard output.
   ///   - writeError: Writes to standard error.
   package init(
-    readLine: @escaping () -> [UInt8]?,
+    readLine: @escaping () throws(FileReadError) -> [UInt8]?,
     readFile: @escaping (String) throws(FileReadError) -> [UInt8] = FileBytes.read(atPath:),
     write: @escaping (String) -> Void, writeError: @escaping (String) -> Void
   ) {
@@ -90,10 +92,10 @@ struct Console {
   }
 
   /// The whole of standard input, its lines joined by line breaks.
-  func readStandardInput() -> [UInt8] {
+  func readStandardInput() throws(ToolFailure) -> [UInt8] {
     var bytes: [UInt8] = []
     var first = true
-    while let line = environment.readLine() {
+    while let line = try nextLine() {
       if !first { bytes.append(0x0A) }
       bytes.append(contentsOf: line)
       first = false
@@ -101,9 +103,18 @@ struct Console {
     return bytes
   }
 
+  /// The next line of standard input; a read failure is bad input, not its end.
+  func nextLine() throws(ToolFailure) -> [UInt8]? {
+    do {
+      return try environment.readLine()
+    } catch {
+      throw ToolFailure.badInput("error: \(error)")
+    }
+  }
+
   /// The contents of a file named on the command line; `-` reads standard input.
   func read(_ path: String) throws(ToolFailure) -> [UInt8] {
-    if path == "-" { return readStandardInput() }
+    if path == "-" { return try readStandardInput() }
     do {
       return try environment.readFile(path)
     } catch {

@@ -1,3 +1,4 @@
+import Routing
 import RoutingTool
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
     guard written == bytes.count else { return [] }
     let reader = LineReader(descriptor: ends[0], chunkSize: chunkSize)
     var lines: [[UInt8]] = []
-    while let line = reader.next() { lines.append(line) }
+    while let line = try? reader.next() { lines.append(line) }
     return lines
   }
 
@@ -41,5 +42,43 @@ import Testing
     #expect(lines.count == 2)
     #expect(lines.first == long)
     #expect(lines.last == Array("short".utf8))
+  }
+
+  @Test func aReadThatFailsIsAnErrorNotTheEnd() {
+    // A descriptor open for writing only cannot be read: EBADF.
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else {
+      Issue.record("no pipe")
+      return
+    }
+    defer {
+      close(ends[0])
+      close(ends[1])
+    }
+    let reader = LineReader(descriptor: ends[1])
+    #expect(throws: FileReadError.self) { try reader.next() }
+  }
+}
+
+@Suite struct StandardInputFailureTests {
+  /// Standard input that fails after one line: what was read is answered, then the run
+  /// ends as bad input, saying why, rather than as a short but successful batch.
+  @Test func aFailingStandardInputIsBadInput() {
+    var served = false
+    var output = ""
+    var errors = ""
+    let environment = ToolEnvironment(
+      readLine: { () throws(FileReadError) -> [UInt8]? in
+        guard !served else { throw FileReadError(path: "<stdin>", reason: "Input/output error") }
+        served = true
+        return Array(#"{"stack": ["Menu"], "to": "Folder"}"#.utf8)
+      },
+      readFile: { (_: String) throws(FileReadError) -> [UInt8] in Array(Tool.sampleTable.utf8) },
+      write: { output += $0 }, writeError: { errors += $0 })
+    let code = RoutingTool.run(
+      arguments: ["route", "SampleApp.json", "--batch", "-"], environment: environment)
+    #expect(code == 2)
+    #expect(Tool.lines(output).count == 1)
+    #expect(errors.contains("cannot read '<stdin>': Input/output error"))
   }
 }
