@@ -100,19 +100,24 @@ public final class Navigator<Container: NavigationContainer> {
       throw error
     }
     let screens = makeScreens(for: route, viewModel: viewModel)
+    var expected = container.entries
     send(.willNavigate(request, route))
     for (number, step) in route.steps.enumerated() {
+      checkUnchanged(expected)
       switch step.action {
       case .push:
         send(.willPush(step.entry, step: step))
         await container.push(StackItem(entry: step.entry, screen: screens[number]!))
+        expected.append(step.entry)
         send(.didPush(step.entry, step: step))
       case .pop:
         send(.willPop(to: step.entry, step: step))
         await container.pop(toCount: step.depth)
+        expected.removeSubrange(step.depth...)
         send(.didPop(to: step.entry, step: step))
       }
     }
+    checkUnchanged(expected)
     send(.didNavigate(request, route))
     return route
   }
@@ -134,6 +139,15 @@ public final class Navigator<Container: NavigationContainer> {
     await container.pop(toCount: entries.count - 1)
     send(.didGoBack(to: uncovered))
     return uncovered
+  }
+
+  /// Stops the program when the container no longer holds what the running route left
+  /// in it: something (an observer, say) drove the container directly mid-route, which
+  /// is a programming error.
+  private func checkUnchanged(_ expected: [Entry]) {
+    precondition(
+      container.entries == expected,
+      "the container changed while a route ran on it: drive it through its navigator only")
   }
 
   /// Makes the screen objects of a route's pushes, by step number, before the first step

@@ -221,3 +221,35 @@ private final class SlowContainer: NavigationContainer {
     _ = try? await navigator.go(to: "B")
   }
 }
+
+@Suite struct NavigatorMidRouteTests {
+  /// An observer that drives the container while a route runs is a programming error:
+  /// the navigator stops rather than report a stack it did not build.
+  @Test func aContainerChangedMidRouteStopsTheProgram() async {
+    await #expect(processExitsWith: .failure) {
+      await NavigatorMidRouteTests.changeTheContainerMidRoute()
+    }
+  }
+
+  @MainActor
+  static func changeTheContainerMidRoute() async {
+    let table = try! RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen("A")
+      Screen("B")
+      Screen("C")
+      Screen("X", restorationIdentifier: "x")
+      Command(from: ["A"], to: "B")
+      Command(from: ["B"], to: "C")
+    }
+    let container = StackContainer(
+      root: StackItem(entry: Entry("A"), screen: HeadlessScreen(ScreenContext(entry: Entry("A")))))
+    let navigator = Navigator(table: table, container: container)
+    navigator.addObserver { event in
+      guard case .didPush(let entry, _) = event, entry.screen == "B" else { return }
+      // Restoring the container directly, behind the navigator's back.
+      try? container.restore(
+        NavigationSnapshot(entries: [SavedEntry(identifier: "x")]), using: table)
+    }
+    _ = try? await navigator.go(to: "C")
+  }
+}
