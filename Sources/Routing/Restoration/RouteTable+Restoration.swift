@@ -37,6 +37,9 @@ extension RouteTable {
   /// Containers call this to restore; nothing is changed here, so a container that
   /// assigns the result only when it returns stays as it was on failure.
   ///
+  /// A factory that returns one object for two of the snapshot's screens is a
+  /// programming error and stops the program, as it does for a route.
+  ///
   /// - Parameter snapshot: The snapshot.
   /// - Returns: The screens, bottom first; at least one.
   /// - Throws: ``RestorationError`` for an unknown identifier, a parameter the screen
@@ -54,6 +57,7 @@ extension RouteTable {
         .nothingToRestore, at: "entries", "the snapshot holds no restorable screen")
     }
     var items: [StackItem] = []
+    var made = Set<ObjectIdentifier>()
     items.reserveCapacity(snapshot.entries.count)
     for (index, saved) in snapshot.entries.enumerated() {
       let place = "entries[\(index)]"
@@ -85,6 +89,11 @@ extension RouteTable {
           .unconstructibleScreen, at: place,
           "nothing makes screen '\(screen.name)': give the screen or the table a factory")
       }
+      // A factory that hands back an object already made for this snapshot is a
+      // programming error, as it is for a route: no screen object shows twice.
+      precondition(
+        made.insert(ObjectIdentifier(object)).inserted,
+        "the factory of \(screen.name) returned a screen object already restored")
       items.append(StackItem(entry: entry, screen: object))
     }
     return items

@@ -230,3 +230,29 @@ final class YieldingStack: RestorableContainer {
     try stack.restore(snapshot, using: table)
   }
 }
+
+@Suite struct RestorationMisuseTests {
+  /// A factory that returns one object for two restored screens would show it twice:
+  /// restoring stops the program before the container changes.
+  @Test func aFactoryReturningOneObjectTwiceStopsTheProgram() async {
+    await #expect(processExitsWith: .failure) {
+      await RestorationMisuseTests.restoreWithASharedScreen()
+    }
+  }
+
+  @MainActor
+  static func restoreWithASharedScreen() async {
+    let shared = HeadlessScreen(ScreenContext(entry: Entry("Menu")))
+    let factory: ScreenFactory = { _ in shared }
+    let table = try! RouteTable(defaultFactory: factory) {
+      Screen("Menu", restorationIdentifier: "menu")
+      Screen("Folder", restorationIdentifier: "folder")
+      Command(from: ["Menu"], to: "Folder")
+    }
+    let container = DrillDownContainer()
+    let snapshot = NavigationSnapshot(
+      entries: [SavedEntry(identifier: "menu"), SavedEntry(identifier: "folder")],
+      rightPaneRestorable: true)
+    try? container.restore(snapshot, using: table)
+  }
+}
