@@ -27,7 +27,9 @@ public struct GuardContext: Sendable {
 /// ```swift
 /// // From a Profile, Chat is open only for the same user.
 /// let sameUser = RouteGuard { context in
-///   context.top?.parameters["userId"] == context.request.parameters["userId"]
+///   guard let wanted = context.request.parameters["userId"] else { return true }
+///   guard let top = context.top, top.screen == "Profile" else { return true }
+///   return top.parameters["userId"] == wanted.converted(to: .integer)
 /// }
 /// ```
 public struct RouteGuard: Sendable {

@@ -1,7 +1,8 @@
 /// Collects screens and commands, then compiles them into an immutable ``RouteTable``.
 ///
-/// Register in any order from anywhere during start-up; commands are numbered in the
-/// order they were registered, and that order breaks ties between equally short routes.
+/// Register in any order during start-up, passing the registry (a value) to each part of
+/// the app that declares routes; commands are numbered in the order they were
+/// registered, and that order breaks ties between equally short routes.
 ///
 /// ```swift
 /// var registry = RouteRegistry()

@@ -62,3 +62,15 @@ import Testing
     #expect(navigator.stack == [Entry("Home")])
   }
 }
+
+@Suite struct DeepLinksPageTests {
+  /// The guard example of Docs/DeepLinks.md, on the sample app.
+  @Test func chatLinksFromAnotherUsersProfileGoThroughConnections() throws {
+    let table = try SampleApp.makeTable()
+    let stack = [Entry(.menu), Entry(.folder), Entry(.profile, parameters: ["userId": 1])]
+    let other = try table.route(try table.resolve("chat/2"), from: stack)
+    #expect(other.steps.map(\.commandID) == ["home", "openConnections", "openChat"])
+    let same = try table.route(try table.resolve("chat/1"), from: stack)
+    #expect(same.steps.map(\.commandID) == ["chatWithProfile"])
+  }
+}
