@@ -78,9 +78,12 @@ import Testing
     #expect(try RouteTable(json: #"{"commands": []}"#).screens.isEmpty)
   }
 
+  @MainActor
   @Test func usesHeadlessScreens() throws {
     let table = try RouteTable(json: #"{"commands": [{"to": "B"}]}"#)
-    #expect(table.defaultFactory != nil)
+    let made = table.factory(forCommand: 0)(ScreenContext(entry: Entry("B")))
+    #expect((made as? HeadlessScreen)?.entry == Entry("B"))
+    #expect(table.makeScreen(for: Entry("B")) is HeadlessScreen)
   }
 
   @Test func acceptsStringsAndSubstrings() throws {

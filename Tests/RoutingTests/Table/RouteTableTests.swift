@@ -90,15 +90,36 @@ import Testing
     }
   }
 
+  @MainActor
   @Test func factoriesResolveFromCommandThenScreenThenDefault() throws {
-    let table = try RouteTable(defaultFactory: Self.headless) {
+    // Each factory marks what it makes with its own view model, so the test can tell
+    // which one ran.
+    func marking(_ mark: String) -> ScreenFactory {
+      { context in HeadlessScreen(ScreenContext(entry: context.entry, viewModel: Mark(name: mark)))
+      }
+    }
+    let table = try RouteTable(defaultFactory: marking("default")) {
       Screen("A")
-      Screen("B", factory: Self.headless)
+      Screen("B", factory: marking("screen"))
       Command(to: "A")
       Command(from: ["A"], to: "B")
+      Command(from: ["A"], to: "B", factory: marking("command"))
     }
+    func made(by command: Int) -> String? {
+      let screen = table.factory(forCommand: command)(ScreenContext(entry: Entry("X")))
+      return ((screen as? HeadlessScreen)?.viewModel as? Mark)?.name
+    }
+    #expect(made(by: 0) == "default")
+    #expect(made(by: 1) == "screen")
+    #expect(made(by: 2) == "command")
+    #expect(
+      (table.makeScreen(for: Entry("A")) as? HeadlessScreen)?.viewModel as? Mark
+        == Mark(name: "default"))
+    #expect(
+      (table.makeScreen(for: Entry("B")) as? HeadlessScreen)?.viewModel as? Mark
+        == Mark(name: "screen"))
     #expect(table.screens.map(\.name) == ["A", "B"])
-    #expect(table.commands(to: "B") == [1])
+    #expect(table.commands(to: "B") == [1, 2])
     #expect(table.screen(named: "C") == nil)
   }
 
@@ -260,4 +281,10 @@ private struct OpenChat: NavigationCommand {
       try Self.table.route(from: stack, to: "Order", parameters: ["id": "abc"])
     }
   }
+}
+
+/// A view model that only names the factory that made a screen.
+private struct Mark: ViewModel, Equatable {
+  static let destination: ScreenName = "X"
+  let name: String
 }
