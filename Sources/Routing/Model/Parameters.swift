@@ -6,11 +6,14 @@
 public enum ParameterKind: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
   /// Text, taken as it is.
   case string
-  /// A whole number, written in decimal (`-12`, `42`).
+  /// A whole number, written in decimal digits with an optional leading `-` (`-12`, `42`;
+  /// not `+5`).
   case integer
   /// `true` or `false`.
   case boolean
-  /// A floating-point number (`3.5`).
+  /// A floating-point number in decimal notation: an optional `-`, digits, an optional
+  /// fraction and an optional exponent (`3.5`, `-0.25`, `1e-3`; not `.5`, `0x1p3` or
+  /// `inf`).
   case decimal
 
   /// The kind's name, as route-table files write it.
@@ -101,6 +104,7 @@ public enum ParameterValue: Hashable, Sendable, CustomStringConvertible,
     case (_, .string):
       return .string(description)
     case (.string(let text), .integer):
+      guard Self.isDecimalNumeral(text, fraction: false) else { return nil }
       return Int(text).map(ParameterValue.integer)
     case (.string(let text), .boolean):
       switch text {
@@ -109,13 +113,44 @@ public enum ParameterValue: Hashable, Sendable, CustomStringConvertible,
       default: return nil
       }
     case (.string(let text), .decimal):
-      guard let number = Double(text), number.isFinite else { return nil }
+      guard Self.isDecimalNumeral(text, fraction: true), let number = Double(text),
+        number.isFinite
+      else { return nil }
       return .decimal(number)
     case (.integer(let number), .decimal):
       return .decimal(Double(number))
     default:
       return nil
     }
+  }
+}
+
+extension ParameterValue {
+  /// Whether `text` is an optional `-` and decimal digits, then (with `fraction`) an
+  /// optional `.digits` and an optional exponent `e[+-]digits`: the only spellings that
+  /// convert to numbers, so that `+5`, ` 5`, `0x10` or `1_000` do not.
+  static func isDecimalNumeral(_ text: String, fraction: Bool) -> Bool {
+    var bytes = text.utf8[...]
+    if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+    func digits() -> Bool {
+      let count = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+      bytes = bytes.dropFirst(count)
+      return count > 0
+    }
+    guard digits() else { return false }
+    guard fraction else { return bytes.isEmpty }
+    if bytes.first == UInt8(ascii: ".") {
+      bytes = bytes.dropFirst()
+      guard digits() else { return false }
+    }
+    if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+      bytes = bytes.dropFirst()
+      if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") {
+        bytes = bytes.dropFirst()
+      }
+      guard digits() else { return false }
+    }
+    return bytes.isEmpty
   }
 }
 
