@@ -12,7 +12,10 @@
 /// ```
 ///
 /// A valid name is non-empty and holds no control characters; a route table refuses
-/// any other when it is compiled.
+/// any other when it is compiled. Names are compared exactly, Unicode scalar by scalar:
+/// `"Caf\u{E9}"` and `"Cafe\u{301}"` are two names, though Swift's `String` would call
+/// them equal. (Deep links compare path segments as Swift strings, so two such screens
+/// need different path patterns.)
 public struct ScreenName: Hashable, Comparable, Sendable, ExpressibleByStringLiteral,
   CustomStringConvertible
 {
@@ -56,8 +59,30 @@ public struct ScreenName: Hashable, Comparable, Sendable, ExpressibleByStringLit
     return rawValue.isEmpty ? "empty screen name" : "screen name holds a control character"
   }
 
-  /// Orders names by their raw values.
+  /// Orders names by their UTF-8 bytes.
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of the shorter name.
   public static func < (lhs: ScreenName, rhs: ScreenName) -> Bool {
-    lhs.rawValue < rhs.rawValue
+    lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
+  }
+
+  /// Whether two names are the same, scalar by scalar (no Unicode normalization).
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of the names.
+  public static func == (lhs: ScreenName, rhs: ScreenName) -> Bool {
+    lhs.rawValue.utf8.elementsEqual(rhs.rawValue.utf8)
+  }
+
+  /// Hashes the name's UTF-8 bytes, in step with ``==(_:_:)``.
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of the name.
+  public func hash(into hasher: inout Hasher) {
+    let hashed: Void? = rawValue.utf8.withContiguousStorageIfAvailable {
+      hasher.combine(bytes: UnsafeRawBufferPointer($0))
+    }
+    if hashed == nil {
+      for byte in rawValue.utf8 { hasher.combine(byte) }
+    }
+    hasher.combine(rawValue.utf8.count)
   }
 }

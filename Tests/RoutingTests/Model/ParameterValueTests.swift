@@ -45,3 +45,32 @@ import Testing
     #expect(ParameterValue.boolean(false).converted(to: .integer) == nil)
   }
 }
+
+/// Screen names are compared exactly (contract, section 1).
+@Suite struct ScreenNameTests {
+  static let composed: ScreenName = "Caf\u{E9}"
+  static let decomposed: ScreenName = "Cafe\u{301}"
+
+  @Test func canonicallyEquivalentNamesAreDifferentScreens() throws {
+    #expect(Self.composed != Self.decomposed)
+    #expect(Set([Self.composed, Self.decomposed]).count == 2)
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      // Links compare segments as Swift strings, so the two need paths of their own.
+      Screen(Self.composed, path: "composed")
+      Screen(Self.decomposed, path: "decomposed")
+      Command(from: [Self.composed], to: Self.decomposed)
+    }
+    #expect(table.screens.count == 2)
+    #expect(try table.route(from: [Entry(Self.composed)], to: Self.decomposed).steps.count == 1)
+    #expect(throws: RoutingError.unreachable(from: Self.decomposed, to: Self.composed)) {
+      try table.route(from: [Entry(Self.decomposed)], to: Self.composed)
+    }
+  }
+
+  @Test func namesOrderByTheirBytes() {
+    #expect(ScreenName("A") < ScreenName("B"))
+    #expect(ScreenName("B") < ScreenName("a"))
+    #expect(!(ScreenName("x") < ScreenName("x")))
+    #expect(ScreenName("ab") == ScreenName(String("ab")))
+  }
+}
