@@ -2,7 +2,7 @@ import Routing
 import RoutingTool
 import Testing
 
-/// How the tool reads its argument lists: help and `--`.
+/// How the tool reads its argument lists: help, `--` and option values.
 @Suite struct ArgumentsTests {
   /// A table whose only link path is `--help`.
   static let helpTable =
@@ -43,5 +43,46 @@ import Testing
     #expect(result.exitCode == 0, "\(result)")
     #expect(result.output.hasPrefix("Usage: routing \(arguments[0]) TABLE"))
     #expect(result.errors.isEmpty)
+  }
+
+  // MARK: Option values
+
+  @Test(arguments: [
+    (["route", "SampleApp.json", "--from", "--json", "--to", "Chat"], "--from"),
+    (["route", "SampleApp.json", "--from", "Menu", "--to", "--json"], "--to"),
+    (["route", "SampleApp.json", "--from", "Menu", "--to", "--"], "--to"),
+    (["route", "SampleApp.json", "--from", "Menu", "--to", "--", "Chat"], "--to"),
+    (["route", "SampleApp.json", "--from", "Menu", "--to", "Chat", "--via", "--json"], "--via"),
+    (["route", "SampleApp.json", "--from", "Menu", "--to", "Chat", "--param", "--x=1"], "--param"),
+    (["route", "SampleApp.json", "--request", "--json"], "--request"),
+    (["route", "SampleApp.json", "--batch", "--batch"], "--batch"),
+    (["link", "SampleApp.json", "--from", "--json", "folder"], "--from"),
+    (["check", "SampleApp.json", "--root", "--strict"], "--root"),
+    (["graph", "SampleApp.json", "--format", "--mermaid"], "--format"),
+  ])
+  func aValueThatLooksLikeAnOptionIsMissing(arguments: [String], option: String) {
+    let result = Tool.run(arguments)
+    #expect(result.exitCode == 2, "\(result)")
+    #expect(result.output.isEmpty)
+    #expect(
+      result.errors.contains(
+        "error: option '\(option)' needs a value (see 'routing \(arguments[0]) --help')"),
+      "\(result.errors)")
+  }
+
+  @Test func anEqualsSignCarriesAnyValue() {
+    let from = Tool.run(["route", "SampleApp.json", "--from=--json", "--to", "Folder"])
+    #expect(from.exitCode == 0, "\(from)")
+    #expect(Tool.lines(from.output).last == "stack: --json > Menu > Folder")
+    let to = Tool.run(["route", "SampleApp.json", "--from", "Menu", "--to=--json"])
+    #expect(to.exitCode == 1, "\(to)")
+    #expect(to.errors.contains("unknown screen '--json'"), "\(to.errors)")
+  }
+
+  @Test func aLoneDashIsStillAValue() {
+    let request = #"{"stack": ["Menu"], "to": "Folder"}"#
+    let result = Tool.run(["route", "SampleApp.json", "--request", "-"], input: request)
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(Tool.object(result.output)?["stack"] != nil, "\(result.output)")
   }
 }
