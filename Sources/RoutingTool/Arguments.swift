@@ -15,7 +15,7 @@ struct OptionSpec {
 /// Options are written `--name value` or `--name=value`; `--` ends the options; a lone
 /// `-` is a value (standard input), not an option. A separate value may not start with
 /// `--` (`--from --json` is a usage error, not a screen named `--json`); `--name=value`
-/// may carry any value.
+/// may carry any value. No option may be given twice, except those that repeat.
 struct Arguments {
   private(set) var positionals: [String] = []
   private var flags: Set<String> = []
@@ -47,7 +47,9 @@ struct Arguments {
         guard inlineValue == nil else {
           throw ToolFailure.usage("option '--\(name)' takes no value", command: command)
         }
-        flags.insert(name)
+        guard flags.insert(name).inserted else {
+          throw ToolFailure.usage("option '--\(name)' is given twice", command: command)
+        }
         continue
       }
       guard spec.single.contains(name) || spec.repeated.contains(name) else {

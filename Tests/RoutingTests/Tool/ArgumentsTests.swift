@@ -2,7 +2,7 @@ import Routing
 import RoutingTool
 import Testing
 
-/// How the tool reads its argument lists: help, `--` and option values.
+/// How the tool reads its argument lists: help, `--`, option values and repeats.
 @Suite struct ArgumentsTests {
   /// A table whose only link path is `--help`.
   static let helpTable =
@@ -84,5 +84,23 @@ import Testing
     let result = Tool.run(["route", "SampleApp.json", "--request", "-"], input: request)
     #expect(result.exitCode == 0, "\(result)")
     #expect(Tool.object(result.output)?["stack"] != nil, "\(result.output)")
+  }
+
+  // MARK: Repeats
+
+  @Test(arguments: [
+    (["route", "SampleApp.json", "--from", "Menu", "--to", "Chat", "--json", "--json"], "--json"),
+    (["link", "SampleApp.json", "--from", "Menu", "--json", "folder", "--json"], "--json"),
+    (["check", "SampleApp.json", "--strict", "--strict"], "--strict"),
+    (["route", "SampleApp.json", "--from", "Menu", "--from", "Menu", "--to", "Chat"], "--from"),
+  ])
+  func anOptionGivenTwiceIsAUsageError(arguments: [String], option: String) {
+    let result = Tool.run(arguments)
+    #expect(result.exitCode == 2, "\(result)")
+    #expect(result.output.isEmpty)
+    #expect(
+      result.errors.contains(
+        "error: option '\(option)' is given twice (see 'routing \(arguments[0]) --help')"),
+      "\(result.errors)")
   }
 }
