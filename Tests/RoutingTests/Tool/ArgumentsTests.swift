@@ -104,3 +104,22 @@ import Testing
       "\(result.errors)")
   }
 }
+
+/// Error positions in a table that starts with a byte-order mark.
+@Suite struct ByteOrderMarkToolTests {
+  @Test func theMarkIsNotAColumn() {
+    let withMark: [String: [UInt8]] = ["t.json": [0xEF, 0xBB, 0xBF] + Array("{x}".utf8)]
+    let route = ["route", "t.json", "--from", "Menu", "--to", "Menu"]
+    let routed = Tool.run(route, input: [], files: withMark)
+    #expect(routed.exitCode == 2)
+    #expect(
+      routed.errors.hasPrefix("error: t.json: line 1, column 2: unexpected 'x'"),
+      "\(routed.errors)")
+    #expect(routed.errors == Tool.run(route, files: ["t.json": "{x}"]).errors)
+    // `check` reports a table that does not load on standard output.
+    let checked = Tool.run(["check", "t.json"], input: [], files: withMark)
+    #expect(checked.exitCode == 2)
+    #expect(
+      checked.output.hasPrefix("error: line 1, column 2: unexpected 'x'"), "\(checked.output)")
+  }
+}
