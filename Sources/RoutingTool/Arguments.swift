@@ -13,7 +13,9 @@ struct OptionSpec {
 /// A command's argument list, read against its ``OptionSpec``.
 ///
 /// Options are written `--name value` or `--name=value`; `--` ends the options; a lone
-/// `-` is a value (standard input), not an option.
+/// `-` is a value (standard input), not an option. A separate value may not start with
+/// `--` (`--from --json` is a usage error, not a screen named `--json`); `--name=value`
+/// may carry any value. No option may be given twice, except those that repeat.
 struct Arguments {
   private(set) var positionals: [String] = []
   private var flags: Set<String> = []
@@ -45,13 +47,22 @@ struct Arguments {
         guard inlineValue == nil else {
           throw ToolFailure.usage("option '--\(name)' takes no value", command: command)
         }
-        flags.insert(name)
+        guard flags.insert(name).inserted else {
+          throw ToolFailure.usage("option '--\(name)' is given twice", command: command)
+        }
         continue
       }
       guard spec.single.contains(name) || spec.repeated.contains(name) else {
         throw ToolFailure.usage("unknown option '--\(name)'", command: command)
       }
-      guard let value = inlineValue ?? remaining.popFirst() else {
+      let value: String
+      if let inlineValue {
+        value = inlineValue
+      } else if let next = remaining.first, !next.hasPrefix("--") {
+        // A separate value may not look like an option (`--json`, `--`); `-` is a value.
+        value = next
+        remaining.removeFirst()
+      } else {
         throw ToolFailure.usage("option '--\(name)' needs a value", command: command)
       }
       if spec.single.contains(name) && values[name] != nil {

@@ -78,7 +78,8 @@ package enum RoutingTool {
     guard let help = Help.text(for: command) else {
       throw ToolFailure.usage("unknown command '\(command)'", command: nil)
     }
-    if rest.contains(where: { $0 == "--help" || $0 == "-h" }) {
+    // After `--` every argument is taken literally, so `--help` there is a value.
+    if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
       console.print(help)
       return .success
     }

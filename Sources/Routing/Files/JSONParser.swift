@@ -18,7 +18,8 @@ package struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertibl
   package let kind: Kind
   /// The line of the offending character, from 1.
   package let line: Int
-  /// Its column, counted in Unicode scalars from 1.
+  /// Its column, counted in Unicode scalars from 1 (a leading byte-order mark is not
+  /// counted).
   package let column: Int
   /// The value being read when the problem was found; for a repeated key, the key.
   package var path: JSONPath
@@ -78,6 +79,9 @@ extension JSONValue {
 /// A recursive-descent reader over UTF-8 bytes. Recursion is bounded by the depth limit,
 /// so hostile nesting ends in an error, never in a stack overflow.
 struct JSONParser {
+  /// U+FEFF in UTF-8, skipped at the start of a document.
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
   private let bytes: [UInt8]
   private let maximumDepth: Int
   private var position = 0
@@ -94,7 +98,7 @@ struct JSONParser {
         .invalidUTF8, "invalid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)))",
         at: bad)
     }
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+    if bytes.starts(with: Self.byteOrderMark) { position = Self.byteOrderMark.count }
     skipWhitespace()
     guard position < bytes.count else {
       throw error(.empty, "no JSON value: the input is empty", at: position)
@@ -431,13 +435,15 @@ struct JSONParser {
   }
 
   /// An error at a byte offset; the line and column are worked out only now, so that
-  /// reading valid input never counts them.
+  /// reading valid input never counts them. A leading byte-order mark is not a column.
   private func error(_ kind: JSONParseError.Kind, _ message: String, at offset: Int)
     -> JSONParseError
   {
     var line = 1
     var column = 1
-    for byte in bytes[..<min(offset, bytes.count)] {
+    let end = min(offset, bytes.count)
+    let start = bytes.starts(with: Self.byteOrderMark) ? min(Self.byteOrderMark.count, end) : 0
+    for byte in bytes[start..<end] {
       if byte == 0x0A {
         line += 1
         column = 1

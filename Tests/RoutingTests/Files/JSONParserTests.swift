@@ -193,6 +193,19 @@ import Testing
     #expect(try JSONValue(parsing: [0xEF, 0xBB, 0xBF] + Array("[1]".utf8)) == [1])
   }
 
+  /// The mark is skipped, not counted: errors after it have the columns they have
+  /// without it.
+  @Test(arguments: [
+    (Array("{x}".utf8), 1, 2), (Array("[1,]".utf8), 1, 4), (Array(" x".utf8), 1, 2),
+    (Array("[\n1 x]".utf8), 2, 3), ([], 1, 1), (Array("\"é".utf8) + [0xFF], 1, 3),
+  ])
+  func countsNoColumnForByteOrderMark(bytes: [UInt8], line: Int, column: Int) {
+    let withMark = Self.failure([0xEF, 0xBB, 0xBF] + bytes)
+    #expect(withMark?.line == line)
+    #expect(withMark?.column == column, "\(String(describing: withMark))")
+    #expect(withMark == Self.failure(bytes))
+  }
+
   @Test func limitsNesting() throws {
     let allowed = try JSONValue(
       parsing: String(repeating: "[", count: 256) + String(repeating: "]", count: 256))
