@@ -122,37 +122,25 @@ struct TableGraph {
 
   /// Text inside a Graphviz double-quoted string.
   static func dotEscaped(_ text: String) -> String {
-    var escaped = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": escaped += "\\\""
-      case "\\": escaped += "\\\\"
-      default:
-        if scalar.properties.generalCategory == .control {
-          escaped += " "
-        } else {
-          escaped.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return escaped
+    escaped(text, ["\"": "\\\"", "\\": "\\\\"])
   }
 
   /// Text inside a Mermaid double-quoted label, with entity codes for what Mermaid reads.
   static func mermaidEscaped(_ text: String) -> String {
+    escaped(text, ["\"": "#quot;", "#": "#35;", "<": "#lt;", ">": "#gt;"])
+  }
+
+  /// `text` with each scalar in `replacements` replaced and control characters turned
+  /// into spaces, so that a label stays on one line.
+  private static func escaped(_ text: String, _ replacements: [Unicode.Scalar: String]) -> String {
     var escaped = ""
     for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": escaped += "#quot;"
-      case "#": escaped += "#35;"
-      case "<": escaped += "#lt;"
-      case ">": escaped += "#gt;"
-      default:
-        if scalar.properties.generalCategory == .control {
-          escaped += " "
-        } else {
-          escaped.unicodeScalars.append(scalar)
-        }
+      if let replacement = replacements[scalar] {
+        escaped += replacement
+      } else if scalar.properties.generalCategory == .control {
+        escaped += " "
+      } else {
+        escaped.unicodeScalars.append(scalar)
       }
     }
     return escaped
