@@ -26,23 +26,12 @@ extension RouteTable {
       buffers.best[slot] = record.base
       if record.screen == milestone { return current }
 
-      let wildcards: ArraySlice<Int32>
-      if buffers.wildcardStamp[Int(record.base)] == generation {
-        wildcards = []
-      } else {
-        buffers.wildcardStamp[Int(record.base)] = generation
-        wildcards = wildcardCommands[...]
-      }
+      let wildcards =
+        takesWildcards(onBase: record.base, &buffers) ? wildcardCommands[...] : []
       let origins = originCommands[Int(originStart[slot])..<Int(originStart[slot + 1])]
       for command in origins + wildcards where isEnabled(command, buffers, disabled) {
         let target = commandDestination[Int(command)]
-        let targetSlot = Int(target)
-        if buffers.lowStamp[targetSlot] == generation && buffers.low[targetSlot] <= record.base {
-          continue
-        }
-        if buffers.bestStamp[targetSlot] == generation && buffers.best[targetSlot] <= record.base {
-          continue
-        }
+        guard mayPush(target, onBase: record.base, buffers) else { continue }
         buffers.records.append(
           SearchRecord(
             screen: target, parent: current, command: command, base: record.base, isPop: false,

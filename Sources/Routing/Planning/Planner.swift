@@ -172,6 +172,27 @@ extension RouteTable {
     return path.reversed()
   }
 
+  /// Whether a leg standing on `base` may push `target` and gain something: the target
+  /// matches no entry of the base at or below its index (it would be popped to), and was
+  /// not reached before from the same or a lower base (which can push at least as much).
+  @inline(__always)
+  func mayPush(_ target: Int32, onBase base: Int32, _ buffers: borrowing PlannerScratch) -> Bool {
+    let slot = Int(target)
+    let generation = buffers.generation
+    if buffers.lowStamp[slot] == generation && buffers.low[slot] <= base { return false }
+    return !(buffers.bestStamp[slot] == generation && buffers.best[slot] <= base)
+  }
+
+  /// Whether the screen being expanded is the first on `base` to try the commands from
+  /// anywhere, marking the base as done: a later screen on the same base would reach
+  /// their destinations no sooner.
+  @inline(__always)
+  func takesWildcards(onBase base: Int32, _ buffers: inout PlannerScratch) -> Bool {
+    guard buffers.wildcardStamp[Int(base)] != buffers.generation else { return false }
+    buffers.wildcardStamp[Int(base)] = buffers.generation
+    return true
+  }
+
   /// Whether a command takes part in the current request.
   @inline(__always)
   func isEnabled(_ command: Int32, _ buffers: borrowing PlannerScratch, _ disabled: UInt32?) -> Bool
@@ -273,13 +294,7 @@ extension RouteTable {
       var origin = Int(originStart[slot])
       let originEnd = Int(originStart[slot + 1])
       var wildcard = 0
-      let wildcardEnd: Int
-      if buffers.wildcardStamp[Int(parent.base)] == generation {
-        wildcardEnd = 0
-      } else {
-        buffers.wildcardStamp[Int(parent.base)] = generation
-        wildcardEnd = wildcardCommands.count
-      }
+      let wildcardEnd = takesWildcards(onBase: parent.base, &buffers) ? wildcardCommands.count : 0
       // Merge the screen's commands with those from anywhere, in command order.
       while origin < originEnd || wildcard < wildcardEnd {
         let command: Int32
@@ -294,14 +309,8 @@ extension RouteTable {
         }
         guard isEnabled(command, buffers, disabled) else { continue }
         let target = commandDestination[Int(command)]
+        guard mayPush(target, onBase: parent.base, buffers) else { continue }
         let targetSlot = Int(target)
-        // A screen the base holds at or below the base index would be popped to.
-        if buffers.lowStamp[targetSlot] == generation && buffers.low[targetSlot] <= parent.base {
-          continue
-        }
-        if buffers.bestStamp[targetSlot] == generation && buffers.best[targetSlot] <= parent.base {
-          continue
-        }
         buffers.bestStamp[targetSlot] = generation
         buffers.best[targetSlot] = parent.base
         buffers.records.append(
