@@ -23,15 +23,19 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidParameter(name: String, value: String, expected: ParameterKind)
   /// The stack to start from holds no entry.
   case emptyStack
+  /// Neither the screen nor the table has a factory to make the screen's object: a
+  /// container's root must be made by a factory.
+  case noFactory(ScreenName)
 
   /// The kind of failure, as the route-table tool names it: `unreachable`,
-  /// `unknownScreen`, `invalidParameter` or `emptyStack`.
+  /// `unknownScreen`, `invalidParameter`, `emptyStack` or `noFactory`.
   public var kind: String {
     switch self {
     case .unreachable: "unreachable"
     case .unknownScreen: "unknownScreen"
     case .invalidParameter: "invalidParameter"
     case .emptyStack: "emptyStack"
+    case .noFactory: "noFactory"
     }
   }
 
@@ -46,6 +50,8 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
       "parameter '\(name)': '\(value)' is not a valid \(expected)"
     case .emptyStack:
       "the stack is empty: a route starts from a stack of at least one entry"
+    case .noFactory(let name):
+      "nothing makes screen '\(name)': give the screen or the table a factory"
     }
   }
 }

@@ -1,0 +1,98 @@
+/// Roots made by their factories: the first screen of a container, from its name and
+/// parameters, the way a route makes every later screen.
+extension RouteTable {
+  /// Makes the item for a container's first screen: the entry holds the values its
+  /// screen declares, converted to their declared kinds, and the screen object comes
+  /// from the screen's factory, else the table's default factory.
+  ///
+  /// ```swift
+  /// let root = try table.rootItem(.menu)
+  /// let container = StackContainer(root: root)
+  /// ```
+  ///
+  /// Keys the screen does not declare are left out, as they are for every screen a
+  /// route creates.
+  ///
+  /// - Parameters:
+  ///   - screen: The root screen; it must be a screen of the table.
+  ///   - parameters: Values for the parameters the screen declares.
+  /// - Returns: The entry and its screen object.
+  /// - Throws: ``RoutingError/unknownScreen(_:)`` when the table has no such screen,
+  ///   ``RoutingError/invalidParameter(name:value:expected:)`` when a value does not
+  ///   convert to its declared kind, and ``RoutingError/noFactory(_:)`` when neither the
+  ///   screen nor the table has a factory.
+  /// - Complexity: O(*d*) plus the factory, where *d* is the number of parameters the
+  ///   screen declares.
+  @MainActor
+  public func rootItem(
+    _ screen: ScreenName, parameters: Parameters = [:]
+  ) throws(RoutingError) -> StackItem {
+    guard let number = screenIndex[screen] else { throw RoutingError.unknownScreen(screen) }
+    let entry = try newEntry(of: number, parameters: parameters)
+    guard let object = makeScreen(for: entry) else { throw RoutingError.noFactory(screen) }
+    return StackItem(entry: entry, screen: object)
+  }
+}
+
+extension StackContainer {
+  /// Creates a stack whose root screen is made by its factory.
+  ///
+  /// ```swift
+  /// let container = try StackContainer(table: table, root: .menu)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - table: The table whose factories make the root.
+  ///   - root: The root screen.
+  ///   - parameters: Values for the parameters the root declares.
+  /// - Throws: ``RoutingError``, as ``RouteTable/rootItem(_:parameters:)`` does.
+  /// - Complexity: As ``RouteTable/rootItem(_:parameters:)``.
+  public convenience init(
+    table: RouteTable, root: ScreenName, parameters: Parameters = [:]
+  ) throws(RoutingError) {
+    self.init(root: try table.rootItem(root, parameters: parameters))
+  }
+}
+
+extension DrillDownContainer {
+  /// Creates a drill-down whose left pane shows one screen, made by its factory.
+  ///
+  /// ```swift
+  /// let navigator = Navigator(
+  ///   table: table, container: try DrillDownContainer(table: table, root: .mailboxes))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - table: The table whose factories make the root.
+  ///   - root: The bottom of the left stack.
+  ///   - parameters: Values for the parameters the root declares.
+  /// - Throws: ``RoutingError``, as ``RouteTable/rootItem(_:parameters:)`` does.
+  /// - Complexity: As ``RouteTable/rootItem(_:parameters:)``.
+  public convenience init(
+    table: RouteTable, root: ScreenName, parameters: Parameters = [:]
+  ) throws(RoutingError) {
+    self.init(root: try table.rootItem(root, parameters: parameters))
+  }
+}
+
+extension Navigator where Container == StackContainer {
+  /// Creates a navigator on a new plain stack whose root screen is made by its factory.
+  ///
+  /// ```swift
+  /// let navigator = try Navigator(table: table, root: .menu)
+  /// try await navigator.go(to: .profile, parameters: ["userId": 2])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - table: The route table to plan on; its factories make the root.
+  ///   - root: The root screen.
+  ///   - parameters: Values for the parameters the root declares.
+  /// - Throws: ``RoutingError``, as ``RouteTable/rootItem(_:parameters:)`` does.
+  /// - Complexity: As ``RouteTable/rootItem(_:parameters:)``.
+  public convenience init(
+    table: RouteTable, root: ScreenName, parameters: Parameters = [:]
+  ) throws(RoutingError) {
+    self.init(
+      table: table, container: try StackContainer(table: table, root: root, parameters: parameters))
+  }
+}
