@@ -11,6 +11,10 @@ import Routing
 /// print(result.output, result.exitCode)
 /// ```
 package enum RoutingTool {
+  /// The release this tool belongs to, as `CHANGELOG.md` heads it (`## 0.2.0`); a test
+  /// keeps the two, and the README's dependency line, in step.
+  package static let version = "0.2.0"
+
   /// Runs the tool with real or substitute streams.
   ///
   /// - Parameters:
@@ -64,6 +68,13 @@ package enum RoutingTool {
       return .badInput
     }
     let rest = Array(arguments.dropFirst())
+    if command == "--version" || command == "version" {
+      guard rest.isEmpty else {
+        throw ToolFailure.usage("'\(command)' takes no arguments", command: nil)
+      }
+      console.print("routing \(version)")
+      return .success
+    }
     if command == "--help" || command == "-h" || command == "help" {
       if let topic = rest.first {
         guard let text = Help.text(for: topic) else {
@@ -108,7 +119,8 @@ enum Help {
       graph TABLE                     print the table as a Graphviz or Mermaid graph
       test TABLE CASES                run an expectation file
 
-    Run 'routing COMMAND --help' for a command's options.
+    Run 'routing COMMAND --help' for a command's options, and 'routing --version' for
+    the version.
 
     Exit codes: 0 success; 1 the request was understood but failed (no route, a failed
     check or test); 2 bad input (an unreadable or invalid table, request, link or

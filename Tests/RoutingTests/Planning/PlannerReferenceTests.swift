@@ -80,12 +80,12 @@ import Testing
       stack: stack, destination: destination, breadcrumbs: breadcrumbs, parameters: parameters)
   }
 
-  @Test(arguments: 0..<10)
+  @Test(arguments: TestScale.batches(full: 10, quick: 2))
   func plannerAgreesWithReference(batch: Int) throws {
     try compare(seed: UInt64(batch) &* 7919 &+ 17, count: 1_500, costs: false)
   }
 
-  @Test(arguments: 0..<4)
+  @Test(arguments: TestScale.batches(full: 4, quick: 1))
   func plannerWithCostsAgreesWithReference(batch: Int) throws {
     try compare(seed: UInt64(batch) &* 104_729 &+ 3, count: 1_000, costs: true)
   }

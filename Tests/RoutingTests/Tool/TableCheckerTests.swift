@@ -72,7 +72,7 @@ import Testing
       .min { (table.commands[$0].cost, $0) < (table.commands[$1].cost, $1) }
   }
 
-  @Test(arguments: [(1, 7, 15), (2, 12, 40), (3, 60, 200)])
+  @Test(arguments: TestScale.cases([(1, 7, 15), (2, 12, 40), (3, 60, 200)], quick: 2))
   func agreesWithTheReferencesOnRandomTables(seed: UInt64, screens: Int, commands: Int) throws {
     var generator = SeededGenerator(seed: seed)
     var selfCommands = (errors: 0, warnings: 0)
