@@ -18,7 +18,8 @@ private final class MadeScreen: ScreenController {
   let table: RouteTable
 
   init() throws {
-    table = try RouteTable(defaultFactory: { MadeScreen($0, by: "default") }) {
+    let byDefault: ScreenFactory = { MadeScreen($0, by: "default") }
+    table = try RouteTable(defaultFactory: byDefault) {
       Screen("Menu") { MadeScreen($0, by: "menu") }
       Screen("Folder", parameters: [.string("name")])
       Screen("Profile", parameters: [.integer("userId")])
