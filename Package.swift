@@ -28,6 +28,8 @@ let package = Package(
       dependencies: ["Routing", "RoutingTool", "SampleApp"],
       resources: [.copy("Fixtures")],
       swiftSettings: settings),
+    .testTarget(
+      name: "DocumentationTests", dependencies: ["Routing"], swiftSettings: settings),
   ],
   swiftLanguageModes: [.v6]
 )
