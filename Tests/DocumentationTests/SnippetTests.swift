@@ -114,7 +114,8 @@ import Testing
         checked += 1
         if !regions.contains(block.code) {
           Issue.record(
-            "\(block): this Swift block is not a region of Tests/DocumentationTests:\n\(block.code)")
+            "\(block): this Swift block is not a region of Tests/DocumentationTests:\n\(block.code)"
+          )
         }
       }
     }

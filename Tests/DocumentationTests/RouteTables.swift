@@ -1,0 +1,107 @@
+// The code of Docs/RouteTables.md, the DocC articles RouteTables.md, HowRoutesArePlanned.md
+// and TestingRouteTables.md, and the catalog's landing page.
+
+import Foundation
+import Routing
+import Testing
+
+/// The menu of the route-table examples: a screen class with nothing to show.
+@MainActor
+final class MenuScreen: ScreenController {
+  init(_ context: ScreenContext) {}
+}
+
+@Suite struct RouteTableExamples {
+  @Test func builder() throws {
+    // snippet route-tables-builder
+    let table = try RouteTable {
+      Screen("Menu", factory: { MenuScreen($0) })
+      Screen("Profile", parameters: [.integer("userId")], path: "profile") { ProfileScreen($0) }
+      Command(id: "home", to: "Menu")
+      Command(id: "openProfile", from: ["Menu"], to: "Profile")
+    }
+    // snippet.end
+    #expect(table.screens.map(\.name) == ["Menu", "Profile"])
+  }
+
+  @Test func registry() throws {
+    // snippet route-tables-registry
+    var registry = RouteRegistry()
+    registry.register(Screen("Menu", factory: { MenuScreen($0) }))
+    registry.register(Command(id: "home", to: "Menu"))
+    let table = try registry.compile()
+    // snippet.end
+    #expect(table.screens.map(\.name) == ["Menu"])
+  }
+
+  @Test func file() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let previous = FileManager.default.currentDirectoryPath
+    #expect(FileManager.default.changeCurrentDirectoryPath(root.path))
+    defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+    // snippet route-tables-file
+    do {
+      let table = try RouteTable(contentsOfFile: "Docs/Examples/SampleApp.json")
+      let route = try table.route(from: [Entry("Menu")], to: "Chat", parameters: ["userId": "2"])
+      print(route)
+    } catch {
+      print(error)  // for example: commands[2].from[1]: screen 'Details' is not declared
+    }
+    // snippet.end
+    let table = try RouteTable(contentsOfFile: "Docs/Examples/SampleApp.json")
+    #expect(table.screens.count == 6)
+  }
+
+  @Test func landingPage() throws {
+    // snippet landing-page
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen("Menu")
+      Screen("Folder", path: "folder")
+      Screen("Profile", parameters: [.integer("userId")], path: "profile")
+      Command(to: "Menu")
+      Command(from: ["Menu"], to: "Folder")
+      Command(from: ["Folder"], to: "Profile")
+    }
+    let route = try table.route(from: [Entry("Menu")], to: "Profile", parameters: ["userId": 2])
+    // Menu > Folder > Profile(userId: 2)
+    // snippet.end
+    #expect(route.stack.stackDescription == "Menu > Folder > Profile(userId: 2)")
+  }
+
+  @Test func ties() throws {
+    // snippet planning-ties
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Command(from: ["A"], to: "C")  // 0
+      Command(from: ["A"], to: "B")  // 1
+      Command(from: ["B"], to: "D")  // 2
+      Command(from: ["C"], to: "D")  // 3
+    }
+    let route = try table.route(from: [Entry("A")], to: "D")
+    // route.steps.map(\.command) == [0, 3]: [0, 3] comes before [1, 2]
+    // snippet.end
+    #expect(route.steps.map(\.command) == [0, 3])
+  }
+}
+
+/// The test shown by the testing article, on the landing page's table.
+@Suite struct TestingArticleExample {
+  let table: RouteTable
+
+  init() throws {
+    table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen("Menu")
+      Screen("Folder")
+      Screen("Profile", parameters: [.integer("userId")])
+      Command(from: ["Menu"], to: "Folder")
+      Command(from: ["Folder"], to: "Profile")
+    }
+  }
+
+  // snippet testing-route-tables
+  @Test func profileIsTwoStepsFromTheMenu() throws {
+    let route = try table.route(from: [Entry("Menu")], to: "Profile", parameters: ["userId": 2])
+    #expect(route.stack.map(\.screen) == ["Menu", "Folder", "Profile"])
+  }
+  // snippet.end
+}
