@@ -158,7 +158,7 @@ struct RequestProblem: Error, CustomStringConvertible {
 
 /// Why a request produced no route, as the tool reports it.
 struct RequestFailure: Error {
-  /// The kinds the tool reports (contract, section 7).
+  /// The kinds the tool reports (Docs/RouteTables.md, "`routing route`").
   enum Kind: String {
     case unreachable
     case unknownScreen
@@ -267,7 +267,7 @@ enum RouteRunner {
   }
 }
 
-/// Routes as JSON (contract, section 7).
+/// Routes as JSON (Docs/RouteTables.md, "`routing route`" and "`routing link`").
 enum RouteJSON {
   /// The route of a link: the route's members, then
   /// `"link": {"to": …, "via": […], "parameters": {…}}`, what the link read as.

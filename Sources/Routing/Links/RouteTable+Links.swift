@@ -5,7 +5,7 @@ extension RouteTable {
   public static let maximumLinkSegments = 64
 
   /// Reads a deep link as a request: its destination, its breadcrumbs and its
-  /// parameters (routing contract, section 5).
+  /// parameters.
   ///
   /// A link is `path[?query]`; a leading `/` or a `scheme://` prefix is ignored (with a
   /// scheme, the host is the first segment). The path's segments, percent-decoded, are
@@ -25,8 +25,8 @@ extension RouteTable {
   /// // Menu > Folder > Profile(userId: 2)
   /// ```
   ///
-  /// Reading is pure: a failure changes nothing. See `Docs/DeepLinks.md` for the rules
-  /// with examples.
+  /// Reading is pure: a failure changes nothing. See <doc:DeepLinksAndGuards>, and the
+  /// repository's `Docs/DeepLinks.md` for every rule with examples.
   ///
   /// - Parameter link: The link, such as `myapp://folder/profile?userId=2`.
   /// - Returns: The request the link stands for. A parameter declared with one kind by

@@ -2,8 +2,8 @@ import Foundation
 import Routing
 import Testing
 
-/// Loading route tables from JSON: the format of contract section 6, and every way a
-/// file can be wrong, each named by its JSON path.
+/// Loading route tables from JSON: the format of Docs/RouteTables.md, "The file format",
+/// and every way a file can be wrong, each named by its JSON path.
 @Suite struct RouteTableFileTests {
   static func failure(_ text: String) -> TableError? {
     failure(Array(text.utf8))
@@ -18,7 +18,8 @@ import Testing
     }
   }
 
-  @Test func loadsTheContractExample() throws {
+  /// The example that opens "The file format" in Docs/RouteTables.md.
+  @Test func loadsTheFormatExample() throws {
     let table = try RouteTable(
       json: """
         {

@@ -148,7 +148,8 @@ import Testing
   }
 
   /// The parameters a stack's link must read back as: the declared values its entries
-  /// hold, typed the way the contract types a link's values.
+  /// hold, typed the way a link's values are typed (Docs/DeepLinks.md, "Parameters: safe
+  /// by construction").
   static func expectedParameters(_ stack: [Entry], _ screens: [Screen]) -> Parameters {
     let declarations = stack.map { entry in screens.first { $0.name == entry.screen }! }
     var parameters: Parameters = [:]

@@ -46,7 +46,7 @@ import Testing
   }
 }
 
-/// Screen names are compared exactly (contract, section 1).
+/// Screen names are compared exactly ("How routes are planned", "Matching").
 @Suite struct ScreenNameTests {
   static let composed: ScreenName = "Caf\u{E9}"
   static let decomposed: ScreenName = "Cafe\u{301}"

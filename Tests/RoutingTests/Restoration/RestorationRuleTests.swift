@@ -2,7 +2,8 @@ import Foundation
 import Routing
 import Testing
 
-/// The restoration rules of contract section 10, on both containers.
+/// The restoration rules of Docs/DrillDown.md, "State preservation and restoration", on
+/// both containers.
 @Suite @MainActor struct RestorationRuleTests {
   typealias T = RestorationTable
 

@@ -1,9 +1,9 @@
 import Foundation
 import Routing
 
-/// A deliberately slow link reader that follows the routing contract word by word: it
-/// lists every way to cut the path into screen patterns, keeps those that consume every
-/// segment, and picks one by the contract's comparison. It shares no code with the
+/// A deliberately slow link reader that follows Docs/DeepLinks.md word by word: it lists
+/// every way to cut the path into screen patterns, keeps those that consume every
+/// segment, and picks one by the comparison of "Reading the segments". It shares no code with the
 /// library's reader (it decodes with Foundation and matches patterns one by one).
 struct BruteForceLinkReader {
   enum Piece: Hashable {
@@ -80,8 +80,8 @@ struct BruteForceLinkReader {
   }
 
   /// Whether `a` comes before `b`: segment by segment a literal before a capture, then
-  /// fewer screens, then (our choice where the contract is silent) the reading whose
-  /// screens read more segments, compared from the first screen.
+  /// fewer screens, then the reading whose screens read more segments, compared from the
+  /// first screen.
   func precedes(_ a: [Read], _ b: [Read]) -> Bool {
     let flagsA = captureFlags(a)
     let flagsB = captureFlags(b)

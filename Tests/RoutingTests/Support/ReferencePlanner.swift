@@ -1,6 +1,7 @@
 import Routing
 
-/// A deliberately simple planner that follows the routing contract word by word: a
+/// A deliberately simple planner that follows the rules of the DocC article "How routes
+/// are planned" (Sources/Routing/Routing.docc/HowRoutesArePlanned.md) word by word: a
 /// breadth-first search over whole stacks, commands tried in number order. The real
 /// planner must agree with it on every table and request.
 struct ReferencePlanner {
@@ -36,7 +37,8 @@ struct ReferencePlanner {
     return true
   }
 
-  /// Applies one command (contract, section 3); `nil` when it does not apply.
+  /// Applies one command ("How routes are planned", "One step"); `nil` when it does not
+  /// apply.
   func apply(_ number: Int, to stack: [Entry], _ parameters: Parameters) -> (StepAction, [Entry])? {
     let command = commands[number]
     let target = command.destination

@@ -40,7 +40,8 @@ import Testing
     #expect(result.output == "(already there)\nstack: Menu\n")
   }
 
-  @Test func printsTheContractJSON() {
+  /// The `--json` example of Docs/RouteTables.md, "`routing route`".
+  @Test func printsTheDocumentedJSON() {
     let result = Tool.run(
       [
         "route", "SampleApp.json", "--from", "Menu,Folder,ContactCard", "--to", "Connections",

@@ -1,5 +1,5 @@
-/// The drill-down's transitions (contract section 9). Each one is all-or-nothing: it
-/// works on a copy and assigns it only when it succeeds.
+/// The drill-down's transitions (Docs/DrillDown.md, "Transitions"). Each one is
+/// all-or-nothing: it works on a copy and assigns it only when it succeeds.
 extension DrillDownState where Element: Equatable {
   /// Shows a screen, or with `nil` moves the right pane's screen onto the left stack.
   ///
