@@ -1,7 +1,7 @@
 import Routing
 
 /// `routing link TABLE --from A,B LINK [--json]`: reads a deep link, then routes to what
-/// it names (contract, sections 5 and 7).
+/// it names.
 enum LinkCommand {
   static let name = "link"
   static let spec = OptionSpec(flags: ["json"], single: ["from"], repeated: [])

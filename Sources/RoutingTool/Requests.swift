@@ -158,7 +158,7 @@ struct RequestProblem: Error, CustomStringConvertible {
 
 /// Why a request produced no route, as the tool reports it.
 struct RequestFailure: Error {
-  /// The kinds the tool reports (contract, section 7).
+  /// The kinds the tool reports.
   enum Kind: String {
     case unreachable
     case unknownScreen
@@ -264,7 +264,7 @@ enum RouteRunner {
   }
 }
 
-/// Routes as JSON (contract, section 7).
+/// Routes as JSON.
 enum RouteJSON {
   /// The route of a link: the route's members, then
   /// `"link": {"to": …, "via": […], "parameters": {…}}`, what the link read as.

@@ -1,6 +1,6 @@
 import Routing
 
-/// `routing test TABLE CASES`: runs an expectation file (contract, section 8).
+/// `routing test TABLE CASES`: runs an expectation file.
 enum TestCommand {
   static let name = "test"
 

@@ -50,7 +50,7 @@ package struct ToolResult: Hashable, Sendable {
   }
 }
 
-/// The tool's exit codes (contract, section 7).
+/// The tool's exit codes.
 enum ExitCode: Int32 {
   /// It worked.
   case success = 0

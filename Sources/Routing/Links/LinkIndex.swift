@@ -139,7 +139,7 @@ struct LinkIndex: Sendable {
     return pattern
   }
 
-  /// The reading of `segments` that the routing contract picks, as its screens in order.
+  /// The reading of `segments` that the rules pick, as its screens in order.
   ///
   /// Among the readings that consume every segment, the one whose segments, compared
   /// from the first, are read as literals where the others read captures wins; then the

@@ -6,7 +6,7 @@ struct ParsedLink: Sendable {
   /// The query's items in order, decoded; keys are unique.
   var query: [(key: String, value: String)]
 
-  /// Takes a link apart (routing contract, section 5).
+  /// Takes a link apart.
   ///
   /// `[scheme://]["/"]path["?"query]`: a `scheme://` prefix is dropped (the host becomes
   /// the first segment), then one leading `/`. The path splits on `/`; one trailing `/`

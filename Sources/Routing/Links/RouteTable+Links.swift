@@ -5,7 +5,7 @@ extension RouteTable {
   public static let maximumLinkSegments = 64
 
   /// Reads a deep link as a request: its destination, its breadcrumbs and its
-  /// parameters (routing contract, section 5).
+  /// parameters.
   ///
   /// A link is `path[?query]`; a leading `/` or a `scheme://` prefix is ignored (with a
   /// scheme, the host is the first segment). The path's segments, percent-decoded, are

@@ -2,7 +2,7 @@ extension RouteTable {
   /// Plans the route from a stack to a destination, through breadcrumbs, with request
   /// parameters.
   ///
-  /// The route is the one the routing contract defines: each leg (to each breadcrumb,
+  /// The route is the shortest one: each leg (to each breadcrumb,
   /// then to the destination) is the shortest sequence of applicable commands, ties
   /// broken by command numbers read from the first step; a destination already below
   /// the top is popped back to rather than pushed again. Planning touches no UI and
@@ -104,7 +104,7 @@ extension RouteTable {
     }
   }
 
-  /// Whether `entry` matches screen `screen` under `parameters` (contract, section 2).
+  /// Whether `entry` matches screen `screen` under `parameters`.
   /// A request value that does not convert to the kind the screen declares matches no
   /// entry.
   func entry(_ entry: Entry, matches screen: Int32, under parameters: Parameters) -> Bool {

@@ -1,4 +1,4 @@
-/// The drill-down's transitions (contract section 9). Each one is all-or-nothing: it
+/// The drill-down's transitions. Each one is all-or-nothing: it
 /// works on a copy and assigns it only when it succeeds.
 extension DrillDownState where Element: Equatable {
   /// Shows a screen, or with `nil` moves the right pane's screen onto the left stack.
