@@ -29,25 +29,10 @@ enum LinkCommand {
       console.print(RouteJSON.json(route, link: request).serialized())
       return .success
     case (.success, false):
-      console.print("link: \(describe(request))")
+      console.print("link: \(request)")
       return RouteCommand.report(outcome, json: false, console)
     case (.failure, _):
       return RouteCommand.report(outcome, json: json, console)
     }
-  }
-
-  /// `to Profile via Folder with userId=2`.
-  static func describe(_ request: Request) -> String {
-    var text = "to \(request.destination)"
-    if !request.breadcrumbs.isEmpty {
-      text += " via " + request.breadcrumbs.map(\.rawValue).joined(separator: ", ")
-    }
-    if !request.parameters.isEmpty {
-      text +=
-        " with "
-        + request.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        .joined(separator: ", ")
-    }
-    return text
   }
 }

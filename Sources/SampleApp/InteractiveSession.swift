@@ -25,7 +25,7 @@ public final class InteractiveSession {
 
   /// The commands a person can type.
   public static let help = [
-    "go SCREEN [key=value ...] [via A,B]   navigate, e.g. go Profile userId=2 via Folder",
+    "go SCREEN [key=value ...] [via A, B]  navigate, e.g. go Profile userId=2 via Folder",
     "link LINK                              open a deep link, e.g. link folder/profile?userId=2",
     "back                                   leave the top screen",
     "stack                                  show the stack",
@@ -35,13 +35,43 @@ public final class InteractiveSession {
     "quit                                   leave",
   ]
 
+  /// Runs the session: a greeting, then a prompt before each line read, each answered,
+  /// until `quit` or the end of input.
+  ///
+  /// At the end of input (Control-D on a terminal) the session writes a newline, so that
+  /// the shell's prompt starts on a line of its own rather than after `> `.
+  ///
+  /// - Parameters:
+  ///   - readLine: Reads the next line, `nil` at the end of input.
+  ///   - write: Writes text as it is: the prompt `> ` has no newline.
+  /// - Complexity: That of the navigations the lines ask for.
+  public func run(reading readLine: () -> String?, writing write: (String) -> Void) async {
+    write("The sample app. Type help for the commands.\n")
+    write("\(stackLine())\n")
+    while !isFinished {
+      write("> ")
+      guard let line = readLine() else {
+        write("\n")
+        return
+      }
+      for answer in await respond(to: line) {
+        write("\(answer)\n")
+      }
+    }
+  }
+
   /// Answers one typed line.
+  ///
+  /// Words are separated by spaces; in a list, spaces after (or before) a comma are
+  /// allowed: `via Folder, Connections`. A screen name or parameter key that the sample
+  /// app does not know is refused with the closest known one, when there is one:
+  /// `unknown screen 'profile'; did you mean 'Profile'?`.
   ///
   /// - Parameter line: What the person typed.
   /// - Returns: The lines to print.
   /// - Complexity: That of the navigation the line asks for.
   public func respond(to line: String) async -> [String] {
-    let words = line.split(separator: " ").map(String.init)
+    let words = Self.joiningLists(line).split(separator: " ").map(String.init)
     guard let command = words.first else { return [] }
     let arguments = Array(words.dropFirst())
     switch command.lowercased() {
@@ -82,6 +112,14 @@ public final class InteractiveSession {
     }
   }
 
+  /// The line with the spaces around its commas removed, so that a list typed as
+  /// `Folder, Connections` is one word.
+  private static func joiningLists(_ line: String) -> String {
+    line.split(separator: ",", omittingEmptySubsequences: false)
+      .map { $0.trimmingSpaces() }
+      .joined(separator: ",")
+  }
+
   private func stackLine() -> String {
     "stack: \(navigator.stack.stackDescription)"
   }
@@ -96,7 +134,7 @@ public final class InteractiveSession {
     while let word = rest.popFirst() {
       if word == "via" {
         guard let list = rest.popFirst() else {
-          return ["via needs screens: via Folder,Connections"]
+          return ["via needs screens: via Folder, Connections"]
         }
         breadcrumbs += list.split(separator: ",").map { ScreenName(String($0)) }
       } else if let equals = word.firstIndex(of: "="), equals != word.startIndex {
@@ -104,6 +142,9 @@ public final class InteractiveSession {
       } else {
         return ["'\(word)' is neither key=value nor via: go Profile userId=2 via Folder"]
       }
+    }
+    if let problem = unknownName(in: [ScreenName(destination)] + breadcrumbs, parameters) {
+      return ["error: \(problem)", stackLine()]
     }
     do {
       return describe(
@@ -114,11 +155,41 @@ public final class InteractiveSession {
     }
   }
 
-  private func describe(_ route: Route) -> [String] {
-    var lines = route.steps.map { step in
-      "  \(step.action) \(step.entry)  [\(step.commandID ?? "#\(step.command)")]"
+  /// The first screen or parameter key that no screen of the table declares, as an
+  /// error message with the closest known name.
+  private func unknownName(in screens: [ScreenName], _ parameters: Parameters) -> String? {
+    let table = navigator.table
+    let names = table.screens.map(\.name.rawValue)
+    for screen in screens where table.screen(named: screen) == nil {
+      return Self.unknown("screen", screen.rawValue, among: names)
     }
-    if lines.isEmpty { lines = ["  already there"] }
-    return lines + [stackLine()]
+    var keys: [String] = []
+    for key in table.screens.flatMap(\.parameters).map(\.name) where !keys.contains(key) {
+      keys.append(key)
+    }
+    for key in parameters.keys.sorted() where !keys.contains(key) {
+      return Self.unknown("parameter", key, among: keys)
+    }
+    return nil
+  }
+
+  private static func unknown(_ kind: String, _ word: String, among known: [String]) -> String {
+    let hint = suggestion(for: word, among: known).map { "; did you mean '\($0)'?" } ?? ""
+    return "unknown \(kind) '\(word)'\(hint)"
+  }
+
+  /// The route as the library writes it: numbered steps, then the stack.
+  private func describe(_ route: Route) -> [String] {
+    route.description.split(separator: "\n").map(String.init)
+  }
+}
+
+extension Substring {
+  /// The text without the spaces at either end.
+  fileprivate func trimmingSpaces() -> Substring {
+    var text = self
+    while text.first == " " { text.removeFirst() }
+    while text.last == " " { text.removeLast() }
+    return text
   }
 }

@@ -89,7 +89,7 @@ private func runMailWalkthrough(_ print: (String) -> Void) async throws {
   ]
   for (destination, breadcrumbs, parameters) in requests {
     let request = Request(to: destination, via: breadcrumbs, parameters: parameters)
-    print("go to \(destination)\(via(breadcrumbs))\(with(parameters))")
+    print("go \(request)")
     let route = try await navigator.go(request)
     for line in route.description.split(separator: "\n") { print("  \(line)") }
     describe(container, print)
@@ -126,21 +126,12 @@ private func runMailWalkthrough(_ print: (String) -> Void) async throws {
   describe(restored.container, print)
 }
 
-private func via(_ breadcrumbs: [ScreenName]) -> String {
-  breadcrumbs.isEmpty ? "" : " via \(breadcrumbs.map(\.rawValue).joined(separator: ", "))"
-}
-
-private func with(_ parameters: Parameters) -> String {
-  guard !parameters.isEmpty else { return "" }
-  let items = parameters.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
-  return " with \(items.joined(separator: ", "))"
-}
-
 /// Prints the two panes the way a UI would show them.
 @MainActor
 private func describe(_ container: DrillDownContainer, _ print: (String) -> Void) {
   print("  left stack: \(container.left.map(\.entry).stackDescription)")
-  let back = container.backControl(in: .left).map { "back to \"\($0.title)\"" } ?? "no back control"
+  let back =
+    container.backControl(in: .left).map { "back button \"\($0.title)\"" } ?? "no back button"
   let swipe = container.canSwipeBack ? "swipe back" : "no swipe back"
   print(
     "  left pane:  \(container.leftTop.map(\.entry.description) ?? "(empty)"), \(back), \(swipe)")

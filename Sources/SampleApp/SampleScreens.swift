@@ -64,10 +64,11 @@ public struct ContactCardModel: ViewModel, Hashable {
   public var parameters: Parameters { ["userId": .integer(userId)] }
 }
 
-/// The seed library's sample app as a route table.
+/// The sample app as a route table: a menu, a folder and a list of connections, chats
+/// and profiles of users, and a contact card.
 public enum SampleApp {
-  /// The user-id guard of the seed's sample: from a Profile, Chat opens only for the
-  /// same user; any other user's chat goes through Connections.
+  /// The sample app's guard: from a Profile, Chat opens only for the same user; any
+  /// other user's chat goes through Connections.
   public static let sameUser = RouteGuard { context in
     guard context.top?.screen == .profile else { return true }
     let wanted = context.request.parameters["userId"]?.converted(to: .integer)

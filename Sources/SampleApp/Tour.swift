@@ -6,8 +6,8 @@ import Routing
   import Foundation
 #endif
 
-/// The main demonstration: the seed's sample app navigated headless, each navigation
-/// printed with its route and the stack after it.
+/// The main demonstration: the sample app navigated headless, each navigation printed
+/// with its route and the stack after it.
 @MainActor
 public struct Tour {
   private var lines: [String] = []
@@ -39,14 +39,10 @@ public struct Tour {
     lines.append(line)
   }
 
+  /// Says the title, then the route as the library writes it, indented.
   private mutating func show(_ title: String, _ route: Route) {
     say(title)
-    if route.isEmpty { say("   (already there: nothing runs)") }
-    for (number, step) in route.steps.enumerated() {
-      let command = step.commandID ?? "#\(step.command)"
-      say("   \(number + 1). \(step.action) \(step.entry)  [\(command)]")
-    }
-    say("   stack: \(route.stack.stackDescription)")
+    for line in route.description.split(separator: "\n") { say("   \(line)") }
   }
 
   private mutating func planning() async throws -> Navigator<StackContainer> {
@@ -54,25 +50,21 @@ public struct Tour {
     say("== The sample app: \(table.screens.count) screens, \(table.commands.count) commands")
     let root = StackItem(entry: Entry(.menu), screen: table.makeScreen(for: Entry(.menu))!)
     let navigator = Navigator(table: table, container: StackContainer(root: root))
-    var pushed: [String] = []
-    navigator.addObserver { event in
-      if case .didPush(let entry, _) = event { pushed.append(entry.description) }
-    }
 
     show(
       "-> go to Profile of user 2 through Folder",
       try await navigator.go(to: .profile, via: [.folder], parameters: ["userId": 2]))
     show(
-      "-> go to Chat with user 2 (the guard lets Profile 2 open it)",
+      "-> go to Chat with user 2 (a guard lets a Profile open only the same user's Chat)",
       try await navigator.go(to: .chat, parameters: ["userId": 2]))
     show(
       "-> go to Profile of user 2 again (already there below: pop back)",
       try await navigator.go(to: .profile, parameters: ["userId": 2]))
     show(
-      "-> go to Chat with user 3 (the guard closes Profile 2 -> Chat 3: through Connections)",
+      "-> go to Chat with user 3 (the guard keeps Profile 2 from opening it: through Connections)",
       try await navigator.go(to: .chat, parameters: ["userId": 3]))
     show(
-      "-> open Ada's contact card from its view model",
+      "-> open the contact card of user 3, Ada, from its view model",
       try await navigator.go(to: ContactCardModel(name: "Ada", userId: 3)))
     if let card = navigator.container.items.last?.screen as? SampleScreen {
       say("   the card shows: \(card.title ?? "?")")
@@ -85,7 +77,12 @@ public struct Tour {
     } catch {
       say("   error: \(error); stack unchanged: \(navigator.stack.stackDescription)")
     }
-    say("   screens pushed so far: \(pushed.count)")
+    say("-> go to Folder, with the events an observer receives")
+    var events: [String] = []
+    let token = navigator.addObserver { events.append("   \($0)") }
+    try await navigator.go(to: .folder)
+    navigator.removeObserver(token)
+    lines += events
     return navigator
   }
 
@@ -96,10 +93,7 @@ public struct Tour {
       entry: Entry(.menu), screen: SampleScreen(ScreenContext(entry: Entry(.menu))))
     let navigator = Navigator(table: table, container: StackContainer(root: root))
     let request = try table.resolve("folder/profile?userId=2")
-    say(
-      "the link folder/profile?userId=2 reads as: to \(request.destination) via "
-        + "\(request.breadcrumbs.map(\.rawValue).joined(separator: ", ")) with userId \(request.parameters["userId"] ?? "?")"
-    )
+    say("the link folder/profile?userId=2 reads as: \(request)")
     show(
       "-> open folder/profile?userId=2 from Menu",
       try await navigator.open("folder/profile?userId=2"))

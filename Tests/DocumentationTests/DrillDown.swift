@@ -71,7 +71,7 @@ private func makeMailTable() throws -> RouteTable {
     // snippet drill-down-route-pop
     // L = [Mailboxes, Folder(Inbox)], R = Message(42)
     try await navigator.go(to: .folder, parameters: ["name": "Archive"])
-    // route: back to Mailboxes, push Folder(Archive)
+    // route: 1. back to Mailboxes by mailboxes, 2. push Folder(name: Archive) by openFolder
     // after the pop:  L = [Mailboxes], R = empty        (the same Mailboxes object)
     // after the push: L = [Mailboxes], R = Folder(Archive)
     // snippet.end

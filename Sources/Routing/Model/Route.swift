@@ -44,10 +44,25 @@ public struct Step: Hashable, Sendable, CustomStringConvertible {
   /// The screen on top after the step.
   public var screen: ScreenName { entry.screen }
 
-  /// `push Profile(userId: 2) by #4 openProfile`.
+  /// The command as a person reads it: its identifier, or `command 4` for a command
+  /// without one.
+  public var commandName: String { commandID ?? "command \(command)" }
+
+  /// The step in words, the one format every printed route uses.
+  ///
+  /// A push names the entry it shows, a pop the entry it goes back to, and both the
+  /// command:
+  ///
+  /// ```
+  /// push Profile(userId: 2) by openProfile
+  /// back to Menu by home
+  /// push Folder by command 1
+  /// ```
   public var description: String {
-    let name = commandID.map { "#\(command) \($0)" } ?? "#\(command)"
-    return "\(action) \(entry) by \(name)"
+    switch action {
+    case .push: "push \(entry) by \(commandName)"
+    case .pop: "back to \(entry) by \(commandName)"
+    }
   }
 }
 
@@ -74,7 +89,19 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
   /// Whether the route has no step (the request was already satisfied).
   public var isEmpty: Bool { steps.isEmpty }
 
-  /// The steps one a line, then the resulting stack.
+  /// The steps one a line and numbered, then the resulting stack; an empty route says
+  /// so:
+  ///
+  /// ```
+  /// 1. back to Menu by home
+  /// 2. push Folder by openFolder
+  /// stack: Menu > Folder
+  /// ```
+  ///
+  /// ```
+  /// (already there)
+  /// stack: Menu > Folder
+  /// ```
   ///
   /// - Complexity: O(*s* + *n*), where *s* is the number of steps and *n* the depth of
   ///   the resulting stack.
@@ -87,7 +114,7 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A navigation request: where to go, through which milestones, with which parameters.
-public struct Request: Hashable, Sendable {
+public struct Request: Hashable, Sendable, CustomStringConvertible {
   /// The destination screen.
   public var destination: ScreenName
   /// The milestones to pass on the way, in order.
@@ -108,5 +135,22 @@ public struct Request: Hashable, Sendable {
     self.destination = destination
     self.breadcrumbs = breadcrumbs
     self.parameters = parameters
+  }
+
+  /// The request in words: `to Profile via Folder with userId: 2`, breadcrumbs in order,
+  /// parameters sorted by key; the `via` and `with` parts only when there are any.
+  ///
+  /// - Complexity: O(*b* + *k* log *k*), where *b* is the number of breadcrumbs and *k*
+  ///   the number of parameters.
+  public var description: String {
+    var text = "to \(destination)"
+    if !breadcrumbs.isEmpty {
+      text += " via " + breadcrumbs.map(\.rawValue).joined(separator: ", ")
+    }
+    if !parameters.isEmpty {
+      let items = parameters.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+      text += " with " + items.joined(separator: ", ")
+    }
+    return text
   }
 }

@@ -90,3 +90,10 @@ public final class StackContainer: NavigationContainer {
     items.removeSubrange(count...)
   }
 }
+
+extension StackItem: @MainActor CustomStringConvertible {
+  /// The entry's description, `Profile(userId: 2)`: the screen object is left out.
+  ///
+  /// - Complexity: O(*k* log *k*), where *k* is the number of parameters.
+  public var description: String { entry.description }
+}

@@ -2,7 +2,17 @@
 ///
 /// A navigation sends ``willNavigate(_:_:)``, then for each step a will/did pair, then
 /// ``didNavigate(_:_:)``; a request that cannot be planned sends ``didFail(_:_:)`` alone.
-public enum NavigationEvent: Sendable, Hashable {
+///
+/// Each event reads as one line, in the words of ``Step/description``:
+///
+/// ```
+/// will navigate to Folder in 1 step
+/// will push Folder by openFolder
+/// did push Folder by openFolder
+/// did navigate to Folder; stack: Menu > Folder
+/// did go back to Menu
+/// ```
+public enum NavigationEvent: Sendable, Hashable, CustomStringConvertible {
   /// A route was planned and is about to run.
   case willNavigate(Request, Route)
   /// A step is about to push an entry.
@@ -21,6 +31,31 @@ public enum NavigationEvent: Sendable, Hashable {
   case didNavigate(Request, Route)
   /// The request could not be planned; nothing changed.
   case didFail(Request, RoutingError)
+
+  /// The event as one line: `will push Folder by openFolder`, `did go back to Menu by
+  /// home`, `did fail to navigate to Login: unknown screen 'Login'`.
+  ///
+  /// - Complexity: O(*k* log *k*) for the parameters it names, plus O(*n*) for the stack
+  ///   ``didNavigate(_:_:)`` shows, where *n* is its depth.
+  public var description: String {
+    switch self {
+    case .willNavigate(let request, let route):
+      let count = route.steps.count
+      let length =
+        count == 0 ? "(already there)" : count == 1 ? "in 1 step" : "in \(count) steps"
+      return "will navigate \(request) \(length)"
+    case .willPush(_, let step): return "will \(step)"
+    case .didPush(_, let step): return "did \(step)"
+    case .willPop(_, let step): return "will go \(step)"
+    case .didPop(_, let step): return "did go \(step)"
+    case .willGoBack(let entry): return "will go back to \(entry)"
+    case .didGoBack(let entry): return "did go back to \(entry)"
+    case .didNavigate(let request, let route):
+      return "did navigate \(request); stack: \(route.stack.stackDescription)"
+    case .didFail(let request, let error):
+      return "did fail to navigate \(request): \(error)"
+    }
+  }
 }
 
 /// Identifies an observer so that it can be removed.

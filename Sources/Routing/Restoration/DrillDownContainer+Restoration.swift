@@ -3,7 +3,8 @@ extension DrillDownContainer: RestorableContainer {
   /// pane's screen was restorable.
   ///
   /// - Parameter table: The route table that knows the screens' restoration identifiers.
-  /// - Returns: The snapshot.
+  /// - Returns: The snapshot; its ``NavigationSnapshot/rightPaneRestorable`` is never
+  ///   `nil`, `false` when the right pane is empty.
   /// - Complexity: O(*n*), where *n* is the number of screens and their parameters.
   public func snapshot(using table: RouteTable) -> NavigationSnapshot {
     let rightPaneRestorable = right.map { table.savedEntry(for: $0.entry) != nil } ?? false
@@ -32,7 +33,7 @@ extension DrillDownContainer: RestorableContainer {
   {
     let slots = try table.restoredItems(from: snapshot).map(DrillDownSlot.init)
     let restored =
-      if slots.count >= 2 && snapshot.rightPaneRestorable {
+      if slots.count >= 2 && snapshot.rightPaneRestorable == true {
         DrillDownState(unchecked: Array(slots.dropLast()), right: slots.last)
       } else {
         DrillDownState(unchecked: slots, right: nil)

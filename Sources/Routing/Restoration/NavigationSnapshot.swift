@@ -3,7 +3,8 @@
 ///
 /// A snapshot holds the entries, bottom first, whose screens have a non-empty
 /// ``Screen/restorationIdentifier``; the others are left out. A drill-down also records
-/// whether its right pane held a restorable screen. Encoded as JSON:
+/// whether its right pane held a restorable screen; a plain stack, which has no right
+/// pane, records nothing about one. A drill-down's snapshot encoded as JSON:
 ///
 /// ```json
 /// {"version": 1,
@@ -24,16 +25,21 @@ public struct NavigationSnapshot: Codable, Hashable, Sendable {
   public let version: Int
   /// The restorable entries, bottom first.
   public var entries: [SavedEntry]
-  /// Whether the saved container was a drill-down whose right pane held a restorable
-  /// screen (the last of ``entries``); `false` for a plain stack.
-  public var rightPaneRestorable: Bool
+  /// For a drill-down's snapshot, whether its right pane held a restorable screen (the
+  /// last of ``entries``); `nil` for a plain stack's, which has no right pane.
+  ///
+  /// `nil` is not encoded: a stack's snapshot has no `rightPaneRestorable` key. Decoding
+  /// reads the key when it is there, so older stack snapshots that hold
+  /// `"rightPaneRestorable": false` still decode (as `false`).
+  public var rightPaneRestorable: Bool?
 
   /// Creates a snapshot in the current format.
   ///
   /// - Parameters:
   ///   - entries: The restorable entries, bottom first.
-  ///   - rightPaneRestorable: Whether a drill-down's right pane held the last of them.
-  public init(entries: [SavedEntry], rightPaneRestorable: Bool = false) {
+  ///   - rightPaneRestorable: For a drill-down, whether its right pane held the last of
+  ///     them; `nil` (the default) for a plain stack.
+  public init(entries: [SavedEntry], rightPaneRestorable: Bool? = nil) {
     self.version = Self.currentVersion
     self.entries = entries
     self.rightPaneRestorable = rightPaneRestorable
@@ -65,8 +71,8 @@ public struct NavigationSnapshot: Codable, Hashable, Sendable {
     try rejectUnknownKeys(in: decoder, known: CodingKeys.allCases.map(\.rawValue))
     self.version = version
     self.entries = try container.decode([SavedEntry].self, forKey: .entries)
-    self.rightPaneRestorable =
-      try container.decodeIfPresent(Bool.self, forKey: .rightPaneRestorable) ?? false
+    self.rightPaneRestorable = try container.decodeIfPresent(
+      Bool.self, forKey: .rightPaneRestorable)
   }
 
   /// Encodes the snapshot.
@@ -78,7 +84,7 @@ public struct NavigationSnapshot: Codable, Hashable, Sendable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(version, forKey: .version)
     try container.encode(entries, forKey: .entries)
-    try container.encode(rightPaneRestorable, forKey: .rightPaneRestorable)
+    try container.encodeIfPresent(rightPaneRestorable, forKey: .rightPaneRestorable)
   }
 }
 

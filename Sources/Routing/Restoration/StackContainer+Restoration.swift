@@ -2,7 +2,8 @@ extension StackContainer: RestorableContainer {
   /// Saves the restorable screens of the stack, bottom first.
   ///
   /// - Parameter table: The route table that knows the screens' restoration identifiers.
-  /// - Returns: The snapshot; its ``NavigationSnapshot/rightPaneRestorable`` is `false`.
+  /// - Returns: The snapshot; its ``NavigationSnapshot/rightPaneRestorable`` is `nil`, so
+  ///   its JSON has no such key.
   /// - Complexity: O(*n*), where *n* is the number of screens and their parameters.
   public func snapshot(using table: RouteTable) -> NavigationSnapshot {
     NavigationSnapshot(entries: items.compactMap { table.savedEntry(for: $0.entry) })

@@ -7,15 +7,18 @@ import Testing
     let session = try InteractiveSession()
     #expect(
       await session.respond(to: "go Profile userId=2 via Folder") == [
-        "  push Folder  [openFolder]", "  push Profile(userId: 2)  [openProfile]",
+        "1. push Folder by openFolder", "2. push Profile(userId: 2) by openProfile",
         "stack: Menu > Folder > Profile(userId: 2)",
       ])
     #expect(await session.respond(to: "stack") == ["stack: Menu > Folder > Profile(userId: 2)"])
     #expect(await session.respond(to: "back") == ["back to Folder", "stack: Menu > Folder"])
-    #expect(await session.respond(to: "go Folder") == ["  already there", "stack: Menu > Folder"])
+    #expect(await session.respond(to: "go Folder") == ["(already there)", "stack: Menu > Folder"])
+    #expect(
+      await session.respond(to: "go Menu") == ["1. back to Menu by home", "stack: Menu"])
+    _ = await session.respond(to: "go Folder")
     #expect(
       await session.respond(to: "link folder/profile?userId=5") == [
-        "  push Profile(userId: 5)  [openProfile]", "stack: Menu > Folder > Profile(userId: 5)",
+        "1. push Profile(userId: 5) by openProfile", "stack: Menu > Folder > Profile(userId: 5)",
       ])
     _ = await session.respond(to: "back")
     #expect(await session.respond(to: "save") == ["saved: menu > folder"])
@@ -41,7 +44,7 @@ import Testing
         "error: parameter 'userId': 'abc' is not a valid integer", "stack: Menu",
       ])
     #expect(
-      await session.respond(to: "go Profile via") == ["via needs screens: via Folder,Connections"])
+      await session.respond(to: "go Profile via") == ["via needs screens: via Folder, Connections"])
     #expect(await session.respond(to: "back") == ["already at the first screen", "stack: Menu"])
     #expect(await session.respond(to: "restore") == ["nothing saved yet: type save first"])
     #expect(
@@ -51,5 +54,70 @@ import Testing
         == true)
     #expect(await session.respond(to: "") == [])
     #expect(!session.isFinished)
+  }
+
+  @Test(arguments: [
+    ("go profile", "error: unknown screen 'profile'; did you mean 'Profile'?"),
+    ("go CONTACTCARD userId=3", "error: unknown screen 'CONTACTCARD'; did you mean 'ContactCard'?"),
+    ("go Profle userId=2", "error: unknown screen 'Profle'; did you mean 'Profile'?"),
+    ("go Profile via folder", "error: unknown screen 'folder'; did you mean 'Folder'?"),
+    (
+      "go Profile via Folder, Conections",
+      "error: unknown screen 'Conections'; did you mean 'Connections'?"
+    ),
+    ("go Profile userid=2", "error: unknown parameter 'userid'; did you mean 'userId'?"),
+    ("go Profile usrId=2", "error: unknown parameter 'usrId'; did you mean 'userId'?"),
+    ("go Settings", "error: unknown screen 'Settings'"),
+    ("go Profile colour=red", "error: unknown parameter 'colour'"),
+  ])
+  func unknownNamesSuggestTheClosestKnownOne(line: String, answer: String) async throws {
+    let session = try InteractiveSession()
+    #expect(await session.respond(to: line) == [answer, "stack: Menu"])
+    #expect(session.navigator.stack.stackDescription == "Menu")
+  }
+
+  @Test(arguments: [
+    "go Profile userId=2 via Connections,Folder",
+    "go Profile userId=2 via Connections, Folder",
+    "go Profile userId=2 via Connections ,Folder",
+    "go Profile userId=2 via  Connections ,  Folder",
+  ])
+  func listsMayHaveSpacesAroundTheirCommas(line: String) async throws {
+    let session = try InteractiveSession()
+    // Through Connections, then back to the menu and through Folder.
+    #expect(
+      await session.respond(to: line) == [
+        "1. push Connections by openConnections", "2. back to Menu by home",
+        "3. push Folder by openFolder", "4. push Profile(userId: 2) by openProfile",
+        "stack: Menu > Folder > Profile(userId: 2)",
+      ])
+  }
+
+  @Test func endOfInputEndsTheLineBeforeLeaving() async throws {
+    let session = try InteractiveSession()
+    var input = ["go Folder"]
+    var output = ""
+    await session.run(
+      reading: { input.isEmpty ? nil : input.removeFirst() }, writing: { output += $0 })
+    #expect(
+      output == """
+        The sample app. Type help for the commands.
+        stack: Menu
+        > 1. push Folder by openFolder
+        stack: Menu > Folder
+        > \n
+        """)
+    #expect(!session.isFinished)
+  }
+
+  @Test func quitEndsWithoutAnExtraLine() async throws {
+    let session = try InteractiveSession()
+    var input = ["quit", "go Folder"]
+    var output = ""
+    await session.run(
+      reading: { input.isEmpty ? nil : input.removeFirst() }, writing: { output += $0 })
+    #expect(output.hasSuffix("> bye\n"))
+    #expect(input == ["go Folder"])
+    #expect(session.isFinished)
   }
 }

@@ -11,24 +11,57 @@ import Testing
     for expected in [
       "== The sample app: 6 screens, 8 commands",
       "   stack: Menu > Folder > Profile(userId: 2)",
-      "   1. push Chat(userId: 2)  [chatWithProfile]",
-      "   1. pop Profile(userId: 2)  [openProfile]",
+      "   1. push Chat(userId: 2) by chatWithProfile",
+      "   1. back to Profile(userId: 2) by openProfile",
       "   stack: Menu > Connections > Chat(userId: 3)",
+      "-> open the contact card of user 3, Ada, from its view model",
       "   the card shows: Ada's card",
-      "   (already there: nothing runs)",
+      "   (already there)",
       "   error: unknown screen 'Login'; stack unchanged: Menu > Connections > Chat(userId: 3)",
+      "-> go to Folder, with the events an observer receives",
+      "   will navigate to Folder in 2 steps",
+      "   did go back to Menu by home",
+      "   did push Folder by openFolder",
+      "   did navigate to Folder; stack: Menu > Folder",
       "== Deep links",
-      "the link folder/profile?userId=2 reads as: to Profile via Folder with userId 2",
+      "the link folder/profile?userId=2 reads as: to Profile via Folder with userId: 2",
       "the stack renders as the link: menu/connections/chat/3",
       "== Two panes: a mail app on the drill-down container",
       "  right pane: Message(id: 42)",
       "  refused: entries[1].identifier: unknown restoration identifier 'drafts'",
       "== Save and restore the sample app",
-      "restored into a fresh stack: Menu > Connections > Chat(userId: 3) > Profile(userId: 3)",
+      #"   {"entries":[{"identifier":"menu","parameters":{}},{"identifier":"folder","parameters":{}},{"identifier":"profile","parameters":{"userId":"3"}}],"version":1}"#,
+      "restored into a fresh stack: Menu > Folder > Profile(userId: 3)",
+      "   1. back to Folder by openFolder",
       "   stack: Menu > Folder",
     ] {
       #expect(lines.contains(expected), "missing line: \(expected)")
     }
+  }
+
+  /// Every route the tour prints is in the one format of `Route.description`, and no
+  /// line uses a word a newcomer cannot know.
+  @Test func tourSpeaksWithOneVoice() async {
+    let lines = await Tour.run()
+    for line in lines {
+      #expect(!(line.contains("  [") && line.hasSuffix("]")), "old step format: \(line)")
+      #expect(!line.contains(" by #"), "command number in a step: \(line)")
+      #expect(!line.hasSuffix("  "), "trailing spaces: \(line)")
+      for word in ["seed", "contract", "so far", "Ada's contact card"] {
+        #expect(!line.contains(word), "'\(word)' in: \(line)")
+      }
+      let trimmed = line.drop { $0 == " " }
+      if let dot = trimmed.firstIndex(of: "."), trimmed[..<dot].allSatisfy(\.isNumber),
+        !trimmed[..<dot].isEmpty
+      {
+        let step = trimmed[trimmed.index(dot, offsetBy: 2)...]
+        #expect(
+          step.hasPrefix("push ") || step.hasPrefix("back to "), "not a step: \(line)")
+        #expect(step.contains(" by "), "step without its command: \(line)")
+      }
+    }
+    let ada = lines.firstIndex { $0.contains("Ada") }
+    #expect(ada.map { lines[$0].contains("user 3, Ada") } == true, "Ada is not introduced")
   }
 
   @Test func sampleGuardRoutesAnotherUsersChatThroughConnections() throws {

@@ -43,7 +43,7 @@ import Testing
     let screens = Self.fiveScreens()
     let source = try DrillDownContainer(left: Array(screens.dropLast()), right: screens.last)
     let snapshot = source.snapshot(using: table)
-    #expect(snapshot.entries.count == 3 && snapshot.rightPaneRestorable)
+    #expect(snapshot.entries.count == 3 && snapshot.rightPaneRestorable == true)
     let restored = DrillDownContainer()
     try restored.restore(snapshot, using: table)
     #expect(restored.left.map(\.entry) == Array(Self.lastThree.prefix(2)))
@@ -57,7 +57,7 @@ import Testing
       left: [T.item("Launch"), T.item("Compose")], right: T.item("Message", ["id": 3]))
     let snapshot = source.snapshot(using: table)
     #expect(snapshot.entries == [SavedEntry(identifier: "message", parameters: ["id": "3"])])
-    #expect(snapshot.rightPaneRestorable)
+    #expect(snapshot.rightPaneRestorable == true)
     let restored = DrillDownContainer()
     try restored.restore(snapshot, using: table)
     #expect(restored.left.map(\.entry) == [Entry("Message", parameters: ["id": 3])])
@@ -72,7 +72,7 @@ import Testing
       ],
       right: T.item("Compose"))
     let snapshot = source.snapshot(using: table)
-    #expect(!snapshot.rightPaneRestorable && snapshot.entries.count == 3)
+    #expect(snapshot.rightPaneRestorable == false && snapshot.entries.count == 3)
     let restored = DrillDownContainer()
     var events: [DrillDownEvent] = []
     restored.addObserver { events.append($0) }

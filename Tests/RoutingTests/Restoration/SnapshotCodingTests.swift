@@ -26,6 +26,41 @@ import Testing
         == NavigationSnapshot(entries: [SavedEntry(identifier: "mailboxes")]))
   }
 
+  @Test func aStackSnapshotHasNoRightPaneKey() throws {
+    let table = try T.make()
+    let stack = StackContainer(items: [T.item("Mailboxes"), T.item("Folder", ["name": "Inbox"])])
+    let snapshot = stack.snapshot(using: table)
+    #expect(snapshot.rightPaneRestorable == nil)
+    let text = String(decoding: try T.encode(snapshot), as: UTF8.self)
+    #expect(
+      text
+        == #"{"entries":[{"identifier":"mailboxes","parameters":{}},{"identifier":"folder","parameters":{"name":"Inbox"}}],"version":1}"#
+    )
+    #expect(try T.decode(text) == snapshot)
+  }
+
+  @Test func aDrillDownSnapshotAlwaysHasTheRightPaneKey() throws {
+    let table = try T.make()
+    let drillDown = try DrillDownContainer(
+      left: [T.item("Mailboxes"), T.item("Folder", ["name": "Inbox"])], right: nil)
+    let snapshot = drillDown.snapshot(using: table)
+    #expect(snapshot.rightPaneRestorable == false)
+    let text = String(decoding: try T.encode(snapshot), as: UTF8.self)
+    #expect(text.contains(#""rightPaneRestorable":false"#))
+  }
+
+  @Test(arguments: ["false", "true"])
+  func anOldStackSnapshotWithTheRightPaneKeyStillRestores(value: String) throws {
+    let old =
+      #"{"entries":[{"identifier":"mailboxes","parameters":{}},{"identifier":"folder","parameters":{"name":"Inbox"}}],"rightPaneRestorable":"#
+      + value + #","version":1}"#
+    let snapshot = try T.decode(old)
+    #expect(snapshot.rightPaneRestorable == (value == "true"))
+    let stack = StackContainer(root: T.item("Launch"))
+    try stack.restore(snapshot, using: try T.make())
+    #expect(stack.entries == [Entry("Mailboxes"), Entry("Folder", parameters: ["name": "Inbox"])])
+  }
+
   /// The entries a snapshot of `stack` must hold: the restorable ones, in order.
   nonisolated static func expectedEntries(_ stack: [Entry]) -> [Entry] {
     stack.filter { T.restorable.contains($0.screen) }
@@ -80,7 +115,7 @@ import Testing
       let entries = (0..<Int.random(in: 1...7, using: &random)).map { _ in T.randomEntry(&random) }
       let source = StackContainer(items: entries.map { T.item($0.screen, $0.parameters) })
       let snapshot = source.snapshot(using: table)
-      #expect(!snapshot.rightPaneRestorable)
+      #expect(snapshot.rightPaneRestorable == nil)
       let decoded = try JSONDecoder().decode(NavigationSnapshot.self, from: T.encode(snapshot))
       #expect(decoded == snapshot)
       let restored = StackContainer(root: T.item("Launch"))

@@ -15,7 +15,9 @@ import Testing
       ["link", "t.json", "--from", "Home", "--", "--help"], files: ["t.json": Self.helpTable])
     #expect(result.exitCode == 0, "\(result)")
     #expect(
-      Tool.lines(result.output) == ["link: to Help", "1. push Help by #0", "stack: Home > Help"])
+      Tool.lines(result.output) == [
+        "link: to Help", "1. push Help by command 0", "stack: Home > Help",
+      ])
     #expect(result.errors.isEmpty)
   }
 

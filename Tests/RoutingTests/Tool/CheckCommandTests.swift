@@ -54,7 +54,7 @@ import Testing
     // The planner does use it.
     let route = Tool.run(
       ["route", "t.json", "--from", "B,A", "--to", "B"], files: ["t.json": table])
-    #expect(route.output == "1. pop B by #0\nstack: B\n")
+    #expect(route.output == "1. back to B by command 0\nstack: B\n")
   }
 
   @Test func aSelfCommandWhosePopsAnotherTakesIsAnError() {
@@ -69,7 +69,7 @@ import Testing
     )
     let route = Tool.run(
       ["route", "t.json", "--from", "B,A", "--to", "B"], files: ["t.json": earlier])
-    #expect(route.output == "1. pop B by #0\nstack: B\n")
+    #expect(route.output == "1. back to B by command 0\nstack: B\n")
     // With costs the cheapest command pops, wherever it comes.
     let cheaper =
       #"{"commands": [{"from": ["B"], "to": "B", "cost": 2}, {"id": "toB", "from": ["A"], "to": "B"}]}"#
@@ -79,7 +79,7 @@ import Testing
     )
     #expect(
       Tool.run(["route", "t.json", "--from", "B,A", "--to", "B"], files: ["t.json": cheaper]).output
-        == "1. pop B by #1 toB\nstack: B\n")
+        == "1. back to B by toB\nstack: B\n")
     // A dearer earlier command does not: the later self-command pops.
     let dearer =
       #"{"commands": [{"from": ["A"], "to": "B", "cost": 3}, {"from": ["B"], "to": "B"}]}"#
@@ -89,7 +89,7 @@ import Testing
     )
     #expect(
       Tool.run(["route", "t.json", "--from", "B,A", "--to", "B"], files: ["t.json": dearer]).output
-        == "1. pop B by #1\nstack: B\n")
+        == "1. back to B by command 1\nstack: B\n")
   }
 
   @Test func aSelfCommandToAScreenWithParametersIsFine() {

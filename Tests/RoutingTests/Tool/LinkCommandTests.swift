@@ -10,9 +10,9 @@ import Testing
     #expect(result.exitCode == 0)
     #expect(
       Tool.lines(result.output) == [
-        "link: to Profile via Folder with userId=2",
-        "1. push Folder by #1 openFolder",
-        "2. push Profile(userId: 2) by #3 openProfile",
+        "link: to Profile via Folder with userId: 2",
+        "1. push Folder by openFolder",
+        "2. push Profile(userId: 2) by openProfile",
         "stack: Menu > Folder > Profile(userId: 2)",
       ])
     #expect(result.errors.isEmpty)

@@ -11,8 +11,8 @@ import Testing
     #expect(result.exitCode == 0)
     #expect(
       result.output == """
-        1. push Profile(userId: 2) by #3 openProfile
-        2. push Chat(userId: 2) by #5 chatWithProfile
+        1. push Profile(userId: 2) by openProfile
+        2. push Chat(userId: 2) by chatWithProfile
         stack: Menu > Folder > Profile(userId: 2) > Chat(userId: 2)
 
         """)
@@ -28,8 +28,8 @@ import Testing
     #expect(result.exitCode == 0)
     #expect(
       Tool.lines(result.output) == [
-        "1. pop Menu by #0 home", "2. push Connections by #2 openConnections",
-        "3. push Profile(userId: 5) by #3 openProfile",
+        "1. back to Menu by home", "2. push Connections by openConnections",
+        "3. push Profile(userId: 5) by openProfile",
         "stack: Menu > Connections > Profile(userId: 5)",
       ])
   }

@@ -84,3 +84,21 @@ public enum DrillDownEvent {
     }
   }
 }
+
+extension DrillDownEvent: @MainActor CustomStringConvertible {
+  /// The event as one line: the change, then the panes as they are after it.
+  ///
+  /// ```
+  /// will push: left Mailboxes > Folder(name: Inbox), right Message(id: 42)
+  /// did pop: left Mailboxes, right Folder(name: Inbox)
+  /// did replace: left Mailboxes > Folder(name: Inbox), right (placeholder)
+  /// ```
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of screens after the change.
+  public var description: String {
+    let after = transition.after
+    let left = after.left.isEmpty ? "(empty)" : after.left.map(\.entry).stackDescription
+    let right = after.right.map(\.entry.description) ?? "(placeholder)"
+    return "\(isDone ? "did" : "will") \(change): left \(left), right \(right)"
+  }
+}

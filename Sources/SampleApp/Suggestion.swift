@@ -1,0 +1,56 @@
+/// The known word a mistyped one most likely meant, for "did you mean" hints.
+///
+/// A word that differs only in case is matched first; otherwise the known word at the
+/// smallest edit distance (insertions, deletions and substitutions, case ignored) wins,
+/// as long as the distance is at most a third of the word's length, and at least 1. Ties
+/// go to the earlier known word.
+///
+/// ```swift
+/// suggestion(for: "profile", among: ["Menu", "Profile"])  // "Profile"
+/// suggestion(for: "--interactiv", among: ["--help", "--interactive"])  // "--interactive"
+/// suggestion(for: "Settings", among: ["Menu", "Profile"])  // nil
+/// ```
+///
+/// - Parameters:
+///   - word: The word that was typed.
+///   - candidates: The words it may have meant, in order of preference.
+/// - Returns: The closest candidate, or `nil` when none is close enough.
+/// - Complexity: O(*n* × *w* × *c*), where *n* is the number of candidates, *w* the
+///   length of `word` and *c* that of the longest candidate.
+func suggestion(for word: String, among candidates: [String]) -> String? {
+  let lowered = word.lowercased()
+  if let sameLetters = candidates.first(where: { $0.lowercased() == lowered }) {
+    return sameLetters
+  }
+  let limit = max(1, lowered.count / 3)
+  var best: (candidate: String, distance: Int)? = nil
+  for candidate in candidates {
+    let distance = editDistance(lowered, candidate.lowercased())
+    if distance <= limit && distance < (best?.distance ?? .max) {
+      best = (candidate, distance)
+    }
+  }
+  return best?.candidate
+}
+
+/// The number of single-character insertions, deletions and substitutions that turn one
+/// word into the other (the Levenshtein distance).
+///
+/// - Complexity: O(*a* × *b*), where *a* and *b* are the words' lengths.
+func editDistance(_ first: String, _ second: String) -> Int {
+  let a = Array(first)
+  let b = Array(second)
+  guard !a.isEmpty else { return b.count }
+  guard !b.isEmpty else { return a.count }
+  var previous = Array(0...b.count)
+  var current = Array(repeating: 0, count: b.count + 1)
+  for i in 1...a.count {
+    current[0] = i
+    for j in 1...b.count {
+      let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+      current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+    }
+    swap(&previous, &current)
+  }
+  return previous[b.count]
+}
