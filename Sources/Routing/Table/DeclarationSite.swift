@@ -6,6 +6,10 @@
 ///
 /// Its description reads `App/Routes.swift:14`: the file's `#fileID` (the module, a
 /// slash, and the file's name), a colon, and the line.
+///
+/// A declaration written inside a macro's argument, such as the closure given to
+/// `#expect(throws:)`, is placed at the macro's line: Swift places the code a macro
+/// expands at the macro.
 public struct DeclarationSite: Hashable, Sendable, CustomStringConvertible {
   /// The file, as `#fileID` spells it: `App/Routes.swift`.
   public let fileID: String
@@ -14,8 +18,9 @@ public struct DeclarationSite: Hashable, Sendable, CustomStringConvertible {
 
   /// Creates a declaration site; by default the place of the call.
   ///
-  /// A custom ``NavigationCommand`` can take a site in its initializer, defaulted to
-  /// its caller's place, and return it as ``NavigationCommand/declaredAt``.
+  /// A custom ``NavigationCommand`` that records where it was declared passes on its
+  /// own initializer's `#fileID` and `#line` defaults, which are its caller's place, and
+  /// returns the site as ``NavigationCommand/declaredAt``.
   ///
   /// - Parameters:
   ///   - fileID: The file, as `#fileID` spells it; the caller's by default.

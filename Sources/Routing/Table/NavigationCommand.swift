@@ -80,9 +80,10 @@ public protocol NavigationCommand: Sendable {
   /// Where the command was declared in Swift; `nil` when unknown.
   ///
   /// A ``TableError`` about the command names this place. ``Command`` records the place
-  /// of its initializer's call; a custom command can do the same by taking a
-  /// ``DeclarationSite`` in its initializer, defaulted to `DeclarationSite()`, which is
-  /// its caller's place.
+  /// of its initializer's call; a custom command can do the same by ending its
+  /// initializer with `fileID: String = #fileID, line: Int = #line` and keeping
+  /// `DeclarationSite(fileID: fileID, line: line)`. (A default of `DeclarationSite()`
+  /// would name the initializer's own line, not its caller's.)
   var declaredAt: DeclarationSite? { get }
 }
 
