@@ -20,6 +20,9 @@
 ///
 /// A table read from a route-table file has no Swift declarations, so its errors read
 /// `commands[2].from[0]: screen 'Inbx' is not declared`.
+///
+/// Two errors are equal when every part is, the declaration and its site included; to
+/// match an error of a table declared in Swift, compare its ``kind`` and ``location``.
 public struct TableError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The kinds of problem a table can have.
   public enum Kind: String, Hashable, Sendable {
