@@ -69,10 +69,11 @@ extension RouteTable {
     } catch {
       throw TableError(.malformedJSON, at: "", "\(error)")
     }
-    var registry = RouteRegistry(defaultFactory: HeadlessScreen.factory)
-    for screen in contents.screens { registry.register(screen) }
-    for command in contents.commands { registry.register(command) }
-    self = try registry.compile()
+    // Compiled directly rather than through a registry: the locations are already the
+    // places in the file, and the file's errors name no Swift declaration.
+    try self.init(
+      screens: contents.screens, commands: contents.commands,
+      defaultFactory: HeadlessScreen.factory)
   }
 
   /// Loads a route table from a route-table file.
@@ -154,7 +155,7 @@ struct RouteTableFile {
     }
     return Screen(
       ScreenName(name), parameters: parameters, path: try fields.string("path"),
-      restorationIdentifier: try fields.string("restorationIdentifier"))
+      restorationIdentifier: try fields.string("restorationIdentifier"), declaredAt: nil)
   }
 
   /// `"userId"`, or `{"name": "userId", "type": "integer"}`.
@@ -201,7 +202,8 @@ struct RouteTableFile {
       cost = whole
     }
     return Command(
-      id: id, from: origins.map { ScreenName($0) }, to: ScreenName(destination), cost: cost)
+      id: id, from: origins.map { ScreenName($0) }, to: ScreenName(destination), cost: cost,
+      declaredAt: nil)
   }
 
   /// Refuses the first screen a command names, as compiling would for a screen that the

@@ -77,6 +77,14 @@ public protocol NavigationCommand: Sendable {
   /// How to make the destination's screen object; `nil` uses the destination screen's
   /// factory.
   var factory: ScreenFactory? { get }
+  /// Where the command was declared in Swift; `nil` when unknown.
+  ///
+  /// A ``TableError`` about the command names this place. ``Command`` records the place
+  /// of its initializer's call; a custom command can do the same by ending its
+  /// initializer with `fileID: String = #fileID, line: Int = #line` and keeping
+  /// `DeclarationSite(fileID: fileID, line: line)`. (A default of `DeclarationSite()`
+  /// would name the initializer's own line, not its caller's.)
+  var declaredAt: DeclarationSite? { get }
 }
 
 extension NavigationCommand {
@@ -90,6 +98,8 @@ extension NavigationCommand {
   public var condition: RouteGuard? { nil }
   /// No factory of its own.
   public var factory: ScreenFactory? { nil }
+  /// No declaration site: errors about the command name its number and identifier only.
+  public var declaredAt: DeclarationSite? { nil }
 }
 
 /// A navigation command declared in one line.
@@ -112,8 +122,14 @@ public struct Command: NavigationCommand {
   public let condition: RouteGuard?
   /// How to make the destination's screen object.
   public let factory: ScreenFactory?
+  /// Where it was declared in Swift; `nil` for a command read from a route-table file.
+  public let declaredAt: DeclarationSite?
 
   /// Declares a command.
+  ///
+  /// The command records the file and line of the call as ``declaredAt``, so that a
+  /// ``TableError`` about it names the line to fix; leave `fileID` and `line` to their
+  /// defaults.
   ///
   /// - Parameters:
   ///   - id: An identifier, unique in its table; none by default.
@@ -123,9 +139,24 @@ public struct Command: NavigationCommand {
   ///   - condition: A guard; none by default.
   ///   - factory: How to make the destination's screen object; by default the
   ///     destination screen's factory.
+  ///   - fileID: The file that declares it; the caller's by default.
+  ///   - line: The line that declares it; the caller's by default.
   public init(
     id: String? = nil, from origins: [ScreenName] = [], to destination: ScreenName,
-    cost: Int = 1, when condition: RouteGuard? = nil, factory: ScreenFactory? = nil
+    cost: Int = 1, when condition: RouteGuard? = nil, factory: ScreenFactory? = nil,
+    fileID: String = #fileID, line: Int = #line
+  ) {
+    self.init(
+      id: id, from: origins, to: destination, cost: cost, when: condition, factory: factory,
+      declaredAt: DeclarationSite(fileID: fileID, line: line))
+  }
+
+  /// A command with a declaration site or none: `nil` for a command that no Swift
+  /// declaration made, such as one read from a route-table file.
+  init(
+    id: String? = nil, from origins: [ScreenName] = [], to destination: ScreenName,
+    cost: Int = 1, when condition: RouteGuard? = nil, factory: ScreenFactory? = nil,
+    declaredAt: DeclarationSite?
   ) {
     self.id = id
     self.origins = origins
@@ -133,5 +164,6 @@ public struct Command: NavigationCommand {
     self.cost = cost
     self.condition = condition
     self.factory = factory
+    self.declaredAt = declaredAt
   }
 }

@@ -68,12 +68,18 @@ public struct RouteRegistry: Sendable {
   ///   command naming an undeclared screen, a cost that is not positive, a malformed
   ///   parameter declaration, a destination that nothing can make, or a path pattern
   ///   that is malformed, captures an undeclared parameter, or reads the same links as
-  ///   another screen's (``TableError/Kind/invalidPath`` at `screens[i].path`).
+  ///   another screen's (``TableError/Kind/invalidPath`` at `screens[i].path`). The
+  ///   error names the command's identifier or the screen's name, and the file and line
+  ///   that declared it (``TableError/declaredAt``).
   /// - Complexity: O(*V* + *E* + *O* + *P*), where *V* is the number of screens, *E* the
   ///   number of commands, *O* the number of origins they name and *P* the total length
   ///   of the path patterns.
   public func compile() throws(TableError) -> RouteTable {
-    try RouteTable(screens: screens, commands: commands, defaultFactory: defaultFactory)
+    do {
+      return try RouteTable(screens: screens, commands: commands, defaultFactory: defaultFactory)
+    } catch {
+      throw error.naming(declarationsIn: screens, commands)
+    }
   }
 }
 

@@ -92,7 +92,7 @@ public struct RouteTable: Sendable {
       }
       let number = Int32(screens.count)
       index[name] = number
-      screens.append(Screen(name))
+      screens.append(Screen(name, declaredAt: nil))
       return number
     }
 

@@ -17,8 +17,17 @@ public struct Screen: Sendable {
   public let restorationIdentifier: String?
   /// How to make its screen object; `nil` leaves that to the commands.
   public let factory: ScreenFactory?
+  /// Where it was declared in Swift; `nil` for a screen read from a route-table file or
+  /// one that a table without declared screens took from its commands.
+  ///
+  /// A ``TableError`` about the screen names this place.
+  public let declaredAt: DeclarationSite?
 
   /// Declares a screen.
+  ///
+  /// The screen records the file and line of the call as ``declaredAt``, so that a
+  /// ``TableError`` about it names the line to fix; leave `fileID` and `line` to their
+  /// defaults.
   ///
   /// - Parameters:
   ///   - name: The screen's name.
@@ -26,15 +35,31 @@ public struct Screen: Sendable {
   ///   - path: Its deep-link path pattern; its name by default.
   ///   - restorationIdentifier: Its identifier in saved state; none by default.
   ///   - factory: How to make its screen object; none by default.
+  ///   - fileID: The file that declares it; the caller's by default.
+  ///   - line: The line that declares it; the caller's by default.
   public init(
     _ name: ScreenName, parameters: [Parameter] = [], path: String? = nil,
-    restorationIdentifier: String? = nil, factory: ScreenFactory? = nil
+    restorationIdentifier: String? = nil, factory: ScreenFactory? = nil,
+    fileID: String = #fileID, line: Int = #line
+  ) {
+    self.init(
+      name, parameters: parameters, path: path, restorationIdentifier: restorationIdentifier,
+      factory: factory, declaredAt: DeclarationSite(fileID: fileID, line: line))
+  }
+
+  /// A screen with a declaration site or none: `nil` for a screen that no Swift
+  /// declaration made, such as one read from a route-table file.
+  init(
+    _ name: ScreenName, parameters: [Parameter] = [], path: String? = nil,
+    restorationIdentifier: String? = nil, factory: ScreenFactory? = nil,
+    declaredAt: DeclarationSite?
   ) {
     self.name = name
     self.parameters = parameters
     self.path = path
     self.restorationIdentifier = restorationIdentifier
     self.factory = factory
+    self.declaredAt = declaredAt
   }
 
   /// The kind declared for a parameter key, or `nil` when the screen does not declare it.

@@ -4,13 +4,25 @@
 /// names the place as a path into the table, such as `commands[3].from[1]`, the same
 /// way for tables built in Swift and tables read from JSON.
 ///
+/// For a table declared in Swift, the error also names the declaration the problem is
+/// in: the command's identifier (``commandID``) or the screen's name (``screenName``),
+/// and the file and line that declared it (``declaredAt``). Its description then
+/// begins, as a compiler's message does, with that file and line:
+///
 /// ```swift
 /// do {
 ///   let table = try registry.compile()
 /// } catch {
-///   print(error)  // commands[2].id: duplicate id 'openProfile' (first at commands[0])
+///   print(error)
+///   // App/Routes.swift:14: commands[2] (openInbox).from[0]: screen 'Inbx' is not declared
 /// }
 /// ```
+///
+/// A table read from a route-table file has no Swift declarations, so its errors read
+/// `commands[2].from[0]: screen 'Inbx' is not declared`.
+///
+/// Two errors are equal when every part is, the declaration and its site included; to
+/// match an error of a table declared in Swift, compare its ``kind`` and ``location``.
 public struct TableError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The kinds of problem a table can have.
   public enum Kind: String, Hashable, Sendable {
@@ -55,6 +67,18 @@ public struct TableError: Error, Hashable, Sendable, CustomStringConvertible {
   public let location: String
   /// A sentence that says what is wrong.
   public let message: String
+  /// The identifier of the command the problem is in, for a table declared in Swift;
+  /// `nil` when the problem is not in a command, the command has no identifier, or the
+  /// table was read from a file.
+  public let commandID: String?
+  /// The name of the screen the problem is in, for a table declared in Swift; `nil`
+  /// when the problem is not in a screen's declaration, the name itself is invalid, or
+  /// the table was read from a file.
+  public let screenName: ScreenName?
+  /// The file and line of Swift source that declared the screen or command the problem
+  /// is in; `nil` when the problem is in no declaration, the declaration does not say
+  /// (a custom ``NavigationCommand`` may not), or the table was read from a file.
+  public let declaredAt: DeclarationSite?
 
   /// Creates a table error.
   ///
@@ -62,14 +86,46 @@ public struct TableError: Error, Hashable, Sendable, CustomStringConvertible {
   ///   - kind: What is wrong.
   ///   - location: Where, as a path into the table.
   ///   - message: A sentence that says what is wrong.
-  public init(_ kind: Kind, at location: String, _ message: String) {
+  ///   - commandID: The identifier of the command the problem is in; none by default.
+  ///   - screenName: The name of the screen the problem is in; none by default.
+  ///   - declaredAt: Where that command or screen was declared; nowhere by default.
+  public init(
+    _ kind: Kind, at location: String, _ message: String, commandID: String? = nil,
+    screenName: ScreenName? = nil, declaredAt: DeclarationSite? = nil
+  ) {
     self.kind = kind
     self.location = location
     self.message = message
+    self.commandID = commandID
+    self.screenName = screenName
+    self.declaredAt = declaredAt
   }
 
-  /// `location: message`, or the message alone for the whole table.
+  /// The error in one line: `declaredAt: location: message`.
+  ///
+  /// The declaration site comes first when there is one, as in a compiler's message;
+  /// the command's identifier or the screen's name follows the declaration's number in
+  /// parentheses; the location is left out for the whole table. For example
+  /// `App/Routes.swift:14: commands[2] (openInbox).from[0]: screen 'Inbx' is not
+  /// declared`, or `commands[2].from[0]: screen 'Inbx' is not declared` for a table read
+  /// from a file.
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of the description.
   public var description: String {
-    location.isEmpty ? message : "\(location): \(message)"
+    var place = location
+    if let name = commandID ?? screenName?.rawValue {
+      // After the declaration's number: `commands[2] (openInbox).from[0]`.
+      let label = "(\(name))"
+      if let close = place.firstIndex(of: "]") {
+        place.insert(contentsOf: " " + label, at: place.index(after: close))
+      } else {
+        place = place.isEmpty ? label : "\(place) \(label)"
+      }
+    }
+    var parts: [String] = []
+    if let declaredAt { parts.append(declaredAt.description) }
+    if !place.isEmpty { parts.append(place) }
+    parts.append(message)
+    return parts.joined(separator: ": ")
   }
 }

@@ -145,17 +145,18 @@ import Testing
       table.savedEntry(for: Entry("Settings", parameters: ["dark": true, "scale": 1.5]))
         == SavedEntry(identifier: "settings", parameters: ["dark": "true", "scale": "1.5"]))
     // Two screens with one identifier could not be told apart in a snapshot.
-    #expect(
-      throws: TableError(
-        .duplicateRestorationIdentifier, at: "screens[1].restorationIdentifier",
-        "restoration identifier 'same' is already screens[0]'s")
-    ) {
+    let error = #expect(throws: TableError.self) {
       try RouteTable(defaultFactory: HeadlessScreen.factory) {
         Screen("First", restorationIdentifier: "same")
         Screen("Second", restorationIdentifier: "same")
         Command(to: "First")
       }
     }
+    #expect(error?.kind == .duplicateRestorationIdentifier)
+    #expect(error?.location == "screens[1].restorationIdentifier")
+    #expect(error?.message == "restoration identifier 'same' is already screens[0]'s")
+    #expect(error?.screenName == "Second")
+    #expect(error?.declaredAt?.fileID == #fileID)
   }
 
   @Test func onlyDeclaredParametersAreSavedAndRestored() throws {
