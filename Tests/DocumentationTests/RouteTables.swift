@@ -84,24 +84,13 @@ final class MenuScreen: ScreenController {
   }
 }
 
-/// The test shown by the testing article, on the landing page's table.
+/// The test shown by the testing article, on the table of the Getting Started guide.
 @Suite struct TestingArticleExample {
-  let table: RouteTable
-
-  init() throws {
-    table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
-      Screen("Menu")
-      Screen("Folder")
-      Screen("Profile", parameters: [.integer("userId")])
-      Command(from: ["Menu"], to: "Folder")
-      Command(from: ["Folder"], to: "Profile")
-    }
-  }
-
   // snippet testing-route-tables
   @Test func profileIsTwoStepsFromTheMenu() throws {
-    let route = try table.route(from: [Entry("Menu")], to: "Profile", parameters: ["userId": 2])
-    #expect(route.stack.map(\.screen) == ["Menu", "Folder", "Profile"])
+    let table = try makeRouteTable()
+    let route = try table.route(from: [Entry(.menu)], to: .profile, parameters: ["userId": 2])
+    #expect(route.stack.map(\.screen) == [.menu, .folder, .profile])
   }
   // snippet.end
 }
