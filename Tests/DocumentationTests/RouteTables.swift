@@ -1,5 +1,7 @@
 // The code of Docs/RouteTables.md, the DocC articles RouteTables.md, HowRoutesArePlanned.md
 // and TestingRouteTables.md, and the catalog's landing page.
+// It also holds the example of RouteTable(contentsOfFile:), whose test changes the current
+// directory: only this test may.
 
 import Foundation
 import Routing
@@ -49,7 +51,9 @@ final class MenuScreen: ScreenController {
       print(error)  // for example: commands[2].from[1]: screen 'Details' is not declared
     }
     // snippet.end
+    // snippet symbol-route-table-contents-of-file
     let table = try RouteTable(contentsOfFile: "Docs/Examples/SampleApp.json")
+    // snippet.end
     #expect(table.screens.count == 6)
   }
 

@@ -8,10 +8,11 @@ extension RouteTable {
   /// ``HeadlessScreen/factory``.
   ///
   /// ```swift
-  /// let table = try RouteTable(json: """
-  ///   {"screens": [{"name": "Menu"}, {"name": "Profile", "parameters": ["userId"]}],
-  ///    "commands": [{"to": "Menu"}, {"id": "openProfile", "from": ["Menu"], "to": "Profile"}]}
-  ///   """)
+  /// let table = try RouteTable(
+  ///   json: """
+  ///     {"screens": [{"name": "Menu"}, {"name": "Profile", "parameters": ["userId"]}],
+  ///      "commands": [{"to": "Menu"}, {"id": "openProfile", "from": ["Menu"], "to": "Profile"}]}
+  ///     """)
   /// ```
   ///
   /// A parameter is declared by its key (`"userId"`, a text parameter) or, as an

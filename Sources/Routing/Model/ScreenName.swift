@@ -5,10 +5,13 @@
 ///
 /// ```swift
 /// extension ScreenName {
-///   static let menu: ScreenName = "Menu"
-///   static let profile: ScreenName = "Profile"
+///   static let mailboxes: ScreenName = "Mailboxes"
+///   static let message: ScreenName = "Message"
 /// }
-/// let route = try table.route(from: [Entry(.menu)], to: .profile)
+/// ```
+///
+/// ```swift
+/// let route = try table.route(from: [Entry(.mailboxes)], to: .message)
 /// ```
 ///
 /// A valid name is non-empty and holds no control characters; a route table refuses

@@ -50,7 +50,7 @@ extension NavigationContainer {
 /// A headless navigation controller: a plain stack of screens.
 ///
 /// ```swift
-/// let container = StackContainer(root: StackItem(entry: Entry(.menu), screen: MenuScreen()))
+/// let container = try StackContainer(table: table, root: .menu)
 /// let navigator = Navigator(table: table, container: container)
 /// ```
 @MainActor
