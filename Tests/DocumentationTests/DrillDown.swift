@@ -54,7 +54,7 @@ func makeMailTable() throws -> RouteTable {
   }
 
   @Test func routes() async throws {
-    let mailboxes = try mailTable.rootItem(.mailboxes)
+    let mailboxes = try mailTable.makeItem(for: .mailboxes)
     // snippet drill-down-navigator
     let container = DrillDownContainer(root: mailboxes)
     let navigator = Navigator(table: mailTable, container: container)

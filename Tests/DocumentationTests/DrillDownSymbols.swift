@@ -14,9 +14,9 @@ import Testing
 
   init() throws {
     table = try makeMailTable()
-    mailboxes = try table.rootItem(.mailboxes)
-    folder = try table.rootItem(.folder, parameters: ["name": "Inbox"])
-    message = try table.rootItem(.message, parameters: ["id": 42])
+    mailboxes = try table.makeItem(for: .mailboxes)
+    folder = try table.makeItem(for: .folder, parameters: ["name": "Inbox"])
+    message = try table.makeItem(for: .message, parameters: ["id": 42])
   }
 
   @Test func container() async throws {

@@ -128,8 +128,9 @@ func makeRouteTable() throws -> RouteTable {
     #expect(navigator.stack.stackDescription == "Menu > Connections > Profile(userId: 2)")
     // snippet.show
 
-    try await navigator.go(to: .menu)  // back to the root: one pop
+    let back = try await navigator.go(to: .menu)  // back to the root: one pop
     // snippet.end
+    #expect(back.steps.map(\.action) == [.pop])
     #expect(navigator.stack == [Entry(.menu)])
   }
 

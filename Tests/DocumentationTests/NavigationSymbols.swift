@@ -33,9 +33,9 @@ import Testing
     #expect(navigator.stack == [Entry(.menu)])
   }
 
-  @Test func rootItem() throws {
+  @Test func makesARootItem() throws {
     // snippet symbol-root-item
-    let root = try table.rootItem(.menu)
+    let root = try table.makeItem(for: .menu)
     let container = StackContainer(root: root)
     // snippet.end
     #expect(container.entries == [Entry(.menu)])

@@ -91,9 +91,9 @@ public final class StackContainer: NavigationContainer {
   }
 }
 
-extension StackItem: @MainActor CustomStringConvertible {
+extension StackItem: CustomStringConvertible {
   /// The entry's description, `Profile(userId: 2)`: the screen object is left out.
   ///
   /// - Complexity: O(*k* log *k*), where *k* is the number of parameters.
-  public var description: String { entry.description }
+  nonisolated public var description: String { entry.description }
 }
