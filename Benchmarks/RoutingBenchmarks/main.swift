@@ -23,3 +23,14 @@ print(benchmarkLinks())
 
 print("")
 print(benchmarkBatch(requests: 20_000, seed: 7))
+
+print("")
+print("Deep stacks: an n-deep stack on an n-screen chain, to a screen no command reaches")
+print("| n | breadcrumbs | plan | unreachable |")
+print("|---:|---|---:|---|")
+for n in [5_000, 20_000] {
+  for breadcrumbs in [false, true] {
+    let (took, unreachable) = try benchmarkDeepStack(screens: n, breadcrumbs: breadcrumbs)
+    print("| \(n) | \(breadcrumbs ? "3" : "none") | \(format(took)) | \(unreachable) |")
+  }
+}

@@ -1,0 +1,77 @@
+extension Planner {
+  /// The leg along a cached distance field, or `nil` when the field cannot vouch for
+  /// the cold search's answer (then the caller searches cold). Leaves the steps in
+  /// `buffers.leg`; `false` means no leg.
+  ///
+  /// The field holds each screen's distance to the milestone over every command with
+  /// origins, guards and stacks aside. The caller uses it only without costs and when
+  /// no guard said no, so every leg of this request is a path of that graph after its
+  /// first step, and no shorter than the field says. The walk takes the first step, by
+  /// command number, of least 1 + distance, then at each screen the lowest-numbered
+  /// command one step nearer: the first of the shortest paths, in the order that breaks
+  /// ties. When it pushes no screen the stack holds, it is a leg, and so the cold
+  /// search's answer; otherwise the field is set aside.
+  ///
+  /// - Complexity: O(*c* + *d* · *k*), where *c* is the number of first steps, *d* the
+  ///   length of the leg and *k* the most commands a screen on it starts.
+  func warmLeg(to milestone: Int32, along field: [Int32], _ buffers: inout PlannerScratch)
+    -> Bool?
+  {
+    var best: LegStep?
+    var remaining = Int32.max
+    for candidate in buffers.candidates {
+      let distance = field[Int(candidate.screen)]
+      if distance >= 0 && distance < remaining {
+        best = candidate
+        remaining = distance
+      }
+    }
+    guard let first = best else { return false }
+    buffers.leg.append(first)
+    var screen = Int(first.screen)
+    while remaining > 0 {
+      remaining -= 1
+      var next = -1
+      for position in graph.commandsFrom.range(screen) {
+        let command = graph.commandsFrom.items[position]
+        let target = graph.destination[Int(command)]
+        guard field[Int(target)] == remaining else { continue }
+        guard !buffers.held.contains(Int(target)) else {
+          buffers.leg.removeAll(keepingCapacity: true)
+          return nil
+        }
+        buffers.leg.append(LegStep(command: command, screen: target, popTo: -1))
+        next = Int(target)
+        break
+      }
+      screen = next
+    }
+    return true
+  }
+
+  /// Every screen's distance to `milestone` by commands with origins, guards and stacks
+  /// aside; -1 where none leads there. A backward breadth-first search.
+  ///
+  /// - Complexity: O(*V* + *E*).
+  func distanceField(to milestone: Int32) -> [Int32] {
+    var field = [Int32](repeating: -1, count: graph.screenCount)
+    var queue: [Int32] = [milestone]
+    field[Int(milestone)] = 0
+    var next = 0
+    while next < queue.count {
+      let screen = Int(queue[next])
+      next += 1
+      let distance = field[screen] + 1
+      for position in graph.commandsTo.range(screen) {
+        let command = Int(graph.commandsTo.items[position])
+        for originPosition in graph.origins.range(command) {
+          let origin = Int(graph.origins.items[originPosition])
+          guard field[origin] < 0 else { continue }
+          field[origin] = distance
+          queue.append(Int32(origin))
+        }
+      }
+    }
+    return field
+  }
+}

@@ -1,0 +1,183 @@
+/// The compiled graph of a route table: screens and commands as dense integers, laid
+/// out for the planner, the table's analysis and its links.
+///
+/// Compiling a table builds it once; it never changes after. Screens are numbered in
+/// table order and commands in registration order, both from 0. Commands are listed by
+/// origin and by destination in compressed rows, each row ascending, so walking a row
+/// visits commands in the order that breaks ties.
+package struct RouteGraph: Sendable {
+  /// The number of screens.
+  package let screenCount: Int
+  /// Each command's destination screen.
+  package let destination: [Int32]
+  /// Each command's cost, a positive number of at most ``RouteTable/maximumCost``.
+  package let cost: [Int32]
+  /// Whether some command costs more than 1.
+  package let hasCosts: Bool
+  /// Each command's identifier, if any.
+  package let id: [String?]
+  /// Each command's origins, without repeats; an empty row means from anywhere.
+  package let origins: CompressedRows
+  /// The commands that start from each screen (commands from anywhere excluded).
+  package let commandsFrom: CompressedRows
+  /// The commands that lead to each screen, from anywhere included.
+  package let commandsTo: CompressedRows
+  /// The commands from anywhere, ascending.
+  package let fromAnywhere: [Int32]
+  /// The commands that carry a guard, ascending, and their guards.
+  package let guardedCommands: [Int32]
+  package let guards: [RouteGuard]
+
+  /// The number of commands.
+  package var commandCount: Int { destination.count }
+
+  /// Whether command `command` starts from anywhere.
+  package func isFromAnywhere(_ command: Int32) -> Bool {
+    origins.isEmpty(Int(command))
+  }
+
+  /// Collects commands one by one, then lays them out.
+  package struct Builder {
+    private let screenCount: Int
+    private var destination: [Int32] = []
+    private var cost: [Int32] = []
+    private var hasCosts = false
+    private var id: [String?] = []
+    private var origins = CompressedRows.Appender()
+    private var guardedCommands: [Int32] = []
+    private var guards: [RouteGuard] = []
+
+    /// A builder for a graph of `screenCount` screens.
+    package init(screenCount: Int, commandCapacity: Int = 0) {
+      self.screenCount = screenCount
+      destination.reserveCapacity(commandCapacity)
+      cost.reserveCapacity(commandCapacity)
+      id.reserveCapacity(commandCapacity)
+    }
+
+    /// Adds the next command. Repeated origins are listed once.
+    package mutating func add(
+      origins from: [Int32], destination to: Int32, cost: Int, id: String?,
+      guard condition: RouteGuard?
+    ) {
+      precondition(cost > 0 && cost <= RouteTable.maximumCost, "compiling checks costs")
+      let number = Int32(destination.count)
+      for (position, origin) in from.enumerated() where !from[..<position].contains(origin) {
+        origins.append(origin)
+      }
+      origins.endRow()
+      destination.append(to)
+      self.cost.append(Int32(cost))
+      if cost != 1 { hasCosts = true }
+      self.id.append(id)
+      if let condition {
+        guardedCommands.append(number)
+        guards.append(condition)
+      }
+    }
+
+    /// The graph of the commands added so far.
+    package func build() -> RouteGraph {
+      RouteGraph(
+        screenCount: screenCount, destination: destination, cost: cost, hasCosts: hasCosts,
+        id: id, origins: origins.rows, guardedCommands: guardedCommands, guards: guards)
+    }
+  }
+
+  private init(
+    screenCount: Int, destination: [Int32], cost: [Int32], hasCosts: Bool, id: [String?],
+    origins: CompressedRows, guardedCommands: [Int32], guards: [RouteGuard]
+  ) {
+    var byOrigin = CompressedRows.Filler(rows: screenCount)
+    var byDestination = CompressedRows.Filler(rows: screenCount)
+    var fromAnywhere: [Int32] = []
+    for command in destination.indices {
+      for position in origins.range(command) { byOrigin.count(row: origins.items[position]) }
+      byDestination.count(row: destination[command])
+    }
+    byOrigin.allocate()
+    byDestination.allocate()
+    for command in destination.indices {
+      let number = Int32(command)
+      if origins.isEmpty(command) { fromAnywhere.append(number) }
+      for position in origins.range(command) {
+        byOrigin.append(number, to: origins.items[position])
+      }
+      byDestination.append(number, to: destination[command])
+    }
+    self.screenCount = screenCount
+    self.destination = destination
+    self.cost = cost
+    self.hasCosts = hasCosts
+    self.id = id
+    self.origins = origins
+    self.commandsFrom = byOrigin.rows
+    self.commandsTo = byDestination.rows
+    self.fromAnywhere = fromAnywhere
+    self.guardedCommands = guardedCommands
+    self.guards = guards
+  }
+}
+
+/// Lists of integers laid end to end (compressed sparse rows): row `r` is
+/// `items[starts[r]..<starts[r + 1]]`.
+package struct CompressedRows: Sendable {
+  /// Where each row starts, and one past the end of the last.
+  package private(set) var starts: [Int32]
+  /// The rows' items, end to end.
+  package private(set) var items: [Int32]
+
+  /// The number of rows.
+  package var count: Int { starts.count - 1 }
+
+  /// The positions in ``items`` of row `row`.
+  @inline(__always)
+  package func range(_ row: Int) -> Range<Int> {
+    Int(starts[row])..<Int(starts[row + 1])
+  }
+
+  /// Row `row`.
+  package subscript(row: Int) -> ArraySlice<Int32> {
+    items[range(row)]
+  }
+
+  /// Whether row `row` is empty.
+  package func isEmpty(_ row: Int) -> Bool {
+    starts[row] == starts[row + 1]
+  }
+
+  /// Builds rows in order, item by item.
+  struct Appender {
+    private(set) var rows = CompressedRows(starts: [0], items: [])
+
+    mutating func append(_ item: Int32) { rows.items.append(item) }
+
+    mutating func endRow() { rows.starts.append(Int32(rows.items.count)) }
+  }
+
+  /// Builds rows in any order, in two passes: count every row's length, allocate, then
+  /// append.
+  struct Filler {
+    private(set) var rows: CompressedRows
+    private var next: [Int32] = []
+
+    init(rows count: Int) {
+      rows = CompressedRows(starts: Array(repeating: 0, count: count + 1), items: [])
+    }
+
+    mutating func count(row: Int32) { rows.starts[Int(row) + 1] += 1 }
+
+    mutating func allocate() {
+      for position in rows.starts.indices.dropFirst() {
+        rows.starts[position] += rows.starts[position - 1]
+      }
+      rows.items = Array(repeating: 0, count: Int(rows.starts[rows.starts.count - 1]))
+      next = Array(rows.starts.dropLast())
+    }
+
+    mutating func append(_ item: Int32, to row: Int32) {
+      rows.items[Int(next[Int(row)])] = item
+      next[Int(row)] += 1
+    }
+  }
+}
