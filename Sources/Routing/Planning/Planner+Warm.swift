@@ -4,19 +4,22 @@ extension Planner {
   /// `buffers.leg`; `false` means no leg.
   ///
   /// The field holds each screen's distance to the milestone over every command with
-  /// origins, guards and stacks aside. The caller uses it only without costs and when
-  /// no guard said no, so every leg of this request is a path of that graph after its
-  /// first step, and no shorter than the field says. The walk takes the first step, by
-  /// command number, of least 1 + distance, then at each screen the lowest-numbered
-  /// command one step nearer: the first of the shortest paths, in the order that breaks
-  /// ties. When it pushes no screen the stack holds, it is a leg, and so the cold
-  /// search's answer; otherwise the field is set aside.
+  /// origins, guards and stacks aside. The caller uses it only without costs, so every
+  /// leg of this request is, after its first step, a path of that graph, and no shorter
+  /// than the field says. The walk takes the first step, by command number, of least
+  /// 1 + distance, then at each screen the lowest-numbered command one step nearer: the
+  /// first of the shortest paths of the larger graph, in the order that breaks ties.
+  /// When it pushes no screen the stack holds and takes no command whose guard said no,
+  /// it is a leg of this request, as short as any, and the first of them: the cold
+  /// search's answer. Otherwise the field is set aside. When no first step leads to the
+  /// milestone in the larger graph, none does in this request's.
   ///
   /// - Complexity: O(*c* + *d* · *k*), where *c* is the number of first steps, *d* the
   ///   length of the leg and *k* the most commands a screen on it starts.
-  func warmLeg(to milestone: Int32, along field: [Int32], _ buffers: inout PlannerScratch)
-    -> Bool?
-  {
+  func warmLeg(
+    to milestone: Int32, along field: [Int32], _ anyDisabled: Bool,
+    _ buffers: inout PlannerScratch
+  ) -> Bool? {
     var best: LegStep?
     var remaining = Int32.max
     for candidate in buffers.candidates {
@@ -36,7 +39,8 @@ extension Planner {
         let command = graph.commandsFrom.items[position]
         let target = graph.destination[Int(command)]
         guard field[Int(target)] == remaining else { continue }
-        guard !buffers.held.contains(Int(target)) else {
+        guard !buffers.held.contains(Int(target)), isEnabled(command, anyDisabled, buffers)
+        else {
           buffers.leg.removeAll(keepingCapacity: true)
           return nil
         }

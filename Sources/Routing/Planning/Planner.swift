@@ -122,8 +122,8 @@ struct Planner: Sendable {
       return cheapestLeg(to: milestone, anyDisabled: anyDisabled, &buffers)
     }
     listFirstSteps(top: stack[stack.count - 1], everyPopCommand: false, anyDisabled, &buffers)
-    if !anyDisabled, let field = cache.field(to: milestone, building: distanceField) {
-      if let found = warmLeg(to: milestone, along: field, &buffers) { return found }
+    if let field = cache.field(to: milestone, building: distanceField) {
+      if let found = warmLeg(to: milestone, along: field, anyDisabled, &buffers) { return found }
     }
     return shortestLeg(to: milestone, anyDisabled: anyDisabled, &buffers)
   }
