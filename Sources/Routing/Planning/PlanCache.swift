@@ -1,78 +1,140 @@
 import Synchronization
 
+/// A milestone's distance field: every screen's distance to it by commands with
+/// origins, guards and stacks aside (-1 where none leads there), and the best first
+/// step among the commands from anywhere.
+struct DistanceField: Sendable {
+  let distances: [Int32]
+  /// The command from anywhere whose destination is nearest the milestone (the
+  /// lowest-numbered among the nearest), its destination and that distance.
+  let bestFromAnywhere: (step: LegStep, distance: Int32)?
+}
+
 /// The distance fields of milestones planned before, bounded in memory, shared by every
 /// thread planning on a table.
 ///
 /// A milestone's field is built the second time the milestone is planned (the first
 /// time leaves only a mark), so a table asked once for each screen never pays for it.
-/// When a new field would pass the limit, the fields used least recently are dropped.
+/// While the fields fit within the limit, a field is built whenever it is wanted; when
+/// a new one would pass the limit, the least recently used fields make room, but only
+/// when the cold searches since the last such build have done at least as much work
+/// as a build does. So a workload with more milestones than the cache holds spends at
+/// most about as much on building fields as on searching.
 final class PlanCache: Sendable {
   /// The most bytes the fields and marks may hold.
   let limit: Int
   private let screenCount: Int
+  /// The work of building one field, in the units of ``earn(_:)``.
+  private let buildCost: Int
   private let state: Mutex<State>
+  /// Work done by cold searches and not yet spent on building fields.
+  private let credit = Atomic<Int>(0)
 
   private struct State: ~Copyable {
-    var fields: [Int32: Field] = [:]
-    /// Milestones planned once, one byte per screen; empty until the first plan.
-    var planned: [Bool] = []
+    /// Per screen: -1 never planned, -2 planned once, else the slot of its field. Empty
+    /// until the first plan.
+    var marks: [Int32] = []
+    var slots: [Slot] = []
+    var freeSlots: [Int32] = []
     var bytes = 0
     var clock: UInt64 = 0
   }
 
-  private struct Field {
-    let distances: [Int32]
+  private struct Slot {
+    var field: DistanceField?
+    var milestone: Int32
     var lastUse: UInt64
   }
 
-  init(limit: Int, screenCount: Int) {
+  init(limit: Int, screenCount: Int, buildCost: Int = 0) {
     self.limit = limit
     self.screenCount = screenCount
+    self.buildCost = buildCost
     state = Mutex(State())
   }
 
   /// The bytes one field takes.
   private var fieldBytes: Int { screenCount * MemoryLayout<Int32>.stride + 64 }
+  /// The bytes the marks take.
+  private var markBytes: Int { screenCount * MemoryLayout<Int32>.stride }
+
+  /// Whether the cache can hold anything at all.
+  var isEnabled: Bool { limit >= markBytes + fieldBytes }
+
+  /// Records `work` units of cold search, which later builds may spend.
+  func earn(_ work: Int) {
+    credit.add(work, ordering: .relaxed)
+  }
 
   /// The field of `milestone`: the cached one, else one built now by `build` when the
-  /// milestone was planned before, else `nil`.
-  func field(to milestone: Int32, building build: (Int32) -> [Int32]) -> [Int32]? {
-    guard limit >= screenCount + fieldBytes else { return nil }
-    let cached = state.withLock { state -> [Int32]? in
-      state.clock &+= 1
-      if let found = state.fields[milestone]?.distances {
-        state.fields[milestone]!.lastUse = state.clock
-        return found
-      }
-      return nil
-    }
-    if let cached { return cached }
-    let again = state.withLock { state -> Bool in
-      if state.planned.isEmpty {
-        state.planned = Array(repeating: false, count: screenCount)
-        state.bytes += screenCount
-      }
-      defer { state.planned[Int(milestone)] = true }
-      return state.planned[Int(milestone)]
-    }
-    guard again else { return nil }
-    let distances = build(milestone)
+  /// milestone was planned before and the limit allows, else `nil`.
+  func field(to milestone: Int32, building build: (Int32) -> DistanceField) -> DistanceField? {
+    guard isEnabled else { return nil }
     let size = fieldBytes
+    enum Answer {
+      case cached(DistanceField)
+      case build
+      case none
+    }
+    let answer = state.withLock { state -> Answer in
+      if state.marks.isEmpty {
+        state.marks = Array(repeating: -1, count: screenCount)
+        state.bytes += markBytes
+      }
+      let mark = state.marks[Int(milestone)]
+      if mark >= 0 {
+        state.clock &+= 1
+        state.slots[Int(mark)].lastUse = state.clock
+        return .cached(state.slots[Int(mark)].field!)
+      }
+      if mark == -1 {
+        state.marks[Int(milestone)] = -2
+        return .none
+      }
+      if state.bytes + size <= limit { return .build }
+      // Making room evicts: only when cold searches have paid for it.
+      let available = credit.load(ordering: .relaxed)
+      guard available >= buildCost else { return .none }
+      credit.subtract(buildCost, ordering: .relaxed)
+      return .build
+    }
+    switch answer {
+    case .cached(let field): return field
+    case .none: return nil
+    case .build: break
+    }
+    let field = build(milestone)
     state.withLock { state in
-      guard state.fields[milestone] == nil else { return }
-      while state.bytes + size > limit,
-        let oldest = state.fields.min(by: { $0.value.lastUse < $1.value.lastUse })
-      {
-        state.fields[oldest.key] = nil
+      guard state.marks[Int(milestone)] < 0 else { return }
+      while state.bytes + size > limit, let oldest = Self.leastRecentlyUsed(state.slots) {
+        state.marks[Int(state.slots[oldest].milestone)] = -2
+        state.slots[oldest].field = nil
+        state.freeSlots.append(Int32(oldest))
         state.bytes -= size
       }
       guard state.bytes + size <= limit else { return }
-      state.fields[milestone] = Field(distances: distances, lastUse: state.clock)
+      state.clock &+= 1
+      let slot = Slot(field: field, milestone: milestone, lastUse: state.clock)
+      if let free = state.freeSlots.popLast() {
+        state.slots[Int(free)] = slot
+        state.marks[Int(milestone)] = free
+      } else {
+        state.marks[Int(milestone)] = Int32(state.slots.count)
+        state.slots.append(slot)
+      }
       state.bytes += size
     }
-    return distances
+    return field
+  }
+
+  private static func leastRecentlyUsed(_ slots: [Slot]) -> Int? {
+    var oldest: Int?
+    for index in slots.indices where slots[index].field != nil {
+      if oldest == nil || slots[index].lastUse < slots[oldest!].lastUse { oldest = index }
+    }
+    return oldest
   }
 
   /// The number of fields held, for tests.
-  var count: Int { state.withLock { $0.fields.count } }
+  var count: Int { state.withLock { state in state.slots.count - state.freeSlots.count } }
 }

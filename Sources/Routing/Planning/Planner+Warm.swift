@@ -17,9 +17,10 @@ extension Planner {
   /// - Complexity: O(*c* + *d* · *k*), where *c* is the number of first steps, *d* the
   ///   length of the leg and *k* the most commands a screen on it starts.
   func warmLeg(
-    to milestone: Int32, along field: [Int32], _ anyDisabled: Bool,
+    to milestone: Int32, along distanceField: DistanceField, _ anyDisabled: Bool,
     _ buffers: inout PlannerScratch
   ) -> Bool? {
+    let field = distanceField.distances
     var best: LegStep?
     var remaining = Int32.max
     for candidate in buffers.candidates {
@@ -28,6 +29,14 @@ extension Planner {
         best = candidate
         remaining = distance
       }
+    }
+    // The first steps from anywhere, left implicit: the field knows their best.
+    if buffers.implicitAnywhere, let (step, distance) = distanceField.bestFromAnywhere,
+      distance < remaining || (distance == remaining && step.command < best!.command)
+    {
+      guard !buffers.held.contains(Int(step.screen)) else { return nil }
+      best = step
+      remaining = distance
     }
     guard let first = best else { return false }
     buffers.leg.append(first)
@@ -57,7 +66,7 @@ extension Planner {
   /// aside; -1 where none leads there. A backward breadth-first search.
   ///
   /// - Complexity: O(*V* + *E*).
-  func distanceField(to milestone: Int32) -> [Int32] {
+  func distanceField(to milestone: Int32) -> DistanceField {
     var field = [Int32](repeating: -1, count: graph.screenCount)
     var queue: [Int32] = [milestone]
     field[Int(milestone)] = 0
@@ -76,6 +85,17 @@ extension Planner {
         }
       }
     }
-    return field
+    var best: (step: LegStep, distance: Int32)?
+    for screen in graph.anywhereDestinations {
+      let distance = field[Int(screen)]
+      let command = graph.firstFromAnywhere[Int(screen)]
+      guard distance >= 0 else { continue }
+      if best == nil || distance < best!.distance
+        || (distance == best!.distance && command < best!.step.command)
+      {
+        best = (LegStep(command: command, screen: screen, popTo: -1), distance)
+      }
+    }
+    return DistanceField(distances: field, bestFromAnywhere: best)
   }
 }

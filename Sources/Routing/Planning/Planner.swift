@@ -21,7 +21,7 @@ struct Planner: Sendable {
   init(graph: RouteGraph, screens: [Screen], screenIndex: [ScreenName: Int32]) {
     self.init(
       graph: graph, screens: screens, screenIndex: screenIndex,
-      cache: PlanCache(limit: RouteTable.defaultPlanCacheLimit, screenCount: graph.screenCount))
+      cache: Self.cache(limit: RouteTable.defaultPlanCacheLimit, graph))
   }
 
   private init(
@@ -38,7 +38,14 @@ struct Planner: Sendable {
   func withCache(limit: Int) -> Planner {
     Planner(
       graph: graph, screens: screens, screenIndex: screenIndex,
-      cache: PlanCache(limit: limit, screenCount: graph.screenCount))
+      cache: Self.cache(limit: limit, graph))
+  }
+
+  /// An empty cache for `graph`; building a field costs a backward search of it.
+  private static func cache(limit: Int, _ graph: RouteGraph) -> PlanCache {
+    PlanCache(
+      limit: limit, screenCount: graph.screenCount,
+      buildCost: graph.screenCount + graph.commandCount + graph.origins.items.count)
   }
 
   /// Plans the route that fulfils `request` from `stack`; see
@@ -116,16 +123,24 @@ struct Planner: Sendable {
     _ buffers: inout PlannerScratch
   ) -> Bool {
     buffers.leg.removeAll(keepingCapacity: true)
+    buffers.work = 0
     markStack(stack, parameters: parameters, &buffers)
+    let top = stack[stack.count - 1]
     if graph.hasCosts {
-      listFirstSteps(top: stack[stack.count - 1], everyPopCommand: true, anyDisabled, &buffers)
+      buffers.implicitAnywhere = false
+      listFirstSteps(top: top, everyPopCommand: true, anyDisabled, &buffers)
       return cheapestLeg(to: milestone, anyDisabled: anyDisabled, &buffers)
     }
-    listFirstSteps(top: stack[stack.count - 1], everyPopCommand: false, anyDisabled, &buffers)
+    // Without guards saying no, the first steps by commands from anywhere stay implicit
+    // (``RouteGraph/firstFromAnywhere``): a table may have thousands of them.
+    buffers.implicitAnywhere = !anyDisabled
+    listFirstSteps(top: top, everyPopCommand: false, anyDisabled, &buffers)
     if let field = cache.field(to: milestone, building: distanceField) {
       if let found = warmLeg(to: milestone, along: field, anyDisabled, &buffers) { return found }
     }
-    return shortestLeg(to: milestone, anyDisabled: anyDisabled, &buffers)
+    let found = shortestLeg(to: milestone, anyDisabled: anyDisabled, &buffers)
+    cache.earn(buffers.work)
+    return found
   }
 
   /// Whether command `command` takes part in the current request.
@@ -203,39 +218,63 @@ extension Planner {
 
   /// Lists a leg's possible first steps in `buffers.candidates`, by command number:
   /// the pops back to entries below the top and the pushes from the top, its own
-  /// commands and those from anywhere. Without costs one command per pop is enough
-  /// (the lowest); with costs every command to the screen is listed.
+  /// commands and, unless `buffers.implicitAnywhere`, those from anywhere. Without costs
+  /// one command per pop is enough (the lowest); with costs every command to the screen
+  /// is listed.
   func listFirstSteps(
     top: Entry, everyPopCommand: Bool, _ anyDisabled: Bool, _ buffers: inout PlannerScratch
   ) {
     buffers.candidates.removeAll(keepingCapacity: true)
+    buffers.pops.removeAll(keepingCapacity: true)
     for screen in buffers.poppable {
       let popTo = buffers.held[Int(screen)]!
       guard popTo >= 0 else { continue }
       for position in graph.commandsTo.range(Int(screen)) {
         let command = graph.commandsTo.items[position]
         guard isEnabled(command, anyDisabled, buffers) else { continue }
-        buffers.candidates.append(LegStep(command: command, screen: screen, popTo: popTo))
+        buffers.pops.append(LegStep(command: command, screen: screen, popTo: popTo))
         if !everyPopCommand { break }
       }
     }
-    if let start = screenIndex[top.screen] {
-      for position in graph.commandsFrom.range(Int(start)) {
-        pushCandidate(graph.commandsFrom.items[position], anyDisabled, &buffers)
+    // The top's own commands and those from anywhere, merged in command order.
+    let own = screenIndex[top.screen].map { graph.commandsFrom.range(Int($0)) } ?? 0..<0
+    var next = own.lowerBound
+    var anywhere = 0
+    let anywhereEnd = buffers.implicitAnywhere ? 0 : graph.fromAnywhere.count
+    while next < own.upperBound || anywhere < anywhereEnd {
+      let command: Int32
+      if anywhere >= anywhereEnd
+        || (next < own.upperBound && graph.commandsFrom.items[next] < graph.fromAnywhere[anywhere])
+      {
+        command = graph.commandsFrom.items[next]
+        next += 1
+      } else {
+        command = graph.fromAnywhere[anywhere]
+        anywhere += 1
+      }
+      let target = graph.destination[Int(command)]
+      guard isEnabled(command, anyDisabled, buffers), !buffers.held.contains(Int(target)) else {
+        continue
+      }
+      buffers.candidates.append(LegStep(command: command, screen: target, popTo: -1))
+    }
+    guard !buffers.pops.isEmpty else { return }
+    // Merge in the pops, few unless the stack is deep.
+    buffers.pops.sort { $0.command < $1.command }
+    swap(&buffers.candidates, &buffers.merged)
+    buffers.candidates.removeAll(keepingCapacity: true)
+    var pop = 0
+    var push = 0
+    while pop < buffers.pops.count || push < buffers.merged.count {
+      if push >= buffers.merged.count
+        || (pop < buffers.pops.count && buffers.pops[pop].command < buffers.merged[push].command)
+      {
+        buffers.candidates.append(buffers.pops[pop])
+        pop += 1
+      } else {
+        buffers.candidates.append(buffers.merged[push])
+        push += 1
       }
     }
-    for command in graph.fromAnywhere { pushCandidate(command, anyDisabled, &buffers) }
-    buffers.candidates.sort { $0.command < $1.command }
-  }
-
-  @inline(__always)
-  private func pushCandidate(
-    _ command: Int32, _ anyDisabled: Bool, _ buffers: inout PlannerScratch
-  ) {
-    let target = graph.destination[Int(command)]
-    guard isEnabled(command, anyDisabled, buffers), !buffers.held.contains(Int(target)) else {
-      return
-    }
-    buffers.candidates.append(LegStep(command: command, screen: target, popTo: -1))
   }
 }

@@ -27,8 +27,22 @@ struct PlannerScratch: Sendable {
   var poppable: [Int32] = []
   /// Per command: set when its guard said no to the current request.
   var disabled = StampedArray<Bool>(filler: false)
-  /// The first steps of the current leg, by command number.
+  /// The first steps of the current leg, by command number (those from anywhere only
+  /// when not ``implicitAnywhere``), and two buffers that build the list.
   var candidates: [LegStep] = []
+  var pops: [LegStep] = []
+  var merged: [LegStep] = []
+  /// Whether the first steps by commands from anywhere are left implicit: every screen
+  /// that ``RouteGraph/firstFromAnywhere`` names and the stack does not hold.
+  var implicitAnywhere = false
+  /// Per screen reached by a listed first step: that step's position in ``candidates``.
+  var entryStep = StampedArray<Int32>(filler: 0)
+  /// The screens of level 1 that lie on a shortest leg.
+  var firstMarked: [Int32] = []
+  /// The screens where the searches met, when they met at level 1.
+  var meetings: [Int32] = []
+  /// Commands looked at by the current cold search: what it cost.
+  var work = 0
   /// The steps of the leg found.
   var leg: [LegStep] = []
   /// Per screen: its forward level (or, for the weighted search, whether it is settled).
@@ -58,6 +72,7 @@ struct PlannerScratch: Sendable {
       forward.resize(to: screens)
       backward.resize(to: screens)
       marked.resize(to: screens)
+      entryStep.resize(to: screens)
       cheapest.resize(to: screens)
     }
     if disabled.count != commands { disabled.resize(to: commands) }

@@ -24,6 +24,10 @@ package struct RouteGraph: Sendable {
   package let commandsTo: CompressedRows
   /// The commands from anywhere, ascending.
   package let fromAnywhere: [Int32]
+  /// Per screen, the lowest-numbered command from anywhere that leads to it, or -1.
+  package let firstFromAnywhere: [Int32]
+  /// The screens some command from anywhere leads to, ascending.
+  package let anywhereDestinations: [Int32]
   /// The commands that carry a guard, ascending, and their guards.
   package let guardedCommands: [Int32]
   package let guards: [RouteGuard]
@@ -91,6 +95,7 @@ package struct RouteGraph: Sendable {
     var byOrigin = CompressedRows.Filler(rows: screenCount)
     var byDestination = CompressedRows.Filler(rows: screenCount)
     var fromAnywhere: [Int32] = []
+    var firstFromAnywhere = [Int32](repeating: -1, count: screenCount)
     for command in destination.indices {
       for position in origins.range(command) { byOrigin.count(row: origins.items[position]) }
       byDestination.count(row: destination[command])
@@ -99,7 +104,11 @@ package struct RouteGraph: Sendable {
     byDestination.allocate()
     for command in destination.indices {
       let number = Int32(command)
-      if origins.isEmpty(command) { fromAnywhere.append(number) }
+      if origins.isEmpty(command) {
+        fromAnywhere.append(number)
+        let target = Int(destination[command])
+        if firstFromAnywhere[target] < 0 { firstFromAnywhere[target] = number }
+      }
       for position in origins.range(command) {
         byOrigin.append(number, to: origins.items[position])
       }
@@ -114,6 +123,10 @@ package struct RouteGraph: Sendable {
     self.commandsFrom = byOrigin.rows
     self.commandsTo = byDestination.rows
     self.fromAnywhere = fromAnywhere
+    self.firstFromAnywhere = firstFromAnywhere
+    self.anywhereDestinations = firstFromAnywhere.indices.compactMap {
+      firstFromAnywhere[$0] >= 0 ? Int32($0) : nil
+    }
     self.guardedCommands = guardedCommands
     self.guards = guards
   }

@@ -194,12 +194,15 @@ import Testing
   }
 
   @Test func theCacheDropsTheLeastRecentlyUsedField() {
-    // Room for the marks and two fields of a ten-screen table.
-    let cache = PlanCache(limit: 10 + 2 * (10 * 4 + 64), screenCount: 10)
-    let field = { (milestone: Int32) in [Int32](repeating: milestone, count: 10) }
+    // Room for the marks and two fields of a ten-screen table; evicting costs nothing.
+    let cache = PlanCache(limit: 10 * 4 + 2 * (10 * 4 + 64), screenCount: 10)
+    let field = { (milestone: Int32) in
+      DistanceField(
+        distances: [Int32](repeating: milestone, count: 10), bestFromAnywhere: nil)
+    }
     for milestone: Int32 in [1, 2, 3] {
       #expect(cache.field(to: milestone, building: field) == nil)  // first plan: a mark
-      #expect(cache.field(to: milestone, building: field) == field(milestone))
+      #expect(cache.field(to: milestone, building: field)?.distances == field(milestone).distances)
     }
     #expect(cache.count == 2)
     // 1 went first; 2 and 3 are cached.
@@ -213,6 +216,21 @@ import Testing
       return field($0)
     }
     #expect(built.isEmpty)
+  }
+
+  @Test func evictingWaitsUntilColdSearchesHavePaidForIt() {
+    let cache = PlanCache(limit: 10 * 4 + (10 * 4 + 64), screenCount: 10, buildCost: 100)
+    let field = { (milestone: Int32) in
+      DistanceField(distances: [Int32](repeating: 0, count: 10), bestFromAnywhere: nil)
+    }
+    _ = cache.field(to: 1, building: field)
+    #expect(cache.field(to: 1, building: field) != nil)  // room: built
+    _ = cache.field(to: 2, building: field)
+    #expect(cache.field(to: 2, building: field) == nil)  // full, no credit
+    cache.earn(100)
+    #expect(cache.field(to: 2, building: field) != nil)  // paid: 1 makes room
+    #expect(cache.count == 1)
+    #expect(cache.field(to: 1, building: field) == nil)
   }
 
   // MARK: Deep stacks
