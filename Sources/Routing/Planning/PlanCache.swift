@@ -1,10 +1,16 @@
 import Synchronization
 
 /// A milestone's distance field: every screen's distance to it by commands with
-/// origins, guards and stacks aside (-1 where none leads there), and the best first
-/// step among the commands from anywhere.
+/// origins, guards and stacks aside, and the best first step among the commands from
+/// anywhere.
+///
+/// Distances take one byte each (``unreachable`` where none leads there), so that the
+/// fields of many milestones stay in the processor's caches: a field whose distances do
+/// not fit is not kept.
 struct DistanceField: Sendable {
-  let distances: [Int32]
+  /// The distance of a screen from which no command leads to the milestone.
+  static let unreachable: UInt8 = .max
+  let distances: [UInt8]
   /// The command from anywhere whose destination is nearest the milestone (the
   /// lowest-numbered among the nearest), its destination and that distance.
   let bestFromAnywhere: (step: LegStep, distance: Int32)?
@@ -54,7 +60,7 @@ final class PlanCache: Sendable {
   }
 
   /// The bytes one field takes.
-  private var fieldBytes: Int { screenCount * MemoryLayout<Int32>.stride + 64 }
+  private var fieldBytes: Int { screenCount * MemoryLayout<UInt8>.stride + 64 }
   /// The bytes the marks take.
   private var markBytes: Int { screenCount * MemoryLayout<Int32>.stride }
 
@@ -68,7 +74,7 @@ final class PlanCache: Sendable {
 
   /// The field of `milestone`: the cached one, else one built now by `build` when the
   /// milestone was planned before and the limit allows, else `nil`.
-  func field(to milestone: Int32, building build: (Int32) -> DistanceField) -> DistanceField? {
+  func field(to milestone: Int32, building build: (Int32) -> DistanceField?) -> DistanceField? {
     guard isEnabled else { return nil }
     let size = fieldBytes
     enum Answer {
@@ -103,7 +109,7 @@ final class PlanCache: Sendable {
     case .none: return nil
     case .build: break
     }
-    let field = build(milestone)
+    guard let field = build(milestone) else { return nil }
     state.withLock { state in
       guard state.marks[Int(milestone)] < 0 else { return }
       while state.bytes + size > limit, let oldest = Self.leastRecentlyUsed(state.slots) {

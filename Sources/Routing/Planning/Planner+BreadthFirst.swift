@@ -50,7 +50,8 @@ extension Planner {
     var backwardDepth: Int32 = 0
     var met = false
     while !met {
-      var forwardCount = buffers.levelStart[Int(forwardDepth)]
+      var forwardCount =
+        buffers.levelStart[Int(forwardDepth)]
         - buffers.levelStart[Int(forwardDepth) - 1]
       if forwardDepth == 1 && buffers.implicitAnywhere {
         forwardCount += graph.anywhereDestinations.count

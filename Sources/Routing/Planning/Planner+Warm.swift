@@ -21,11 +21,12 @@ extension Planner {
     _ buffers: inout PlannerScratch
   ) -> Bool? {
     let field = distanceField.distances
+    let unreachable = Int32(DistanceField.unreachable)
     var best: LegStep?
     var remaining = Int32.max
     for candidate in buffers.candidates {
-      let distance = field[Int(candidate.screen)]
-      if distance >= 0 && distance < remaining {
+      let distance = Int32(field[Int(candidate.screen)])
+      if distance != unreachable && distance < remaining {
         best = candidate
         remaining = distance
       }
@@ -41,13 +42,16 @@ extension Planner {
     guard let first = best else { return false }
     buffers.leg.append(first)
     var screen = Int(first.screen)
+    let starts = graph.commandsFrom.starts
+    let commands = graph.commandsFrom.items
+    let destination = graph.destination
     while remaining > 0 {
       remaining -= 1
       var next = -1
-      for position in graph.commandsFrom.range(screen) {
-        let command = graph.commandsFrom.items[position]
-        let target = graph.destination[Int(command)]
-        guard field[Int(target)] == remaining else { continue }
+      for position in Int(starts[screen])..<Int(starts[screen + 1]) {
+        let command = commands[position]
+        let target = destination[Int(command)]
+        guard Int32(field[Int(target)]) == remaining else { continue }
         guard !buffers.held.contains(Int(target)), isEnabled(command, anyDisabled, buffers)
         else {
           buffers.leg.removeAll(keepingCapacity: true)
@@ -63,23 +67,26 @@ extension Planner {
   }
 
   /// Every screen's distance to `milestone` by commands with origins, guards and stacks
-  /// aside; -1 where none leads there. A backward breadth-first search.
+  /// aside, by a backward breadth-first search; `nil` when some distance does not fit
+  /// in a byte.
   ///
   /// - Complexity: O(*V* + *E*).
-  func distanceField(to milestone: Int32) -> DistanceField {
-    var field = [Int32](repeating: -1, count: graph.screenCount)
+  func distanceField(to milestone: Int32) -> DistanceField? {
+    let unreachable = DistanceField.unreachable
+    var field = [UInt8](repeating: unreachable, count: graph.screenCount)
     var queue: [Int32] = [milestone]
     field[Int(milestone)] = 0
     var next = 0
     while next < queue.count {
       let screen = Int(queue[next])
       next += 1
+      guard field[screen] < unreachable - 1 else { return nil }
       let distance = field[screen] + 1
       for position in graph.commandsTo.range(screen) {
         let command = Int(graph.commandsTo.items[position])
         for originPosition in graph.origins.range(command) {
           let origin = Int(graph.origins.items[originPosition])
-          guard field[origin] < 0 else { continue }
+          guard field[origin] == unreachable else { continue }
           field[origin] = distance
           queue.append(Int32(origin))
         }
@@ -87,9 +94,9 @@ extension Planner {
     }
     var best: (step: LegStep, distance: Int32)?
     for screen in graph.anywhereDestinations {
-      let distance = field[Int(screen)]
+      let distance = Int32(field[Int(screen)])
       let command = graph.firstFromAnywhere[Int(screen)]
-      guard distance >= 0 else { continue }
+      guard distance != Int32(unreachable) else { continue }
       if best == nil || distance < best!.distance
         || (distance == best!.distance && command < best!.step.command)
       {

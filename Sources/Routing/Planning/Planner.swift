@@ -80,6 +80,8 @@ struct Planner: Sendable {
           throw RoutingError.unreachable(
             from: current[current.count - 1].screen, to: screens[Int(milestone)].name)
         }
+        steps.reserveCapacity(steps.count + buffers.leg.count)
+        current.reserveCapacity(current.count + buffers.leg.count)
         for step in buffers.leg {
           if step.popTo >= 0 {
             current.removeSubrange(Int(step.popTo + 1)...)
@@ -125,16 +127,15 @@ struct Planner: Sendable {
     buffers.leg.removeAll(keepingCapacity: true)
     buffers.work = 0
     markStack(stack, parameters: parameters, &buffers)
-    let top = stack[stack.count - 1]
     if graph.hasCosts {
       buffers.implicitAnywhere = false
-      listFirstSteps(top: top, everyPopCommand: true, anyDisabled, &buffers)
+      listFirstSteps(everyPopCommand: true, anyDisabled, &buffers)
       return cheapestLeg(to: milestone, anyDisabled: anyDisabled, &buffers)
     }
     // Without guards saying no, the first steps by commands from anywhere stay implicit
     // (``RouteGraph/firstFromAnywhere``): a table may have thousands of them.
     buffers.implicitAnywhere = !anyDisabled
-    listFirstSteps(top: top, everyPopCommand: false, anyDisabled, &buffers)
+    listFirstSteps(everyPopCommand: false, anyDisabled, &buffers)
     if let field = cache.field(to: milestone, building: distanceField) {
       if let found = warmLeg(to: milestone, along: field, anyDisabled, &buffers) { return found }
     }
@@ -159,8 +160,17 @@ extension Planner {
   /// "Matching"). A request value that does not convert to the kind the screen declares
   /// matches no entry.
   func entry(_ entry: Entry, matches screen: Int32, under parameters: Parameters) -> Bool {
+    entry.screen == screens[Int(screen)].name
+      && self.entry(entry, matchesParametersOf: screen, under: parameters)
+  }
+
+  /// Whether `entry`, an entry of screen `screen`, holds the request's values of the
+  /// keys the screen declares.
+  private func entry(
+    _ entry: Entry, matchesParametersOf screen: Int32, under parameters: Parameters
+  ) -> Bool {
     let declaration = screens[Int(screen)]
-    guard entry.screen == declaration.name else { return false }
+    guard !declaration.parameters.isEmpty, !parameters.isEmpty else { return true }
     for parameter in declaration.parameters {
       guard let wanted = parameters[parameter.name] else { continue }
       guard let typed = wanted.converted(to: parameter.kind),
@@ -201,11 +211,12 @@ extension Planner {
   func markStack(_ stack: [Entry], parameters: Parameters, _ buffers: inout PlannerScratch) {
     buffers.held.clear()
     buffers.poppable.removeAll(keepingCapacity: true)
+    buffers.topScreen = -1
     let top = stack.count - 1
     for (position, entry) in stack.enumerated() {
-      guard let screen = screenIndex[entry.screen],
-        self.entry(entry, matches: screen, under: parameters)
-      else { continue }
+      guard let screen = screenIndex[entry.screen] else { continue }
+      if position == top { buffers.topScreen = screen }
+      guard self.entry(entry, matchesParametersOf: screen, under: parameters) else { continue }
       let slot = Int(screen)
       if position < top {
         if !buffers.held.contains(slot) { buffers.poppable.append(screen) }
@@ -222,7 +233,7 @@ extension Planner {
   /// one command per pop is enough (the lowest); with costs every command to the screen
   /// is listed.
   func listFirstSteps(
-    top: Entry, everyPopCommand: Bool, _ anyDisabled: Bool, _ buffers: inout PlannerScratch
+    everyPopCommand: Bool, _ anyDisabled: Bool, _ buffers: inout PlannerScratch
   ) {
     buffers.candidates.removeAll(keepingCapacity: true)
     buffers.pops.removeAll(keepingCapacity: true)
@@ -237,7 +248,7 @@ extension Planner {
       }
     }
     // The top's own commands and those from anywhere, merged in command order.
-    let own = screenIndex[top.screen].map { graph.commandsFrom.range(Int($0)) } ?? 0..<0
+    let own = buffers.topScreen >= 0 ? graph.commandsFrom.range(Int(buffers.topScreen)) : 0..<0
     var next = own.lowerBound
     var anywhere = 0
     let anywhereEnd = buffers.implicitAnywhere ? 0 : graph.fromAnywhere.count

@@ -25,6 +25,8 @@ struct PlannerScratch: Sendable {
   var held = StampedArray<Int32>(filler: 0)
   /// The screens a command pops back to.
   var poppable: [Int32] = []
+  /// The top's screen, or -1 when the table does not know it.
+  var topScreen: Int32 = -1
   /// Per command: set when its guard said no to the current request.
   var disabled = StampedArray<Bool>(filler: false)
   /// The first steps of the current leg, by command number (those from anywhere only

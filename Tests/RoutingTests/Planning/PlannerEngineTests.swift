@@ -195,10 +195,10 @@ import Testing
 
   @Test func theCacheDropsTheLeastRecentlyUsedField() {
     // Room for the marks and two fields of a ten-screen table; evicting costs nothing.
-    let cache = PlanCache(limit: 10 * 4 + 2 * (10 * 4 + 64), screenCount: 10)
+    let cache = PlanCache(limit: 10 * 4 + 2 * (10 + 64), screenCount: 10)
     let field = { (milestone: Int32) in
       DistanceField(
-        distances: [Int32](repeating: milestone, count: 10), bestFromAnywhere: nil)
+        distances: [UInt8](repeating: UInt8(milestone), count: 10), bestFromAnywhere: nil)
     }
     for milestone: Int32 in [1, 2, 3] {
       #expect(cache.field(to: milestone, building: field) == nil)  // first plan: a mark
@@ -219,9 +219,9 @@ import Testing
   }
 
   @Test func evictingWaitsUntilColdSearchesHavePaidForIt() {
-    let cache = PlanCache(limit: 10 * 4 + (10 * 4 + 64), screenCount: 10, buildCost: 100)
+    let cache = PlanCache(limit: 10 * 4 + (10 + 64), screenCount: 10, buildCost: 100)
     let field = { (milestone: Int32) in
-      DistanceField(distances: [Int32](repeating: 0, count: 10), bestFromAnywhere: nil)
+      DistanceField(distances: [UInt8](repeating: 0, count: 10), bestFromAnywhere: nil)
     }
     _ = cache.field(to: 1, building: field)
     #expect(cache.field(to: 1, building: field) != nil)  // room: built
