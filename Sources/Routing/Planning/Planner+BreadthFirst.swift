@@ -129,10 +129,9 @@ extension Planner {
     let commands = graph.commandsFrom.range(Int(screen))
     buffers.work += commands.count
     for position in commands {
-      let command = graph.commandsFrom.items[position]
-      let target = Int(graph.destination[Int(command)])
+      let target = Int(graph.targetsFrom[position])
       guard !reachedForward(target, buffers), !buffers.held.contains(target),
-        isEnabled(command, anyDisabled, buffers)
+        isEnabled(graph.commandsFrom.items[position], anyDisabled, buffers)
       else { continue }
       buffers.forward[target] = depth + 1
       buffers.order.append(Int32(target))
@@ -149,25 +148,23 @@ extension Planner {
     var met = false
     buffers.backNext.removeAll(keepingCapacity: true)
     for screen in buffers.backFrontier {
-      let commands = graph.commandsTo.range(Int(screen))
-      buffers.work += commands.count
-      for position in commands {
-        let command = graph.commandsTo.items[position]
-        guard isEnabled(command, anyDisabled, buffers) else { continue }
-        for originPosition in graph.origins.range(Int(command)) {
-          let origin = Int(graph.origins.items[originPosition])
-          guard !buffers.backward.contains(origin) else { continue }
-          let reached = reachedForward(origin, buffers)
-          // A held screen is only ever a first step (a pop); beyond it the backward
-          // search cannot go.
-          if buffers.held.contains(origin) && !reached { continue }
-          buffers.backward[origin] = depth + 1
-          if reached {
-            met = true
-            buffers.meetings.append(Int32(origin))
-          } else {
-            buffers.backNext.append(Int32(origin))
-          }
+      let predecessors = graph.predecessors.range(Int(screen))
+      buffers.work += predecessors.count
+      for position in predecessors {
+        let origin = Int(graph.predecessors.items[position])
+        guard !buffers.backward.contains(origin),
+          isEnabled(graph.predecessorCommands[position], anyDisabled, buffers)
+        else { continue }
+        let reached = reachedForward(origin, buffers)
+        // A held screen is only ever a first step (a pop); beyond it the backward search
+        // cannot go.
+        if buffers.held.contains(origin) && !reached { continue }
+        buffers.backward[origin] = depth + 1
+        if reached {
+          met = true
+          buffers.meetings.append(Int32(origin))
+        } else {
+          buffers.backNext.append(Int32(origin))
         }
       }
     }
@@ -218,7 +215,7 @@ extension Planner {
     while step < length {
       for position in graph.commandsFrom.range(screen) {
         let command = graph.commandsFrom.items[position]
-        let target = Int(graph.destination[Int(command)])
+        let target = Int(graph.targetsFrom[position])
         let onLeg =
           step < forwardDepth
           ? buffers.forward[target] == step + 1 && buffers.marked.contains(target)
@@ -236,17 +233,13 @@ extension Planner {
   private func markPredecessors(
     of screen: Int, onLevel level: Int32, _ anyDisabled: Bool, _ buffers: inout PlannerScratch
   ) {
-    for position in graph.commandsTo.range(screen) {
-      let command = graph.commandsTo.items[position]
-      guard isEnabled(command, anyDisabled, buffers) else { continue }
-      for originPosition in graph.origins.range(Int(command)) {
-        let origin = Int(graph.origins.items[originPosition])
-        guard !buffers.marked.contains(origin), forwardLevel(origin, buffers) == level else {
-          continue
-        }
-        buffers.marked[origin] = true
-        if level == 1 { buffers.firstMarked.append(Int32(origin)) }
-      }
+    for position in graph.predecessors.range(screen) {
+      let origin = Int(graph.predecessors.items[position])
+      guard !buffers.marked.contains(origin), forwardLevel(origin, buffers) == level,
+        isEnabled(graph.predecessorCommands[position], anyDisabled, buffers)
+      else { continue }
+      buffers.marked[origin] = true
+      if level == 1 { buffers.firstMarked.append(Int32(origin)) }
     }
   }
 }

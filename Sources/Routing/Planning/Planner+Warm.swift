@@ -44,13 +44,13 @@ extension Planner {
     var screen = Int(first.screen)
     let starts = graph.commandsFrom.starts
     let commands = graph.commandsFrom.items
-    let destination = graph.destination
+    let targets = graph.targetsFrom
     while remaining > 0 {
       remaining -= 1
       var next = -1
       for position in Int(starts[screen])..<Int(starts[screen + 1]) {
         let command = commands[position]
-        let target = destination[Int(command)]
+        let target = targets[position]
         guard Int32(field[Int(target)]) == remaining else { continue }
         guard !buffers.held.contains(Int(target)), isEnabled(command, anyDisabled, buffers)
         else {
@@ -82,14 +82,11 @@ extension Planner {
       next += 1
       guard field[screen] < unreachable - 1 else { return nil }
       let distance = field[screen] + 1
-      for position in graph.commandsTo.range(screen) {
-        let command = Int(graph.commandsTo.items[position])
-        for originPosition in graph.origins.range(command) {
-          let origin = Int(graph.origins.items[originPosition])
-          guard field[origin] == unreachable else { continue }
-          field[origin] = distance
-          queue.append(Int32(origin))
-        }
+      for position in graph.predecessors.range(screen) {
+        let origin = Int(graph.predecessors.items[position])
+        guard field[origin] == unreachable else { continue }
+        field[origin] = distance
+        queue.append(Int32(origin))
       }
     }
     var best: (step: LegStep, distance: Int32)?

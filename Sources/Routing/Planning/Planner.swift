@@ -134,7 +134,7 @@ struct Planner: Sendable {
     }
     // Without guards saying no, the first steps by commands from anywhere stay implicit
     // (``RouteGraph/firstFromAnywhere``): a table may have thousands of them.
-    buffers.implicitAnywhere = !anyDisabled
+    buffers.implicitAnywhere = !anyDisabled && !graph.fromAnywhere.isEmpty
     listFirstSteps(everyPopCommand: false, anyDisabled, &buffers)
     if let field = cache.field(to: milestone, building: distanceField) {
       if let found = warmLeg(to: milestone, along: field, anyDisabled, &buffers) { return found }

@@ -20,8 +20,16 @@ package struct RouteGraph: Sendable {
   package let origins: CompressedRows
   /// The commands that start from each screen (commands from anywhere excluded).
   package let commandsFrom: CompressedRows
+  /// The destination of each command of ``commandsFrom``, in the same positions: a
+  /// forward search reads them in a row instead of one by one.
+  package let targetsFrom: [Int32]
   /// The commands that lead to each screen, from anywhere included.
   package let commandsTo: CompressedRows
+  /// Each screen's predecessors: the origins of the commands that lead to it, command by
+  /// command in ascending order, with ``predecessorCommands`` in the same positions. A
+  /// backward search reads them in a row.
+  package let predecessors: CompressedRows
+  package let predecessorCommands: [Int32]
   /// The commands from anywhere, ascending.
   package let fromAnywhere: [Int32]
   /// Per screen, the lowest-numbered command from anywhere that leads to it, or -1.
@@ -102,6 +110,12 @@ package struct RouteGraph: Sendable {
     }
     byOrigin.allocate()
     byDestination.allocate()
+    var byPredecessor = CompressedRows.Filler(rows: screenCount)
+    for command in destination.indices {
+      for _ in origins.range(command) { byPredecessor.count(row: destination[command]) }
+    }
+    byPredecessor.allocate()
+    var predecessorCommands = [Int32](repeating: 0, count: origins.items.count)
     for command in destination.indices {
       let number = Int32(command)
       if origins.isEmpty(command) {
@@ -111,6 +125,8 @@ package struct RouteGraph: Sendable {
       }
       for position in origins.range(command) {
         byOrigin.append(number, to: origins.items[position])
+        let slot = byPredecessor.append(origins.items[position], to: destination[command])
+        predecessorCommands[slot] = number
       }
       byDestination.append(number, to: destination[command])
     }
@@ -121,6 +137,9 @@ package struct RouteGraph: Sendable {
     self.id = id
     self.origins = origins
     self.commandsFrom = byOrigin.rows
+    self.targetsFrom = byOrigin.rows.items.map { destination[Int($0)] }
+    self.predecessors = byPredecessor.rows
+    self.predecessorCommands = predecessorCommands
     self.commandsTo = byDestination.rows
     self.fromAnywhere = fromAnywhere
     self.firstFromAnywhere = firstFromAnywhere
@@ -188,9 +207,13 @@ package struct CompressedRows: Sendable {
       next = Array(rows.starts.dropLast())
     }
 
-    mutating func append(_ item: Int32, to row: Int32) {
-      rows.items[Int(next[Int(row)])] = item
+    /// Appends `item` to row `row`; returns its position in ``CompressedRows/items``.
+    @discardableResult
+    mutating func append(_ item: Int32, to row: Int32) -> Int {
+      let position = Int(next[Int(row)])
+      rows.items[position] = item
       next[Int(row)] += 1
+      return position
     }
   }
 }
