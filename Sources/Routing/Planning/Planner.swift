@@ -11,6 +11,8 @@ struct Planner: Sendable {
   let graph: RouteGraph
   /// The screens, in table order; their parameters decide matching.
   let screens: [Screen]
+  /// The commands' declarations, for their identifiers.
+  let commands: [Command]
   /// Screens by name.
   let screenIndex: [ScreenName: Int32]
   /// Search buffers kept between plans.
@@ -18,17 +20,21 @@ struct Planner: Sendable {
   /// Distance fields of milestones planned before.
   let cache: PlanCache
 
-  init(graph: RouteGraph, screens: [Screen], screenIndex: [ScreenName: Int32]) {
+  init(
+    graph: RouteGraph, screens: [Screen], commands: [Command], screenIndex: [ScreenName: Int32]
+  ) {
     self.init(
-      graph: graph, screens: screens, screenIndex: screenIndex,
+      graph: graph, screens: screens, commands: commands, screenIndex: screenIndex,
       cache: Self.cache(limit: RouteTable.defaultPlanCacheLimit, graph))
   }
 
   private init(
-    graph: RouteGraph, screens: [Screen], screenIndex: [ScreenName: Int32], cache: PlanCache
+    graph: RouteGraph, screens: [Screen], commands: [Command], screenIndex: [ScreenName: Int32],
+    cache: PlanCache
   ) {
     self.graph = graph
     self.screens = screens
+    self.commands = commands
     self.screenIndex = screenIndex
     self.scratch = ScratchPool()
     self.cache = cache
@@ -37,7 +43,7 @@ struct Planner: Sendable {
   /// This planner with an empty cache of its own, holding at most `limit` bytes.
   func withCache(limit: Int) -> Planner {
     Planner(
-      graph: graph, screens: screens, screenIndex: screenIndex,
+      graph: graph, screens: screens, commands: commands, screenIndex: screenIndex,
       cache: Self.cache(limit: limit, graph))
   }
 
@@ -45,7 +51,7 @@ struct Planner: Sendable {
   private static func cache(limit: Int, _ graph: RouteGraph) -> PlanCache {
     PlanCache(
       limit: limit, screenCount: graph.screenCount,
-      buildCost: graph.screenCount + graph.commandCount + graph.origins.items.count)
+      buildCost: graph.screenCount + graph.commandCount + graph.originCount)
   }
 
   /// Plans the route that fulfils `request` from `stack`; see
@@ -91,7 +97,7 @@ struct Planner: Sendable {
           let command = Int(step.command)
           steps.append(
             Step(
-              command: command, commandID: graph.id[command],
+              command: command, commandID: commands[command].id,
               action: step.popTo >= 0 ? .pop : .push, entry: current[current.count - 1],
               depth: current.count))
         }

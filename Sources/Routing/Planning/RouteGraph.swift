@@ -14,10 +14,6 @@ package struct RouteGraph: Sendable {
   package let cost: [Int32]
   /// Whether some command costs more than 1.
   package let hasCosts: Bool
-  /// Each command's identifier, if any.
-  package let id: [String?]
-  /// Each command's origins, without repeats; an empty row means from anywhere.
-  package let origins: CompressedRows
   /// The commands that start from each screen (commands from anywhere excluded).
   package let commandsFrom: CompressedRows
   /// The destination of each command of ``commandsFrom``, in the same positions: a
@@ -43,9 +39,20 @@ package struct RouteGraph: Sendable {
   /// The number of commands.
   package var commandCount: Int { destination.count }
 
+  /// The number of command origins (a command from anywhere has none).
+  package var originCount: Int { predecessors.items.count }
+
   /// Whether command `command` starts from anywhere.
+  ///
+  /// - Complexity: O(log *a*), where *a* is the number of commands from anywhere.
   package func isFromAnywhere(_ command: Int32) -> Bool {
-    origins.isEmpty(Int(command))
+    var low = 0
+    var high = fromAnywhere.count
+    while low < high {
+      let middle = (low + high) / 2
+      if fromAnywhere[middle] < command { low = middle + 1 } else { high = middle }
+    }
+    return low < fromAnywhere.count && fromAnywhere[low] == command
   }
 
   /// Collects commands one by one, then lays them out.
@@ -54,7 +61,6 @@ package struct RouteGraph: Sendable {
     private var destination: [Int32] = []
     private var cost: [Int32] = []
     private var hasCosts = false
-    private var id: [String?] = []
     private var origins = CompressedRows.Appender()
     private var guardedCommands: [Int32] = []
     private var guards: [RouteGuard] = []
@@ -64,13 +70,11 @@ package struct RouteGraph: Sendable {
       self.screenCount = screenCount
       destination.reserveCapacity(commandCapacity)
       cost.reserveCapacity(commandCapacity)
-      id.reserveCapacity(commandCapacity)
     }
 
     /// Adds the next command. Repeated origins are listed once.
     package mutating func add(
-      origins from: [Int32], destination to: Int32, cost: Int, id: String?,
-      guard condition: RouteGuard?
+      origins from: [Int32], destination to: Int32, cost: Int, guard condition: RouteGuard?
     ) {
       precondition(cost > 0 && cost <= RouteTable.maximumCost, "compiling checks costs")
       let number = Int32(destination.count)
@@ -81,7 +85,6 @@ package struct RouteGraph: Sendable {
       destination.append(to)
       self.cost.append(Int32(cost))
       if cost != 1 { hasCosts = true }
-      self.id.append(id)
       if let condition {
         guardedCommands.append(number)
         guards.append(condition)
@@ -92,12 +95,12 @@ package struct RouteGraph: Sendable {
     package func build() -> RouteGraph {
       RouteGraph(
         screenCount: screenCount, destination: destination, cost: cost, hasCosts: hasCosts,
-        id: id, origins: origins.rows, guardedCommands: guardedCommands, guards: guards)
+        origins: origins.rows, guardedCommands: guardedCommands, guards: guards)
     }
   }
 
   private init(
-    screenCount: Int, destination: [Int32], cost: [Int32], hasCosts: Bool, id: [String?],
+    screenCount: Int, destination: [Int32], cost: [Int32], hasCosts: Bool,
     origins: CompressedRows, guardedCommands: [Int32], guards: [RouteGuard]
   ) {
     var byOrigin = CompressedRows.Filler(rows: screenCount)
@@ -134,8 +137,6 @@ package struct RouteGraph: Sendable {
     self.destination = destination
     self.cost = cost
     self.hasCosts = hasCosts
-    self.id = id
-    self.origins = origins
     self.commandsFrom = byOrigin.rows
     self.targetsFrom = byOrigin.rows.items.map { destination[Int($0)] }
     self.predecessors = byPredecessor.rows

@@ -36,8 +36,8 @@ public struct RouteTable: Sendable {
   /// overflow.
   public static let maximumCost = 1_000_000_000
 
-  /// The compiled graph: commands by origin and by destination, costs, identifiers and
-  /// guards, screens and commands as dense integers.
+  /// The compiled graph: commands by origin and by destination, costs and guards,
+  /// screens and commands as dense integers. (Identifiers stay in ``commands``.)
   package var graph: RouteGraph { planner.graph }
 
   init(
@@ -55,7 +55,8 @@ public struct RouteTable: Sendable {
     self.screenIndex = names.index
     self.restorationIndex = names.restorable
     self.links = links
-    self.planner = Planner(graph: graph, screens: names.screens, screenIndex: names.index)
+    self.planner = Planner(
+      graph: graph, screens: names.screens, commands: commands, screenIndex: names.index)
   }
 
   /// This table with another planner, sharing everything else.
@@ -133,7 +134,7 @@ public struct RouteTable: Sendable {
       for origin in command.origins { origins.append(screenIndex[origin]!) }
       builder.add(
         origins: origins, destination: screenIndex[command.destination]!, cost: command.cost,
-        id: command.id, guard: command.condition)
+        guard: command.condition)
     }
     return builder.build()
   }

@@ -73,7 +73,7 @@ struct OneWayPlanner {
           let command = Int(record.command)
           steps.append(
             Step(
-              command: command, commandID: graph.id[command],
+              command: command, commandID: table.commands[command].id,
               action: record.isPop ? .pop : .push, entry: current[current.count - 1],
               depth: current.count))
         }
