@@ -175,6 +175,40 @@ import Testing
     #expect(cold.planner.cache.count == 0)
   }
 
+  @Test func threadsShareWarmPlans() async throws {
+    var random = SeededGenerator(seed: 99)
+    let sample = try Self.mediumCase(&random, costs: false)
+    let warm = sample.table.limitingPlanCache(to: 4_096)
+    let cold = warm.limitingPlanCache(to: 0)
+    let names = warm.screens.map(\.name)
+    var pending: [([Entry], Request)] = []
+    for _ in 0..<400 {
+      let stack = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+        Entry(names.randomElement(using: &random)!)
+      }
+      pending.append((stack, Request(to: names[Int.random(in: 0..<6, using: &random)])))
+    }
+    let requests = pending
+    let expected = requests.map { Self.planned(cold, $0.1, from: $0.0) }
+    let agreed = await withTaskGroup(of: Bool.self) { group in
+      for worker in 0..<4 {
+        group.addTask {
+          var same = true
+          for round in 0..<3 {
+            for index in requests.indices where (index + worker + round) % 2 == 0 {
+              let (stack, request) = requests[index]
+              same = same && Self.planned(warm, request, from: stack) == expected[index]
+            }
+          }
+          return same
+        }
+      }
+      return await group.reduce(true) { $0 && $1 }
+    }
+    #expect(agreed)
+    #expect(warm.planner.cache.count > 0)
+  }
+
   @Test func theCacheLimitIsKeptAndCanBeChanged() throws {
     let table = try GuardTests.sampleTable()
     #expect(table.planCacheLimit == RouteTable.defaultPlanCacheLimit)
