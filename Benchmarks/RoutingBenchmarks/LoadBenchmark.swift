@@ -34,7 +34,8 @@ func statusBytes(_ field: String) -> Int {
     defer { fclose(file) }
     var line = [CChar](repeating: 0, count: 256)
     while fgets(&line, Int32(line.count), file) != nil {
-      let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let text = String(
+        decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       guard text.hasPrefix(field + ":") else { continue }
       let digits = text.dropFirst(field.count + 1).filter { $0.isNumber }
       return (Int(String(digits)) ?? 0) * 1024
@@ -68,13 +69,19 @@ struct LoadFigures {
 }
 
 /// Loads a seeded random table from its file, in stages (read, parse into screens and
-/// commands, compile), then in one call, reading the peak resident set of each run.
+/// commands, compile), after loading it in one call and reading the peak resident set.
 func benchmarkLoading(screens: Int, commands: Int, seed: UInt64) throws -> LoadFigures {
   let path = writeLoadTable(screens: screens, commands: commands, seed: seed)
   let clock = ContinuousClock()
   var figures = LoadFigures(
     fileBytes: 0, screens: 0, commands: 0, read: .zero, parse: .zero, compile: .zero,
     whole: .zero, peakBytes: 0)
+  let baseline = residentBytes()
+  resetPeakResident()
+  let began = clock.now
+  let whole = try RouteTable(contentsOfFile: path)
+  figures.whole = clock.now - began
+  figures.peakBytes = statusBytes("VmHWM") - baseline
   do {
     let began = clock.now
     let bytes = try FileBytes.read(atPath: path)
@@ -90,13 +97,7 @@ func benchmarkLoading(screens: Int, commands: Int, seed: UInt64) throws -> LoadF
     figures.parse = parsed - read
     figures.compile = compiled - parsed
   }
-  let baseline = residentBytes()
-  resetPeakResident()
-  let began = clock.now
-  let table = try RouteTable(contentsOfFile: path)
-  figures.whole = clock.now - began
-  figures.peakBytes = statusBytes("VmHWM") - baseline
-  precondition(table.commands.count == figures.commands)
+  precondition(whole.commands.count == figures.commands)
   return figures
 }
 
@@ -116,7 +117,32 @@ func describe(_ figures: LoadFigures) -> String {
 /// `RoutingBenchmarks load`: prints the loading figures alone, in a fresh process whose
 /// peak resident set is loading's own, and exits.
 func runLoadingModeIfAsked() throws {
-  guard CommandLine.arguments.dropFirst().first == "load" else { return }
-  print(describe(try benchmarkLoading(screens: 100_000, commands: 1_000_000, seed: 42)))
+  let arguments = CommandLine.arguments.dropFirst()
+  if arguments.first == "skip" {
+    try benchmarkSkip(path: arguments.last!)
+    exit(0)
+  }
+  guard arguments.first == "load" else { return }
+  let commands = arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000_000
+  print(
+    describe(try benchmarkLoading(screens: commands / 10, commands: commands, seed: 42)))
   exit(0)
+}
+
+/// TEMP: reader alone.
+func benchmarkSkip(path: String) throws {
+  let bytes = try FileBytes.read(atPath: path)
+  let clock = ContinuousClock()
+  for _ in 0..<3 {
+    let began = clock.now
+    try bytes.withUnsafeBufferPointer { input throws(JSONParseError) in
+      var reader = try JSONReader(input)
+      try reader.skipValue()
+      try reader.finish()
+    }
+    let skipped = clock.now
+    _ = try RouteTableFile(json: bytes)
+    let parsed = clock.now
+    print("skip \(skipped - began), parse \(parsed - skipped)")
+  }
 }

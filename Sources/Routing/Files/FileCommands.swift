@@ -96,62 +96,101 @@ struct FileCommandBuilder {
 /// Screen names by their UTF-8 bytes, each made into a ``ScreenName`` once: an
 /// open-addressing hash table over the bytes, so that looking a name up allocates
 /// nothing. Names compare byte by byte, as ``ScreenName`` does.
+///
+/// A slot holds a name's first eight bytes and, beside its number, its length and part
+/// of its hash, so that a name of up to eight bytes is found by reading its slot alone.
 struct NameInterner {
+  /// One slot of the hash table.
+  private struct Slot {
+    /// The name's first eight bytes, zero-padded.
+    var head: UInt64 = 0
+    /// The hash's top 24 bits, the length (24 bits) and the name's number plus one (0
+    /// for an empty slot).
+    var meta: UInt64 = 0
+  }
+
   private(set) var names: [ScreenName] = []
   /// The names' bytes, end to end; name `i` is `bytes[starts[i]..<starts[i + 1]]`.
   private var bytes: [UInt8] = []
   private var starts: [Int] = [0]
-  private var hashes: [UInt64] = []
-  /// Positions in `names` plus one, 0 for an empty slot; a power of two long.
-  private var slots: [Int32] = Array(repeating: 0, count: 1024)
+  private var slots = [Slot](repeating: Slot(), count: 1024)
 
   /// The number of `name`, adding it when it is new.
   ///
   /// - Complexity: O(*k*) on average, where *k* is the length of the name.
   mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> Int32 {
-    let hash = Self.hash(name)
-    var mask = slots.count - 1
+    let head = Self.word(name, at: 0)
+    let hash = Self.hash(name, head: head)
+    let length = UInt64(min(name.count, 0xFF_FFFF))
+    let key = (hash & 0xFFFF_FF00_0000_0000) | (length << 32)
+    let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
     while true {
-      let entry = Int(slots[slot])
-      if entry == 0 { break }
-      let number = entry - 1
-      if hashes[number] == hash && matches(number, name) { return Int32(number) }
+      let entry = slots[slot]
+      if entry.meta == 0 { break }
+      if entry.meta & 0xFFFF_FFFF_0000_0000 == key && entry.head == head {
+        let number = Int(entry.meta & 0xFFFF_FFFF) - 1
+        if name.count <= 8 || matches(number, name) { return Int32(number) }
+      }
       slot = (slot + 1) & mask
     }
     let number = names.count
     names.append(ScreenName(String(decoding: name, as: UTF8.self)))
     bytes.append(contentsOf: name)
     starts.append(bytes.count)
-    hashes.append(hash)
-    if names.count * 2 > slots.count {
-      slots = Array(repeating: 0, count: slots.count * 2)
-      mask = slots.count - 1
-      for (index, hash) in hashes.enumerated() {
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != 0 { slot = (slot + 1) & mask }
-        slots[slot] = Int32(index + 1)
-      }
-    } else {
-      slots[slot] = Int32(number + 1)
-    }
+    slots[slot] = Slot(head: head, meta: key | UInt64(number + 1))
+    if names.count * 2 > slots.count { grow() }
     return Int32(number)
+  }
+
+  /// Doubles the table, placing every name again.
+  private mutating func grow() {
+    let old = slots
+    slots = [Slot](repeating: Slot(), count: old.count * 2)
+    let mask = slots.count - 1
+    for entry in old where entry.meta != 0 {
+      let number = Int(entry.meta & 0xFFFF_FFFF) - 1
+      let hash = bytes.withUnsafeBufferPointer {
+        Self.hash(
+          UnsafeBufferPointer(rebasing: $0[starts[number]..<starts[number + 1]]), head: entry.head)
+      }
+      var slot = Int(truncatingIfNeeded: hash) & mask
+      while slots[slot].meta != 0 { slot = (slot + 1) & mask }
+      slots[slot] = entry
+    }
   }
 
   private func matches(_ number: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
     let start = starts[number]
     guard starts[number + 1] - start == name.count else { return false }
     return bytes.withUnsafeBufferPointer {
-      UnsafeBufferPointer(rebasing: $0[start..<start + name.count]).elementsEqual(name)
+      sameBytes(UnsafeBufferPointer(rebasing: $0[start..<start + name.count]), name)
     }
   }
 
-  /// FNV-1a, then mixed so that the low bits, which pick the slot, depend on every byte.
-  private static func hash(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in name { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-    hash ^= hash >> 29
-    hash = hash &* 0xBF58_476D_1CE4_E5B9
-    return hash ^ (hash >> 32)
+  /// Up to eight bytes of `name` from `offset`, little-endian, zero-padded.
+  @inline(__always)
+  private static func word(_ name: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+    var value: UInt64 = 0
+    let count = min(8, name.count - offset)
+    var index = 0
+    while index < count {
+      value |= UInt64(name[offset + index]) << (8 * UInt64(index))
+      index += 1
+    }
+    return value
+  }
+
+  /// Mixes the name eight bytes at a time; `head` is its first word.
+  private static func hash(_ name: UnsafeBufferPointer<UInt8>, head: UInt64) -> UInt64 {
+    var hash = (head ^ UInt64(name.count)) &* 0x9E37_79B9_7F4A_7C15
+    var offset = 8
+    while offset < name.count {
+      hash = (hash ^ (hash >> 29) ^ word(name, at: offset)) &* 0xBF58_476D_1CE4_E5B9
+      offset += 8
+    }
+    hash ^= hash >> 31
+    hash = hash &* 0x94D0_49BB_1331_11EB
+    return hash ^ (hash >> 29)
   }
 }

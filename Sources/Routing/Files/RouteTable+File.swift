@@ -116,4 +116,3 @@ extension TableError {
     self.init(kind, at: error.path.description, error.message)
   }
 }
-
