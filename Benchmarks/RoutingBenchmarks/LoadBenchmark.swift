@@ -60,6 +60,8 @@ struct LoadFigures {
   var screens: Int
   var commands: Int
   var read: Duration
+  /// Reading the JSON alone, strictly, building nothing (`JSONReader.skipValue()`).
+  var scan: Duration
   var parse: Duration
   var compile: Duration
   /// `RouteTable(contentsOfFile:)` in one call.
@@ -74,7 +76,7 @@ func benchmarkLoading(screens: Int, commands: Int, seed: UInt64) throws -> LoadF
   let path = writeLoadTable(screens: screens, commands: commands, seed: seed)
   let clock = ContinuousClock()
   var figures = LoadFigures(
-    fileBytes: 0, screens: 0, commands: 0, read: .zero, parse: .zero, compile: .zero,
+    fileBytes: 0, screens: 0, commands: 0, read: .zero, scan: .zero, parse: .zero, compile: .zero,
     whole: .zero, peakBytes: 0)
   let baseline = residentBytes()
   resetPeakResident()
@@ -96,6 +98,13 @@ func benchmarkLoading(screens: Int, commands: Int, seed: UInt64) throws -> LoadF
     figures.read = read - began
     figures.parse = parsed - read
     figures.compile = compiled - parsed
+    let scanning = clock.now
+    try bytes.withUnsafeBufferPointer { input throws(JSONParseError) in
+      var reader = try JSONReader(input)
+      try reader.skipValue()
+      try reader.finish()
+    }
+    figures.scan = clock.now - scanning
   }
   precondition(whole.commands.count == figures.commands)
   return figures
@@ -108,41 +117,43 @@ func describe(_ figures: LoadFigures) -> String {
   let ratio = format3(Double(figures.peakBytes) / Double(max(1, figures.fileBytes)))
   return """
     Loading a table file: \(figures.commands) commands, \(figures.screens) screens, \(mib(figures.fileBytes))
-    | read | parse | compile | total | RouteTable(contentsOfFile:) | peak RSS over baseline | peak / file size |
-    |---:|---:|---:|---:|---:|---:|---:|
-    | \(ms(figures.read)) | \(ms(figures.parse)) | \(ms(figures.compile)) | \(ms(figures.read + figures.parse + figures.compile)) | \(ms(figures.whole)) | \(mib(figures.peakBytes)) | \(ratio) |
+    | read | JSON alone | parse | compile | total | RouteTable(contentsOfFile:) | peak RSS over baseline | peak / file size |
+    |---:|---:|---:|---:|---:|---:|---:|---:|
+    | \(ms(figures.read)) | \(ms(figures.scan)) | \(ms(figures.parse)) | \(ms(figures.compile)) | \(ms(figures.read + figures.parse + figures.compile)) | \(ms(figures.whole)) | \(mib(figures.peakBytes)) | \(ratio) |
     """
 }
 
-/// `RoutingBenchmarks load`: prints the loading figures alone, in a fresh process whose
-/// peak resident set is loading's own, and exits.
+/// Refuses `megabytes` MiB of `{"commands": [[[[…`: the time and the peak resident set
+/// over the one before, the file's bytes included.
+func benchmarkHostileNesting(megabytes: Int) -> String {
+  let count = megabytes * 1_048_576
+  let clock = ContinuousClock()
+  let baseline = residentBytes()
+  resetPeakResident()
+  var bytes = Array(#"{"commands": "#.utf8)
+  bytes += [UInt8](repeating: UInt8(ascii: "["), count: count)
+  let made = clock.now
+  var outcome = "loaded"
+  do {
+    _ = try RouteTable(json: bytes)
+  } catch {
+    outcome = error.kind == .malformedJSON ? "refused: \(error.message)" : "\(error)"
+  }
+  let took = clock.now - made
+  let peak = statusBytes("VmHWM") - baseline
+  return
+    "Hostile nesting: \(megabytes) MiB of '[' \(outcome) in \(format3(seconds(took) * 1e3)) ms, "
+    + "peak RSS over baseline \(format3(Double(peak) / 1_048_576)) MiB (the file's bytes included)"
+}
+
+/// `RoutingBenchmarks load [COMMANDS]`: prints the loading figures alone, in a fresh
+/// process whose peak resident set is loading's own, and exits.
 func runLoadingModeIfAsked() throws {
   let arguments = CommandLine.arguments.dropFirst()
-  if arguments.first == "skip" {
-    try benchmarkSkip(path: arguments.last!)
-    exit(0)
-  }
   guard arguments.first == "load" else { return }
   let commands = arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000_000
   print(
     describe(try benchmarkLoading(screens: commands / 10, commands: commands, seed: 42)))
+  print(benchmarkHostileNesting(megabytes: 50))
   exit(0)
-}
-
-/// TEMP: reader alone.
-func benchmarkSkip(path: String) throws {
-  let bytes = try FileBytes.read(atPath: path)
-  let clock = ContinuousClock()
-  for _ in 0..<3 {
-    let began = clock.now
-    try bytes.withUnsafeBufferPointer { input throws(JSONParseError) in
-      var reader = try JSONReader(input)
-      try reader.skipValue()
-      try reader.finish()
-    }
-    let skipped = clock.now
-    _ = try RouteTableFile(json: bytes)
-    let parsed = clock.now
-    print("skip \(skipped - began), parse \(parsed - skipped)")
-  }
 }

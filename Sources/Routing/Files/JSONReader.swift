@@ -82,6 +82,8 @@ package struct JSONReader {
     var index = -1
     /// Where this object's keys start in `keySpans`.
     var firstKey: Int
+    /// Where its escaped keys start in `keyBytes`.
+    var firstKeyByte: Int
     /// Every key of a large object, once it has more than `linearKeys`.
     var keySet: Set<String>? = nil
   }
@@ -92,11 +94,16 @@ package struct JSONReader {
   private let bytes: UnsafeBufferPointer<UInt8>
   private let maximumDepth: Int
   private var position = 0
-  private var frames: [Frame] = []
-  /// The keys of every open object, unescaped, end to end.
+  /// The innermost open array or object; at the top level, a frame that stands for
+  /// the document and is never inside anything.
+  private var top = Frame(isArray: false, firstKey: 0, firstKeyByte: 0)
+  /// The frames around `top`, outermost first, starting with the document's.
+  private var outer: [Frame] = []
+  /// The keys with escapes of every open object, unescaped, end to end.
   private var keyBytes: [UInt8] = []
-  /// Each open object's keys as ranges of `keyBytes`, the objects' lists end to end.
-  private var keySpans: [Range<Int>] = []
+  /// Each open object's keys (in the input, or in `keyBytes` when they have escapes),
+  /// the objects' lists end to end.
+  private var keySpans: [JSONText] = []
   /// Unescaped strings.
   private var scratch: [UInt8] = []
 
@@ -291,23 +298,19 @@ package struct JSONReader {
   /// - Complexity: O(*k*), where *k* is the length of the key.
   package func text(_ text: JSONText, is expected: StaticString) -> Bool {
     withBytes(of: text) { key in
-      expected.withUTF8Buffer { expected in
-        if sameBytes(key, expected) { return true }
-        // Only a key with a non-ASCII scalar can equal another spelling.
-        guard key.contains(where: { $0 >= 0x80 }) else { return false }
-        return String(decoding: key, as: UTF8.self) == String(decoding: expected, as: UTF8.self)
-      }
+      expected.withUTF8Buffer { expected in sameText(key, expected) }
     }
   }
 
   // MARK: Containers
 
   private mutating func enter(isArray: Bool) throws(JSONParseError) {
-    guard frames.count < maximumDepth else {
+    guard outer.count < maximumDepth else {
       throw error(
         .tooDeep, "arrays and objects nest deeper than \(maximumDepth) levels", at: position)
     }
-    frames.append(Frame(isArray: isArray, firstKey: keySpans.count))
+    outer.append(top)
+    top = Frame(isArray: isArray, firstKey: keySpans.count, firstKeyByte: keyBytes.count)
     position += 1
   }
 
@@ -334,13 +337,12 @@ package struct JSONReader {
   /// - Throws: ``JSONParseError`` when neither `,` nor `]` follows an element.
   /// - Complexity: O(*w*), where *w* is the length of the whitespace skipped.
   package mutating func nextElement() throws(JSONParseError) -> Bool {
-    let top = frames.count - 1
-    frames[top].inside = false
+    top.inside = false
     skipWhitespace()
-    if frames[top].index < 0 {
+    if top.index < 0 {
       if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
         position += 1
-        frames.removeLast()
+        top = outer.removeLast()
         return false
       }
     } else {
@@ -352,15 +354,15 @@ package struct JSONReader {
         position += 1
       case UInt8(ascii: "]"):
         position += 1
-        frames.removeLast()
+        top = outer.removeLast()
         return false
       default:
         throw error(
           .syntax, "unexpected \(describeByte(at: position)), expected ',' or ']'", at: position)
       }
     }
-    frames[top].index += 1
-    frames[top].inside = true
+    top.index += 1
+    top.inside = true
     return true
   }
 
@@ -372,10 +374,9 @@ package struct JSONReader {
   /// - Complexity: O(*k*), where *k* is the length of the key, plus O(*m*) for the
   ///   first eight members of an object of *m*.
   package mutating func nextKey() throws(JSONParseError) -> JSONText? {
-    let top = frames.count - 1
-    frames[top].inside = false
+    top.inside = false
     skipWhitespace()
-    if frames[top].index < 0 {
+    if top.index < 0 {
       if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
         position += 1
         closeObject()
@@ -411,33 +412,30 @@ package struct JSONReader {
       throw error(.syntax, "unexpected \(found), expected ':' after a key", at: position)
     }
     position += 1
-    frames[top].index += 1
-    frames[top].inside = true
+    top.index += 1
+    top.inside = true
     return text
   }
 
   private mutating func closeObject() {
-    let frame = frames.removeLast()
-    if frame.firstKey < keySpans.count {
-      keyBytes.removeSubrange(keySpans[frame.firstKey].lowerBound...)
-      keySpans.removeSubrange(frame.firstKey...)
-    }
+    if top.firstKey < keySpans.count { keySpans.removeSubrange(top.firstKey...) }
+    if top.firstKeyByte < keyBytes.count { keyBytes.removeSubrange(top.firstKeyByte...) }
+    top = outer.removeLast()
   }
 
   /// Records a key just read into `keyBytes` (as `text` says), refusing a repeat. Keys
   /// compare as Swift strings do, so that this reader refuses what a `Set<String>`
   /// would.
   private mutating func remember(_ text: JSONText, at keyStart: Int) throws(JSONParseError) {
-    let top = frames.count - 1
-    let new = text.start..<text.end
-    let first = frames[top].firstKey
+    let new = text
+    let first = top.firstKey
     let count = keySpans.count - first
     var repeated = false
     if count >= Self.linearKeys {
-      if frames[top].keySet == nil {
-        frames[top].keySet = Set(keySpans[first...].map { keyString($0) })
+      if top.keySet == nil {
+        top.keySet = Set(keySpans[first...].map { string($0) })
       }
-      repeated = !frames[top].keySet!.insert(keyString(new)).inserted
+      repeated = !top.keySet!.insert(string(new)).inserted
     } else {
       for span in keySpans[first...] where sameKey(span, new) {
         repeated = true
@@ -445,8 +443,8 @@ package struct JSONReader {
       }
     }
     if repeated {
-      let key = keyString(new)
-      frames[top].inside = false
+      let key = string(new)
+      top.inside = false
       var duplicate = error(.duplicateKey, "the key '\(key)' appears twice", at: keyStart)
       duplicate.path.components.append(.key(key))
       throw duplicate
@@ -454,22 +452,23 @@ package struct JSONReader {
     keySpans.append(new)
   }
 
-  private func keyString(_ span: Range<Int>) -> String {
-    keyBytes.withUnsafeBufferPointer {
-      String(decoding: UnsafeBufferPointer(rebasing: $0[span]), as: UTF8.self)
+  private func sameKey(_ one: JSONText, _ other: JSONText) -> Bool {
+    withBytes(of: one) { left in
+      withBytes(of: other) { right in
+        sameText(left, right)
+      }
     }
   }
 
-  private func sameKey(_ one: Range<Int>, _ other: Range<Int>) -> Bool {
-    keyBytes.withUnsafeBufferPointer { keys in
-      let left = UnsafeBufferPointer(rebasing: keys[one])
-      let right = UnsafeBufferPointer(rebasing: keys[other])
-      if sameBytes(left, right) { return true }
-      guard left.contains(where: { $0 >= 0x80 }) || right.contains(where: { $0 >= 0x80 }) else {
-        return false
-      }
-      return String(decoding: left, as: UTF8.self) == String(decoding: right, as: UTF8.self)
+  private func sameText(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
+    if sameBytes(left, right) { return true }
+    // Only a key with a non-ASCII scalar can equal another spelling.
+    guard left.contains(where: { $0 >= 0x80 }) || right.contains(where: { $0 >= 0x80 }) else {
+      return false
     }
+    return String(decoding: left, as: UTF8.self) == String(decoding: right, as: UTF8.self)
   }
 
   // MARK: Strings
@@ -488,11 +487,6 @@ package struct JSONReader {
       if byte == UInt8(ascii: "\"") {
         let end = position
         position += 1
-        if asKey {
-          let keyStart = keyBytes.count
-          keyBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-          return JSONText(start: keyStart, end: keyBytes.count, storage: .keys)
-        }
         return JSONText(start: start, end: end, storage: .input)
       }
       if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
@@ -691,13 +685,13 @@ package struct JSONReader {
   package var path: JSONPath {
     var components: [JSONPath.Component] = []
     var keyIndex = 0
-    for frame in frames {
+    for frame in outer.dropFirst() + [top] where frame.inside {
       if frame.isArray {
-        if frame.inside { components.append(.index(frame.index)) }
+        components.append(.index(frame.index))
       } else {
         // The member being read is the frame's last key.
         keyIndex = frame.firstKey + frame.index
-        if frame.inside { components.append(.key(keyString(keySpans[keyIndex]))) }
+        components.append(.key(string(keySpans[keyIndex])))
       }
     }
     return JSONPath(components: components)

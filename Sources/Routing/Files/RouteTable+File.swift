@@ -32,8 +32,9 @@ extension RouteTable {
 
   /// Loads a route table from the bytes of a route-table file, which must be UTF-8.
   ///
-  /// The file is read straight into the table's screens and commands, without a JSON
-  /// tree in between.
+  /// The file is read in one pass straight into the table's screens and commands,
+  /// without a JSON tree in between, so that loading takes little more memory than the
+  /// bytes and the compiled table.
   ///
   /// - Parameter bytes: The file's contents.
   /// - Throws: ``TableError``, as `init(json:)` with text does; bytes that are
@@ -41,20 +42,6 @@ extension RouteTable {
   /// - Complexity: O(*n* + *V* + *E* + *O*), as `init(json:)` with text.
   public init(json bytes: [UInt8]) throws(TableError) {
     try self.init(file: RouteTableFile(json: bytes))
-  }
-
-  /// Parses the text of a JSON document into a tree, with the errors of a route-table
-  /// file, for callers that look at the document itself.
-  ///
-  /// - Throws: ``TableError`` of kind ``TableError/Kind/malformedJSON`` or
-  ///   ``TableError/Kind/duplicateKey``.
-  /// - Complexity: O(*n*), where *n* is the length of the text.
-  package static func document(json bytes: [UInt8]) throws(TableError) -> JSONValue {
-    do {
-      return try JSONValue(parsing: bytes)
-    } catch {
-      throw TableError(parsing: error)
-    }
   }
 
   /// Compiles the screens and commands read from a route-table file.
