@@ -45,9 +45,14 @@ func statusBytes(_ field: String) -> Int {
 }
 
 /// Resets the peak resident set (`VmHWM`) to the current one, so that a figure read
-/// afterwards is this stage's peak.
+/// afterwards is this stage's peak. Memory freed before is given back to the system
+/// first, so that the stage cannot reuse it unseen.
 func resetPeakResident() {
   #if canImport(Glibc)
+    // glibc's `malloc_trim`, which the Swift module for Glibc does not declare.
+    if let trim = dlsym(nil, "malloc_trim") {
+      _ = unsafeBitCast(trim, to: (@convention(c) (Int) -> Int32).self)(0)
+    }
     guard let file = fopen("/proc/self/clear_refs", "w") else { return }
     fputs("5", file)
     fclose(file)
@@ -78,8 +83,8 @@ func benchmarkLoading(screens: Int, commands: Int, seed: UInt64) throws -> LoadF
   var figures = LoadFigures(
     fileBytes: 0, screens: 0, commands: 0, read: .zero, scan: .zero, parse: .zero, compile: .zero,
     whole: .zero, peakBytes: 0)
-  let baseline = residentBytes()
   resetPeakResident()
+  let baseline = residentBytes()
   let began = clock.now
   let whole = try RouteTable(contentsOfFile: path)
   figures.whole = clock.now - began
@@ -128,10 +133,11 @@ func describe(_ figures: LoadFigures) -> String {
 func benchmarkHostileNesting(megabytes: Int) -> String {
   let count = megabytes * 1_048_576
   let clock = ContinuousClock()
-  let baseline = residentBytes()
   resetPeakResident()
+  let baseline = residentBytes()
   var bytes = Array(#"{"commands": "#.utf8)
-  bytes += [UInt8](repeating: UInt8(ascii: "["), count: count)
+  bytes.reserveCapacity(bytes.count + count)
+  bytes.append(contentsOf: repeatElement(UInt8(ascii: "["), count: count))
   let made = clock.now
   var outcome = "loaded"
   do {
