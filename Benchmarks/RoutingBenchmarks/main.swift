@@ -2,6 +2,8 @@
 //   swift run -c release RoutingBenchmarks
 import Routing
 
+try runLoadingModeIfAsked()
+
 print("Routing benchmarks (release build; figures, not assertions)")
 print("")
 print("Planner: seeded random tables, cold plans between random screens")
