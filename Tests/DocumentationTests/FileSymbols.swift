@@ -48,4 +48,25 @@ import Testing
     // snippet.end
     #expect(text == #"{"screen":"Menu","parameters":{}}"#)
   }
+
+  @Test func pullsValues() throws {
+    let bytes = Array(#"[1, {"a": [true, null]}, "x"]"#.utf8)
+    // snippet symbol-json-reader
+    try bytes.withUnsafeBufferPointer { input throws(JSONParseError) in
+      var reader = try JSONReader(input)
+      try reader.enterArray()
+      while try reader.nextElement() { try reader.skipValue() }
+      try reader.finish()
+    }
+    // snippet.end
+    let broken = Array("[1, 2".utf8)
+    #expect(throws: JSONParseError.self) {
+      try broken.withUnsafeBufferPointer { input throws(JSONParseError) in
+        var reader = try JSONReader(input)
+        try reader.enterArray()
+        while try reader.nextElement() { try reader.skipValue() }
+        try reader.finish()
+      }
+    }
+  }
 }
