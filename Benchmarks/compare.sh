@@ -106,11 +106,11 @@ if [ -x /usr/bin/time ]; then
     >/dev/null 2>&1 || true
   read -r took peak < <(tail -n 1 "$work/check.time")
   echo "routing check ($lscreens / $lcommands): $took s, peak resident $((peak / 1024)) MiB"
-  /usr/bin/time -f "%e %M" -o "$work/batch.time" "$bin/routing" route "$small/table.json" \
-    --batch "$small/batch.jsonl" >/dev/null 2>&1
-  read -r took peak < <(tail -n 1 "$work/batch.time")
+  /usr/bin/time -f "%e %M %U %S" -o "$work/batch.time" "$bin/routing" route \
+    "$small/table.json" --batch "$small/batch.jsonl" >/dev/null 2>&1
+  read -r took peak user system < <(tail -n 1 "$work/batch.time")
   count=$(wc -l <"$small/batch.jsonl")
-  echo "routing route --batch (1000 / 5000, $count requests from a file, process start included): $took s, $(python3 -c "print(round($count / max($took, 0.001)))") requests per second, peak resident $((peak / 1024)) MiB"
+  echo "routing route --batch (1000 / 5000, $count requests from a file, process start included): $took s, $(python3 -c "print(round($count / max($took, 0.001)))") requests per second, $(python3 -c "print(round(($user + $system) * 1e6 / $count, 1))") µs of processor time per request, peak resident $((peak / 1024)) MiB"
 fi
 "$bin/RoutingBenchmarks" batch --table "$small/table.json" --requests "$small/batch.jsonl" \
   | grep -v '^figures' | sed 's/^batch:/routing route --batch (1000 \/ 5000):/'
