@@ -47,3 +47,30 @@ func benchmarkBatch(requests count: Int, seed: UInt64) -> String {
     "batch: \(answered) of \(count) requests answered in \(format3(took * 1e3)) ms "
     + "(\(rate) requests per second, exit code \(result.exitCode))"
 }
+
+/// `RoutingBenchmarks batch --table T.json --requests R.jsonl`: `routing route T --batch R`
+/// in-process, the files read from disk; prints the requests answered per second, reading
+/// the table and the requests included.
+func benchmarkBatchFile(_ arguments: [String]) throws -> String {
+  let options = try BenchmarkOptions(arguments, known: ["table", "requests"])
+  let table = try options.required("table")
+  let requests = try options.required("requests")
+  let clock = ContinuousClock()
+  var best: Duration?
+  var answered = 0
+  for _ in 0..<3 {
+    let began = clock.now
+    let result = RoutingTool.run(arguments: ["route", table, "--batch", requests])
+    let took = clock.now - began
+    guard result.exitCode == 0 else { throw BenchmarkError(result.errors) }
+    answered = result.output.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    best = min(best ?? took, took)
+  }
+  let took = seconds(best ?? .zero)
+  let rate = Int((Double(answered) / took).rounded())
+  return """
+    batch: \(answered) requests answered in-process in \(format3(took * 1e3)) ms, best of 3 \
+    (\(rate) requests per second)
+    figures: batch_in_process_per_s=\(rate)
+    """
+}

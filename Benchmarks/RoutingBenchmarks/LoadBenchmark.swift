@@ -152,14 +152,10 @@ func benchmarkHostileNesting(megabytes: Int) -> String {
     + "peak RSS over baseline \(format3(Double(peak) / 1_048_576)) MiB (the file's bytes included)"
 }
 
-/// `RoutingBenchmarks load [COMMANDS]`: prints the loading figures alone, in a fresh
-/// process whose peak resident set is loading's own, and exits.
-func runLoadingModeIfAsked() throws {
-  let arguments = CommandLine.arguments.dropFirst()
-  guard arguments.first == "load" else { return }
-  let commands = arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000_000
-  print(
-    describe(try benchmarkLoading(screens: commands / 10, commands: commands, seed: 42)))
-  print(benchmarkHostileNesting(megabytes: 50))
-  exit(0)
+/// `RoutingBenchmarks load [COMMANDS]`: the loading figures alone, measured in a fresh
+/// process whose peak resident set is loading's own.
+func benchmarkLoadingMode(_ arguments: [String]) throws -> String {
+  let commands = arguments.first.flatMap { Int($0) } ?? 1_000_000
+  return describe(try benchmarkLoading(screens: commands / 10, commands: commands, seed: 42))
+    + "\n" + benchmarkHostileNesting(megabytes: 50)
 }

@@ -1,8 +1,33 @@
 // Prints the figures recorded in Docs/Performance.md. Run in release mode:
 //   swift run -c release RoutingBenchmarks
+// Modes that read files, for running beside other tools (Benchmarks/compare.sh):
+//   swift run -c release RoutingBenchmarks plan --table T.json --queries Q.txt [--lengths L.txt]
+//   swift run -c release RoutingBenchmarks compile --screens 100000 --commands 1000000
+//   swift run -c release RoutingBenchmarks batch --table T.json --requests R.jsonl
+//   swift run -c release RoutingBenchmarks load [COMMANDS]
 import Routing
 
-try runLoadingModeIfAsked()
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if let mode = arguments.first {
+  let rest = Array(arguments.dropFirst())
+  do {
+    switch mode {
+    case "plan": print(try benchmarkQueries(rest))
+    case "compile": print(try benchmarkCompile(rest))
+    case "batch": print(try benchmarkBatchFile(rest))
+    case "load": print(try benchmarkLoadingMode(rest))
+    default: throw BenchmarkError("unknown mode '\(mode)': plan, compile, batch or load")
+    }
+    exit(0)
+  } catch {
+    print("error: \(error)")
+    exit(2)
+  }
+}
 
 print("Routing benchmarks (release build; figures, not assertions)")
 print("")

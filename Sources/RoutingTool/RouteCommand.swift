@@ -129,33 +129,58 @@ enum RouteCommand {
 /// Every line gets an answer, a bad one an error object carrying its line number, and the
 /// run goes on; blank lines are skipped. The run exits 0 once every line is answered,
 /// whatever the answers; 2 only when it cannot run (arguments, table, unreadable file).
+///
+/// Lines are answered a chunk at a time (at most ``chunkLines``): the chunk is cut into
+/// parts planned at once on the machine's cores, each part writing its answers as JSON
+/// bytes into a buffer of its own, and the buffers are printed in input order. Standard
+/// input is read a chunk at a time too, so memory stays bounded by the chunk, and a
+/// chunk holds only the lines already read, so a process talking through a pipe gets
+/// each answer without sending more.
 enum BatchRoute {
-  struct Tally {
+  /// The most lines answered at once.
+  static let chunkLines = 4_096
+  /// The fewest lines worth a part of their own.
+  static let partLines = 128
+
+  struct Tally: Sendable {
     var routed = 0
     var failed = 0
     var invalid = 0
+
+    mutating func add(_ other: Tally) {
+      routed += other.routed
+      failed += other.failed
+      invalid += other.invalid
+    }
   }
 
   static func run(_ path: String, _ table: RouteTable, _ console: Console) throws(ToolFailure)
     -> ExitCode
   {
     var tally = Tally()
+    var number = 0
     if path == "-" {
-      var number = 0
-      while let line = try console.nextLine() {
-        number += 1
-        answer(line[...], number: number, table, console, &tally)
+      while let lines = try console.nextLines(upTo: chunkLines) {
+        let slices = lines.map { $0[...] }
+        answer(slices, firstNumber: number + 1, table, console, &tally)
+        number += lines.count
       }
     } else {
       let bytes = try console.read(path)
-      var number = 0
       var start = bytes.startIndex
+      var chunk: [ArraySlice<UInt8>] = []
+      chunk.reserveCapacity(chunkLines)
       while start < bytes.endIndex {
         let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
-        number += 1
-        answer(bytes[start..<end], number: number, table, console, &tally)
+        chunk.append(bytes[start..<end])
         start = end + 1
+        if chunk.count == chunkLines {
+          answer(chunk, firstNumber: number + 1, table, console, &tally)
+          number += chunk.count
+          chunk.removeAll(keepingCapacity: true)
+        }
       }
+      answer(chunk, firstNumber: number + 1, table, console, &tally)
     }
     let total = tally.routed + tally.failed + tally.invalid
     console.printError(
@@ -164,8 +189,45 @@ enum BatchRoute {
     return .success
   }
 
+  /// Answers a chunk of lines, the first numbered `firstNumber`, and prints the answers
+  /// in order.
+  ///
+  /// - Complexity: O(*n*) plus the plans, where *n* is the length of the lines; the
+  ///   parts run concurrently.
   static func answer(
-    _ line: ArraySlice<UInt8>, number: Int, _ table: RouteTable, _ console: Console,
+    _ lines: [ArraySlice<UInt8>], firstNumber: Int, _ table: RouteTable, _ console: Console,
+    _ tally: inout Tally
+  ) {
+    guard !lines.isEmpty else { return }
+    let parts = min(16, (lines.count + partLines - 1) / partLines)
+    let results = Concurrently.map(parts) { part in
+      let range = (lines.count * part / parts)..<(lines.count * (part + 1) / parts)
+      return answer(lines[range], firstNumber: firstNumber + range.lowerBound, table)
+    }
+    var output: [UInt8] = []
+    output.reserveCapacity(results.reduce(0) { $0 + $1.bytes.count })
+    for result in results {
+      output += result.bytes
+      tally.add(result.tally)
+    }
+    if !output.isEmpty { console.write(output) }
+  }
+
+  /// The answers to consecutive lines, the first numbered `firstNumber`, one a line.
+  static func answer(
+    _ lines: ArraySlice<ArraySlice<UInt8>>, firstNumber: Int, _ table: RouteTable
+  ) -> (bytes: [UInt8], tally: Tally) {
+    var json = JSONBytes(capacity: lines.count * 256)
+    var tally = Tally()
+    for (offset, line) in zip(0..., lines) {
+      answer(line, number: firstNumber + offset, table, into: &json, &tally)
+    }
+    return (json.bytes, tally)
+  }
+
+  /// Writes the answer to one line, and a line break; nothing for a blank line.
+  static func answer(
+    _ line: ArraySlice<UInt8>, number: Int, _ table: RouteTable, into json: inout JSONBytes,
     _ tally: inout Tally
   ) {
     guard line.contains(where: { !isBlank($0) }) else { return }
@@ -178,11 +240,12 @@ enum BatchRoute {
     switch outcome {
     case .success(let route):
       tally.routed += 1
-      console.print(RouteJSON.json(route).serialized())
+      json.route(route)
     case .failure(let failure):
       if failure.exitCode == .badInput { tally.invalid += 1 } else { tally.failed += 1 }
-      console.print(failure.json(line: number).serialized())
+      json.failure(failure, line: number)
     }
+    json.bytes.append(0x0A)
   }
 
   /// A line is a document of its own: its column says enough.

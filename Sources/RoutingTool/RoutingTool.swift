@@ -57,7 +57,13 @@ package enum RoutingTool {
       },
       readFile: readFile,
       write: { output += $0 },
-      writeError: { errors += $0 })
+      writeError: { errors += $0 },
+      readLines: { limit in
+        guard next < lines.count else { return nil }
+        let end = min(lines.count, next + max(1, limit))
+        defer { next = end }
+        return Array(lines[next..<end])
+      })
     let code = run(arguments: arguments, environment: environment)
     return ToolResult(output: output, errors: errors, exitCode: code)
   }

@@ -18,7 +18,11 @@ extension ToolEnvironment {
     return ToolEnvironment(
       readLine: { () throws(FileReadError) -> [UInt8]? in try input.next() },
       write: { writeAll($0, to: 1) },
-      writeError: { writeAll($0, to: 2) })
+      writeError: { writeAll($0, to: 2) },
+      readLines: { (limit: Int) throws(FileReadError) -> [[UInt8]]? in
+        try input.next(upTo: limit)
+      },
+      writeBytes: { bytes in bytes.withUnsafeBufferPointer { writeAll($0, to: 1) } })
   }
 }
 
@@ -68,6 +72,32 @@ package final class LineReader {
     }
   }
 
+  /// The next lines: the first one, waiting for it, then the lines already read
+  /// after it, up to `limit` in all; `nil` at the end of the input.
+  ///
+  /// A batch answers what it has been sent without waiting for more, so a process on
+  /// the other end of a pipe gets its answer before it writes the next request.
+  ///
+  /// - Throws: ``FileReadError`` (for `<stdin>`) when a read fails; the lines before it
+  ///   were returned.
+  /// - Complexity: O(*n*) amortized, where *n* is the length of the lines.
+  package func next(upTo limit: Int) throws(FileReadError) -> [[UInt8]]? {
+    guard let first = try next() else { return nil }
+    var lines = [first]
+    while lines.count < limit {
+      if let newline = buffer[start...].firstIndex(of: 0x0A) {
+        lines.append(Array(buffer[start..<newline]))
+        start = newline + 1
+      } else if atEnd && failure == nil && start < buffer.count {
+        lines.append(Array(buffer[start...]))
+        start = buffer.count
+      } else {
+        break
+      }
+    }
+    return lines
+  }
+
   private func fill() {
     var chunk = [UInt8](repeating: 0, count: chunkSize)
     while true {
@@ -92,17 +122,21 @@ package final class LineReader {
 /// Writes all of `text` to a file descriptor, retrying short writes.
 private func writeAll(_ text: String, to descriptor: Int32) {
   var text = text
-  text.withUTF8 { bytes in
-    var offset = 0
-    while offset < bytes.count {
-      let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      if written > 0 {
-        offset += written
-      } else if written < 0 && errno == EINTR {
-        continue
-      } else {
-        return
-      }
+  text.withUTF8 { writeAll($0, to: descriptor) }
+}
+
+/// Writes all of `bytes` to a file descriptor, retrying short writes.
+private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+  guard let base = bytes.baseAddress else { return }
+  var offset = 0
+  while offset < bytes.count {
+    let written = write(descriptor, base + offset, bytes.count - offset)
+    if written > 0 {
+      offset += written
+    } else if written < 0 && errno == EINTR {
+      continue
+    } else {
+      return
     }
   }
 }

@@ -12,6 +12,12 @@ package struct ToolEnvironment {
   package var write: (String) -> Void
   /// Writes text to standard error.
   package var writeError: (String) -> Void
+  /// The next lines of standard input, at least one and at most the given count, or
+  /// `nil` at the end: every line that can be had without waiting for more input after
+  /// the first. It throws when standard input cannot be read.
+  package var readLines: (Int) throws(FileReadError) -> [[UInt8]]?
+  /// Writes UTF-8 bytes to standard output.
+  package var writeBytes: ([UInt8]) -> Void
 
   /// Creates an environment.
   ///
@@ -21,15 +27,31 @@ package struct ToolEnvironment {
   ///   - readFile: Reads a whole file; the C library by default.
   ///   - write: Writes to standard output.
   ///   - writeError: Writes to standard error.
+  ///   - readLines: Reads the lines of standard input already at hand, at least one
+  ///     (waiting for it) and at most the count given, `nil` at its end; by default one
+  ///     line at a time through `readLine`.
+  ///   - writeBytes: Writes UTF-8 bytes to standard output; by default as text through
+  ///     `write`.
   package init(
     readLine: @escaping () throws(FileReadError) -> [UInt8]?,
     readFile: @escaping (String) throws(FileReadError) -> [UInt8] = FileBytes.read(atPath:),
-    write: @escaping (String) -> Void, writeError: @escaping (String) -> Void
+    write: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
+    readLines: ((Int) throws(FileReadError) -> [[UInt8]]?)? = nil,
+    writeBytes: (([UInt8]) -> Void)? = nil
   ) {
     self.readLine = readLine
     self.readFile = readFile
     self.write = write
     self.writeError = writeError
+    if let readLines {
+      self.readLines = readLines
+    } else {
+      self.readLines = { (_: Int) throws(FileReadError) -> [[UInt8]]? in
+        guard let line = try readLine() else { return nil }
+        return [line]
+      }
+    }
+    self.writeBytes = writeBytes ?? { write(String(decoding: $0, as: UTF8.self)) }
   }
 }
 
@@ -101,6 +123,21 @@ struct Console {
       first = false
     }
     return bytes
+  }
+
+  /// Writes UTF-8 bytes to standard output.
+  func write(_ bytes: [UInt8]) {
+    environment.writeBytes(bytes)
+  }
+
+  /// The next lines of standard input that are at hand, at least one and at most
+  /// `limit`, or `nil` at its end; a read failure is bad input, not its end.
+  func nextLines(upTo limit: Int) throws(ToolFailure) -> [[UInt8]]? {
+    do {
+      return try environment.readLines(limit)
+    } catch {
+      throw ToolFailure.badInput("error: \(error)")
+    }
   }
 
   /// The next line of standard input; a read failure is bad input, not its end.

@@ -81,4 +81,24 @@ import Testing
     #expect(Tool.lines(output).count == 1)
     #expect(errors.contains("cannot read '<stdin>': Input/output error"))
   }
+
+  /// A batch reads the lines at hand in one go, and answers them without waiting for
+  /// more: the pipe stays open while the reader runs, and the reader must not block.
+  @Test func readsTheLinesAtHandWithoutWaitingForMore() {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else {
+      Issue.record("no pipe")
+      return
+    }
+    defer { close(ends[0]) }
+    let bytes = Array("a\nbc\n\nd\ne".utf8)
+    let written = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+    #expect(written == bytes.count)
+    let reader = LineReader(descriptor: ends[0])
+    #expect((try? reader.next(upTo: 2)) == [[97], [98, 99]])
+    #expect((try? reader.next(upTo: 10)) == [[], [100]])  // "e" waits for its line break
+    close(ends[1])
+    #expect((try? reader.next(upTo: 10)) == [[101]])
+    #expect((try? reader.next(upTo: 10)) == Optional<[[UInt8]]>.none)
+  }
 }

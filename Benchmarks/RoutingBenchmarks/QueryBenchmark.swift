@@ -1,0 +1,188 @@
+import Routing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `RoutingBenchmarks plan --table T.json --queries Q.txt [--lengths OUT.txt]`: loads a
+/// route table from its JSON file and plans each query of a file, one `FROM TO` pair of
+/// screen names a line, from the one-entry stack `[FROM]`.
+///
+/// Prints the load time and the median and 99th percentile per query, twice: *cold*, the
+/// first plan of each query; *warm*, the same query planned again right after and the
+/// second plan timed, which shows what a warm-plan cache saves once the planner has one.
+/// The last line, `figures: …`, is for scripts (times in microseconds). With `--lengths`,
+/// writes each query's route length (its number of steps), `-1` when it has no route, one
+/// a line, for comparing with other tools.
+func benchmarkQueries(_ arguments: [String]) throws -> String {
+  let options = try BenchmarkOptions(arguments, known: ["table", "queries", "lengths"])
+  let tablePath = try options.required("table")
+  let queriesPath = try options.required("queries")
+
+  let clock = ContinuousClock()
+  let memoryBefore = residentBytes()
+  let readStart = clock.now
+  let tableBytes = try FileBytes.read(atPath: tablePath)
+  let readTime = clock.now - readStart
+  let loadStart = clock.now
+  let table = try RouteTable(json: tableBytes)
+  let loadTime = clock.now - loadStart
+  let memoryAfter = residentBytes()
+
+  let queryText = try FileBytes.read(atPath: queriesPath)
+  var queries: [(Entry, ScreenName)] = []
+  for line in queryText.split(separator: 0x0A) {
+    let names = line.split(separator: 0x20)
+    guard names.count == 2 else { continue }
+    queries.append(
+      (
+        Entry(ScreenName(String(decoding: names[0], as: UTF8.self))),
+        ScreenName(String(decoding: names[1], as: UTF8.self))
+      ))
+  }
+  guard !queries.isEmpty else { throw BenchmarkError("no queries in \(queriesPath)") }
+
+  var cold: [Duration] = []
+  var warm: [Duration] = []
+  cold.reserveCapacity(queries.count)
+  warm.reserveCapacity(queries.count)
+  var lengths: [Int] = []
+  lengths.reserveCapacity(queries.count)
+  for (start, destination) in queries {
+    let began = clock.now
+    let first = try? table.route(from: [start], to: destination)
+    let middle = clock.now
+    let second = try? table.route(from: [start], to: destination)
+    let ended = clock.now
+    cold.append(middle - began)
+    warm.append(ended - middle)
+    lengths.append(first?.steps.count ?? -1)
+    precondition(first == second, "planning the same query twice gives the same route")
+  }
+  if let path = options.value("lengths") {
+    let text = lengths.map(String.init).joined(separator: "\n") + "\n"
+    try writeFile(path, text)
+  }
+  cold.sort()
+  warm.sort()
+  let routed = lengths.filter { $0 >= 0 }.count
+  let megabytes = Double(max(0, memoryAfter - memoryBefore)) / 1_048_576
+  return """
+    plan: \(tablePath): \(table.screens.count) screens, \(table.commands.count) commands; \
+    \(queries.count) queries, \(routed) routed
+    load: read \(format(readTime)), parse and compile \(format(loadTime)), \
+    resident growth \(format3(megabytes)) MiB, peak resident \(format3(Double(peakResidentBytes()) / 1_048_576)) MiB
+    cold (first plan of each query): median \(format(percentile(cold, 50))), p99 \(format(percentile(cold, 99)))
+    warm (same query again, second plan timed): median \(format(percentile(warm, 50))), p99 \(format(percentile(warm, 99)))
+    figures: cold_median_us=\(micro(percentile(cold, 50))) cold_p99_us=\(micro(percentile(cold, 99))) \
+    warm_median_us=\(micro(percentile(warm, 50))) warm_p99_us=\(micro(percentile(warm, 99))) \
+    load_s=\(format3(seconds(readTime + loadTime)))
+    """
+}
+
+/// `RoutingBenchmarks compile --screens N --commands M [--seed S]`: declares a random
+/// table in Swift, `N` parameterless screens and `M` commands each from one random screen
+/// to a random screen, and prints how long compiling it takes and how much the resident
+/// set grows, per command.
+func benchmarkCompile(_ arguments: [String]) throws -> String {
+  let options = try BenchmarkOptions(arguments, known: ["screens", "commands", "seed"])
+  let screens = try options.integer("screens", default: 100_000)
+  let commands = try options.integer("commands", default: 1_000_000)
+  var random = SplitMix(state: UInt64(try options.integer("seed", default: 1)))
+  let names = (0..<screens).map { ScreenName("S\($0)") }
+  var registry = RouteRegistry(defaultFactory: HeadlessScreen.factory)
+  for name in names { registry.register(Screen(name)) }
+  for _ in 0..<commands {
+    let origin = names[Int.random(in: 0..<screens, using: &random)]
+    let destination = names[Int.random(in: 0..<screens, using: &random)]
+    registry.register(Command(from: [origin], to: destination))
+  }
+  let memoryBefore = residentBytes()
+  let clock = ContinuousClock()
+  let start = clock.now
+  let table = try registry.compile()
+  let took = clock.now - start
+  let growth = max(0, residentBytes() - memoryBefore)
+  withExtendedLifetime(table) {}
+  return """
+    compile: \(screens) screens, \(commands) commands declared in Swift: \(format(took)), \
+    resident growth \(format3(Double(growth) / 1_048_576)) MiB \
+    (\(format3(Double(growth) / Double(max(1, commands)))) bytes per command)
+    figures: compile_s=\(format3(seconds(took))) bytes_per_command=\(format3(Double(growth) / Double(max(1, commands))))
+    """
+}
+
+/// `--name value` options of a benchmark mode.
+struct BenchmarkOptions {
+  private var values: [String: String] = [:]
+
+  init(_ arguments: [String], known: Set<String>) throws {
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      guard argument.hasPrefix("--"), known.contains(String(argument.dropFirst(2))),
+        index + 1 < arguments.count
+      else {
+        throw BenchmarkError(
+          "unexpected '\(argument)'; options: \(known.sorted().map { "--" + $0 }.joined(separator: " "))"
+        )
+      }
+      values[String(argument.dropFirst(2))] = arguments[index + 1]
+      index += 2
+    }
+  }
+
+  func value(_ name: String) -> String? { values[name] }
+
+  func required(_ name: String) throws -> String {
+    guard let value = values[name] else { throw BenchmarkError("missing --\(name)") }
+    return value
+  }
+
+  func integer(_ name: String, default fallback: Int) throws -> Int {
+    guard let text = values[name] else { return fallback }
+    guard let value = Int(text), value >= 0 else {
+      throw BenchmarkError("--\(name) takes a whole number, not '\(text)'")
+    }
+    return value
+  }
+}
+
+/// A benchmark that cannot run, and why.
+struct BenchmarkError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// The value at `percent` of sorted samples.
+func percentile(_ sorted: [Duration], _ percent: Int) -> Duration {
+  sorted[min(sorted.count - 1, sorted.count * percent / 100)]
+}
+
+/// A duration in microseconds, three decimals.
+func micro(_ duration: Duration) -> String {
+  format3(seconds(duration) * 1e6)
+}
+
+/// The peak resident set of this process in bytes (`VmHWM` of `/proc/self/status`).
+func peakResidentBytes() -> Int {
+  guard let bytes = try? FileBytes.read(atPath: "/proc/self/status") else { return 0 }
+  for line in bytes.split(separator: 0x0A) where line.starts(with: Array("VmHWM:".utf8)) {
+    let digits = line.filter { $0 >= 0x30 && $0 <= 0x39 }
+    return (Int(String(decoding: digits, as: UTF8.self)) ?? 0) * 1024
+  }
+  return 0
+}
+
+/// Writes text to a file, replacing it.
+func writeFile(_ path: String, _ text: String) throws {
+  #if canImport(Glibc)
+    guard let file = fopen(path, "w") else { throw BenchmarkError("cannot write \(path)") }
+    defer { fclose(file) }
+    var text = text
+    let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
+    guard written == text.utf8.count else { throw BenchmarkError("cannot write \(path)") }
+  #else
+    throw BenchmarkError("writing files needs Glibc")
+  #endif
+}

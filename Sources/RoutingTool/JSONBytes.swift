@@ -1,0 +1,154 @@
+import Routing
+
+/// Compact JSON written straight into a byte buffer, for answers printed by the
+/// thousand: no value tree, no intermediate strings.
+///
+/// It writes exactly what `JSONValue.serialized()` writes for the same value: no
+/// whitespace, members in the order they are appended, strings escaped the same way
+/// (`"`, `\` and control characters; everything else as UTF-8).
+struct JSONBytes {
+  /// The text written so far.
+  var bytes: [UInt8] = []
+
+  /// Creates an empty buffer with room for `capacity` bytes.
+  init(capacity: Int = 0) {
+    bytes.reserveCapacity(capacity)
+  }
+
+  /// Appends ASCII text as it is: punctuation and keys known to need no escape.
+  mutating func raw(_ text: StaticString) {
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
+  /// Appends a whole number.
+  ///
+  /// - Complexity: O(*d*), where *d* is its number of digits.
+  mutating func number(_ value: Int) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    let start = bytes.count
+    repeat {
+      bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+      magnitude /= 10
+    } while magnitude > 0
+    bytes[start...].reverse()
+  }
+
+  /// Appends a string in quotes, escaped as `JSONValue.serialized()` escapes it.
+  ///
+  /// - Complexity: O(*n*), where *n* is the string's length in UTF-8.
+  mutating func string(_ text: String) {
+    bytes.append(UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { utf8 in
+      var clean = 0
+      for (offset, byte) in utf8.enumerated() where Self.needsEscape(byte) {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean..<offset]))
+        escape(byte)
+        clean = offset + 1
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean...]))
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends any value through the package's serializer; for the rare members that
+  /// are not strings or numbers.
+  mutating func value(_ value: JSONValue) {
+    switch value {
+    case .string(let text): string(text)
+    case .number(let number): bytes.append(contentsOf: number.text.utf8)
+    default:
+      var text = ""
+      value.serialize(into: &text)
+      bytes.append(contentsOf: text.utf8)
+    }
+  }
+
+  private mutating func escape(_ byte: UInt8) {
+    bytes.append(UInt8(ascii: "\\"))
+    switch byte {
+    case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+    case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+    case 0x0A: bytes.append(UInt8(ascii: "n"))
+    case 0x0D: bytes.append(UInt8(ascii: "r"))
+    case 0x09: bytes.append(UInt8(ascii: "t"))
+    case 0x08: bytes.append(UInt8(ascii: "b"))
+    case 0x0C: bytes.append(UInt8(ascii: "f"))
+    default:
+      let hex: StaticString = "0123456789abcdef"
+      bytes += [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")]
+      hex.withUTF8Buffer { digits in
+        bytes += [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+      }
+    }
+  }
+
+  private static func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+  }
+}
+
+extension JSONBytes {
+  /// A route as ``RouteJSON/json(_:)`` writes it:
+  /// `{"steps":[{"command":…,"id":…,"action":…,"screen":…}],"stack":[…]}`.
+  ///
+  /// - Complexity: O(*s* + *n*), where *s* is the number of steps and *n* the length of
+  ///   the resulting stack (its parameters sorted by key).
+  mutating func route(_ route: Route) {
+    raw(#"{"steps":["#)
+    for (position, step) in route.steps.enumerated() {
+      raw(position == 0 ? #"{"command":"# : #",{"command":"#)
+      number(step.command)
+      if let id = step.commandID {
+        raw(#","id":"#)
+        string(id)
+      }
+      raw(step.action == .push ? #","action":"push","screen":"# : #","action":"pop","screen":"#)
+      string(step.screen.rawValue)
+      raw("}")
+    }
+    raw(#"],"stack":["#)
+    for (position, entry) in route.stack.enumerated() {
+      raw(position == 0 ? #"{"screen":"# : #",{"screen":"#)
+      string(entry.screen.rawValue)
+      raw(#","parameters":{"#)
+      if entry.parameters.count == 1, let (key, value) = entry.parameters.first {
+        string(key)
+        raw(":")
+        string(value.description)
+      } else if !entry.parameters.isEmpty {
+        for (index, member) in entry.parameters.sorted(by: { $0.key < $1.key }).enumerated() {
+          if index > 0 { raw(",") }
+          string(member.key)
+          raw(":")
+          string(member.value.description)
+        }
+      }
+      raw("}}")
+    }
+    raw("]}")
+  }
+
+  /// A failure as ``RequestFailure/json(line:)`` writes it:
+  /// `{"error":{"kind":…,"line":…,…,"message":…}}`.
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of what is written.
+  mutating func failure(_ failure: RequestFailure, line: Int?) {
+    raw(#"{"error":{"kind":"#)
+    string(failure.kind.rawValue)
+    if let line {
+      raw(#","line":"#)
+      number(line)
+    }
+    for member in failure.details.members {
+      raw(",")
+      string(member.key)
+      raw(":")
+      value(member.value)
+    }
+    raw(#","message":"#)
+    string(failure.message)
+    raw("}}")
+  }
+}
