@@ -15,10 +15,14 @@ extension Planner {
     buffers.cheapest.clear()
     buffers.records.removeAll(keepingCapacity: true)
     buffers.heap.removeAll(keepingCapacity: true)
+    // The rows the loop reads, taken out of the graph once: reading them through `graph`
+    // copies the whole graph at each access in a debug build.
+    let costs = graph.cost
+    let rows = graph.commandsFrom
+    let destinations = graph.destination
     for candidate in buffers.candidates {
       offer(
-        SearchRecord(
-          step: candidate, parent: -1, cost: Int(graph.cost[Int(candidate.command)])),
+        SearchRecord(step: candidate, parent: -1, cost: Int(costs[Int(candidate.command)])),
         &buffers)
     }
     while let current = popFirst(&buffers) {
@@ -35,16 +39,16 @@ extension Planner {
         buffers.leg.reverse()
         return true
       }
-      for position in graph.commandsFrom.range(slot) {
-        let command = graph.commandsFrom.items[position]
-        let target = graph.destination[Int(command)]
+      for position in rows.range(slot) {
+        let command = rows.items[position]
+        let target = destinations[Int(command)]
         guard !buffers.forward.contains(Int(target)), !buffers.held.contains(Int(target)),
           isEnabled(command, anyDisabled, buffers)
         else { continue }
         offer(
           SearchRecord(
             step: LegStep(command: command, screen: target, popTo: -1), parent: current,
-            cost: record.cost + Int(graph.cost[Int(command)])),
+            cost: record.cost + Int(costs[Int(command)])),
           &buffers)
       }
     }

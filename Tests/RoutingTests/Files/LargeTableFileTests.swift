@@ -103,16 +103,17 @@ import Testing
     #expect(loaded.screens.map(\.parameters) == compiled.screens.map(\.parameters))
     #expect(loaded.screens.map(\.path) == compiled.screens.map(\.path))
     #expect(loaded.commands.count == compiled.commands.count)
-    for (file, declared) in zip(loaded.commands, compiled.commands) {
-      #expect(file.origins == declared.origins)
-      #expect(file.destination == declared.destination)
-      #expect(file.id == declared.id)
-      #expect(file.cost == declared.cost)
-    }
+    // One comparison a field: an expectation per command costs seconds in a debug build.
+    #expect(loaded.commands.map(\.origins) == compiled.commands.map(\.origins))
+    #expect(loaded.commands.map(\.destination) == compiled.commands.map(\.destination))
+    #expect(loaded.commands.map(\.id) == compiled.commands.map(\.id))
+    #expect(loaded.commands.map(\.cost) == compiled.commands.map(\.cost))
     var random = SplitMix(state: 3)
     let names = compiled.screens.map(\.name)
     var routed = 0
-    for _ in 0..<200 {
+    // Its costs make every plan a weighted search, slow in a debug build: a quick share.
+    let requests = TestScale.isFull ? 200 : 30
+    for _ in 0..<requests {
       let stack = (0..<Int.random(in: 1...3, using: &random)).map { _ in
         Entry(names.randomElement(using: &random)!)
       }
@@ -127,7 +128,7 @@ import Testing
       #expect(fromFile == fromRegistry)
       if case .success = fromFile { routed += 1 }
     }
-    #expect(routed > 100)
+    #expect(routed > requests / 2)
   }
 
   /// Deep nesting is refused at the depth limit, having built nothing: the same error
