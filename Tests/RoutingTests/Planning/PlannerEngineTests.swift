@@ -123,7 +123,7 @@ import Testing
     for costs in [false, true] {
       var random = SeededGenerator(seed: UInt64(batch) &* 1_000_003 &+ (costs ? 77 : 11))
       var routed = 0
-      let count = 400
+      let count = TestScale.isFull ? 400 : 100
       for _ in 0..<count {
         let sample = try Self.mediumCase(&random, costs: costs)
         let expected = Self.stripped(
