@@ -143,6 +143,7 @@ public struct RouteTable: Sendable {
         "nothing makes screen '\(command.destination)': give the command or the screen a factory, or the table a default factory"
       )
     }
+    try Self.checkRestorableScreens(screens, destinations: destinations, defaultFactory)
 
     let count = screens.count
     var wildcard: [Int32] = []
