@@ -60,7 +60,13 @@ import Testing
     #expect(container.entries == [Entry("Menu")])
     #expect(container.left.first?.screen === menu)
     #expect(container.showsPlaceholder && !container.canSwipeBack)
-    #expect(events.allSatisfy { $0.change == .pop })
+    // The case: a pop back to the root is one step, so one pair, from the panes
+    // before the step straight to the root alone.
+    #expect(events.map(\.change) == [.pop, .pop])
+    #expect(events.map(\.isDone) == [false, true])
+    #expect(events[0].transition.before.stack.count == 3)
+    #expect(events[0].transition.after.left.map(\.screen) .elementsEqual([menu], by: ===))
+    #expect(events[0].transition.after.right == nil)
   }
 
   @Test func popToCountCoversEveryDepth() async throws {
