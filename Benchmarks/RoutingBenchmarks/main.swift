@@ -23,3 +23,8 @@ print(benchmarkLinks())
 
 print("")
 print(benchmarkBatch(requests: 20_000, seed: 7))
+
+print("")
+print(try await benchmarkNavigation(lengths: [1_000, 4_000, 16_000, 64_000], drillDown: false))
+print("")
+print(try await benchmarkNavigation(lengths: [1_000, 4_000], drillDown: true))

@@ -65,7 +65,7 @@ import Testing
     #expect(events.map(\.change) == [.pop, .pop])
     #expect(events.map(\.isDone) == [false, true])
     #expect(events[0].transition.before.stack.count == 3)
-    #expect(events[0].transition.after.left.map(\.screen) .elementsEqual([menu], by: ===))
+    #expect(events[0].transition.after.left.map(\.screen).elementsEqual([menu], by: ===))
     #expect(events[0].transition.after.right == nil)
   }
 
@@ -91,7 +91,9 @@ import Testing
           if let first = events.first, let last = events.last {
             #expect(first.transition == last.transition, "\(place)")
             #expect(first.transition.after == container.state, "\(place)")
-            #expect(first.transition.before.left.count + (first.transition.before.right == nil ? 0 : 1) == total)
+            #expect(
+              first.transition.before.left.count + (first.transition.before.right == nil ? 0 : 1)
+                == total)
           }
           if count == total {
             #expect(container.right.flatMap(screens.number) == (rightFilled ? total : nil))
@@ -138,6 +140,8 @@ import Testing
 
   @Test func anEmptyDrillDownCannotBePlannedFrom() async throws {
     let navigator = Navigator(table: try Self.table(), container: DrillDownContainer())
-    await #expect(throws: NavigationError.routing(.emptyStack)) { try await navigator.go(to: "Menu") }
+    await #expect(throws: NavigationError.routing(.emptyStack)) {
+      try await navigator.go(to: "Menu")
+    }
   }
 }

@@ -14,7 +14,8 @@ import Testing
     let table = try tables.compile()
     guard let root = table.screens.first(where: { table.makeScreen(for: Entry($0.name)) != nil })
     else { return }
-    let stack = Navigator(table: table, container: StackContainer(root: try table.makeItem(for: root.name)))
+    let stack = Navigator(
+      table: table, container: StackContainer(root: try table.makeItem(for: root.name)))
     let drillDown = DrillDownContainer(root: try table.makeItem(for: root.name))
     let navigator = Navigator(table: table, container: drillDown)
     var stackEvents: [NavigationEvent] = []
@@ -50,7 +51,8 @@ import Testing
           case .push:
             #expect(pair == [.willPush(step.entry, step: step), .didPush(step.entry, step: step)])
           case .pop:
-            #expect(pair == [.willPop(to: step.entry, step: step), .didPop(to: step.entry, step: step)])
+            #expect(
+              pair == [.willPop(to: step.entry, step: step), .didPop(to: step.entry, step: step)])
           }
         }
       }

@@ -181,7 +181,8 @@ import Testing
 
   @Test func itemsTransitionsAndBackControlsCompareByScreenObject() async throws {
     let menu = Self.item("Menu")
-    let twin = StackItem(entry: menu.entry, screen: HeadlessScreen(ScreenContext(entry: menu.entry)))
+    let twin = StackItem(
+      entry: menu.entry, screen: HeadlessScreen(ScreenContext(entry: menu.entry)))
     #expect(menu == menu)
     #expect(menu != twin)
     #expect(menu != StackItem(entry: Entry("Other"), screen: menu.screen))

@@ -44,7 +44,8 @@ struct RandomNavigationTable {
       screens.append(
         Screen(
           ScreenName("S\(number)"), parameters: parameters,
-          restorationIdentifier: isRestorable ? "s\(number)" : (Bool.random(using: &random) ? "" : nil),
+          restorationIdentifier: isRestorable
+            ? "s\(number)" : (Bool.random(using: &random) ? "" : nil),
           factory: hasFactory ? FactoryMadeScreen.factory("screen S\(number)") : nil))
       screenHasFactory.append(hasFactory)
       restorable.append(isRestorable)
@@ -80,7 +81,8 @@ struct RandomNavigationTable {
     while let number = firstUnconstructible {
       commands.append(
         Command(
-          to: ScreenName("S\(number)"), factory: FactoryMadeScreen.factory("command \(commands.count)")))
+          to: ScreenName("S\(number)"),
+          factory: FactoryMadeScreen.factory("command \(commands.count)")))
       commandHasFactory.append(true)
       commandDestination.append(number)
     }

@@ -14,8 +14,10 @@ import Testing
       Screen("Home", restorationIdentifier: "home", factory: FactoryMadeScreen.factory("home"))
       Screen("Detail", parameters: [.integer("id")], restorationIdentifier: "detail")
       Command(id: "home", to: "Home")
-      Command(id: "openDetail", from: ["Home"], to: "Detail", factory: FactoryMadeScreen.factory("open"))
-      Command(id: "again", from: ["Detail"], to: "Detail", factory: FactoryMadeScreen.factory("again"))
+      Command(
+        id: "openDetail", from: ["Home"], to: "Detail", factory: FactoryMadeScreen.factory("open"))
+      Command(
+        id: "again", from: ["Detail"], to: "Detail", factory: FactoryMadeScreen.factory("again"))
     }
   }
 
@@ -29,7 +31,8 @@ import Testing
   ) async throws {
     let table = try Self.detailTable()
     do {
-      let navigator = Navigator(table: table, container: makeContainer(try table.makeItem(for: "Home")))
+      let navigator = Navigator(
+        table: table, container: makeContainer(try table.makeItem(for: "Home")))
       try await navigator.go(to: "Detail", parameters: ["id": 4])
       let snapshot = await navigator.snapshot()
       #expect(snapshot.entries.map(\.identifier) == ["home", "detail"])
@@ -59,7 +62,8 @@ import Testing
       Command(to: "Home")
       Command(from: ["Home"], to: "Detail", factory: FactoryMadeScreen.factory("open"))
     }
-    #expect((withDefault.makeScreen(for: Entry("Detail")) as? FactoryMadeScreen)?.maker == "default")
+    #expect(
+      (withDefault.makeScreen(for: Entry("Detail")) as? FactoryMadeScreen)?.maker == "default")
   }
 
   @Test func aRestorableScreenNothingMakesIsRefusedWhenCompiling() throws {
