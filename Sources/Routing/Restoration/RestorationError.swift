@@ -23,7 +23,7 @@ public struct RestorationError: Error, Hashable, Sendable, CustomStringConvertib
     case undeclaredParameter
     /// Nothing makes the screen object: no factory of the screen, of the table or of a
     /// command to it. Compiling a table refuses a restorable screen that nothing makes,
-    /// so only a snapshot restored with another table can fail so.
+    /// so a table this library compiled never fails so.
     case unconstructibleScreen
     /// A factory handed back one screen object for two of the snapshot's entries, which
     /// would show it twice.
