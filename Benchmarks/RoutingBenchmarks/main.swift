@@ -62,3 +62,8 @@ for n in [5_000, 20_000] {
     print("| \(n) | \(breadcrumbs ? "3" : "none") | \(format(took)) | \(unreachable) |")
   }
 }
+
+print("")
+print(try await benchmarkNavigation(lengths: [1_000, 4_000, 16_000, 64_000], drillDown: false))
+print("")
+print(try await benchmarkNavigation(lengths: [1_000, 4_000], drillDown: true))

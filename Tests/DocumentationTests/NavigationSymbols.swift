@@ -110,4 +110,28 @@ import Testing
     // snippet.end
     #expect(navigator.stack == [Entry(.mailboxes)])
   }
+
+  @Test func matchesNavigationErrors() async throws {
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen(.menu)
+      Screen(.chat)
+      Command(id: "home", to: .menu)
+    }
+    let navigator = try Navigator(table: table, root: .menu)
+    var matched = false
+    // snippet symbol-navigation-error
+    do {
+      try await navigator.go(to: .chat)
+    } catch .routing(.unreachable(let from, let to)) {
+      print("no way from \(from) to \(to)")
+      // snippet.hide
+      matched = from == .menu && to == .chat
+      // snippet.show
+    } catch {
+      print(error)
+    }
+    // snippet.end
+    #expect(matched)
+    #expect(navigator.stack == [Entry(.menu)])
+  }
 }

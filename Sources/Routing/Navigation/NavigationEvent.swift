@@ -1,7 +1,10 @@
 /// What a ``Navigator`` tells its observers, in order, while it carries out a request.
 ///
-/// A navigation sends ``willNavigate(_:_:)``, then for each step a will/did pair, then
-/// ``didNavigate(_:_:)``; a request that cannot be planned sends ``didFail(_:_:)`` alone.
+/// A navigation sends ``willNavigate(_:_:)``, then for each step exactly one will/did
+/// pair (a push or a pop, however many screens the pop takes away), then
+/// ``didNavigate(_:_:)``. A request that cannot be planned, or whose screen objects are
+/// refused before the first step, sends ``didFail(_:_:)`` alone; a route stopped
+/// mid-way ends with ``didFail(_:_:)`` instead of ``didNavigate(_:_:)``.
 ///
 /// Each event reads as one line, in the words of ``Step/description``:
 ///
@@ -29,8 +32,9 @@ public enum NavigationEvent: Sendable, Hashable, CustomStringConvertible {
   case didGoBack(to: Entry)
   /// The route ran to its end (an empty route too).
   case didNavigate(Request, Route)
-  /// The request could not be planned; nothing changed.
-  case didFail(Request, RoutingError)
+  /// The request could not be planned or run: nothing changed, unless the route was
+  /// stopped mid-way (``NavigationError/containerChanged(beforeStep:)``).
+  case didFail(Request, NavigationError)
 
   /// The event as one line: `will push Folder by openFolder`, `did go back to Menu by
   /// home`, `did fail to navigate to Login: unknown screen 'Login'`.

@@ -1,16 +1,20 @@
-/// Why ``Navigator/open(_:)`` did not navigate: the link could not be read, or what it
-/// asks for could not be planned. Either way nothing changed.
+/// Why ``Navigator/open(_:)`` did not navigate: the link could not be read, what it
+/// asks for could not be planned, or the route could not run.
 public enum LinkNavigationError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The link is malformed or names what the table does not have.
+  /// The link is malformed or names what the table does not have; nothing changed.
   case link(LinkError)
-  /// The link was read, but its request could not be planned.
+  /// The link was read, but its request could not be planned; nothing changed.
   case routing(RoutingError)
+  /// The route was planned but could not run, for a reason of
+  /// ``NavigationError`` other than ``NavigationError/routing(_:)``.
+  case navigation(NavigationError)
 
   /// The underlying error's description.
   public var description: String {
     switch self {
     case .link(let error): "invalid link: \(error)"
     case .routing(let error): error.description
+    case .navigation(let error): error.description
     }
   }
 }
@@ -29,7 +33,8 @@ extension Navigator {
   ///
   /// - Parameter link: The link, `[scheme://][/]path[?query]`.
   /// - Returns: The route that ran.
-  /// - Throws: ``LinkNavigationError``; the container is exactly as it was.
+  /// - Throws: ``LinkNavigationError``; the container is exactly as it was, unless
+  ///   something else changed it mid-route (as for ``go(_:viewModel:)``).
   /// - Complexity: Reading as ``RouteTable/resolve(_:)``, then as
   ///   ``go(_:viewModel:)``.
   @discardableResult
@@ -42,8 +47,10 @@ extension Navigator {
     }
     do {
       return try await go(request)
-    } catch {
+    } catch .routing(let error) {
       throw .routing(error)
+    } catch {
+      throw .navigation(error)
     }
   }
 }

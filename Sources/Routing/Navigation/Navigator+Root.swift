@@ -3,7 +3,9 @@
 extension RouteTable {
   /// Makes the item for a container's first screen: the entry holds the values its
   /// screen declares, converted to their declared kinds, and the screen object comes
-  /// from the screen's factory, else the table's default factory.
+  /// from the screen's factory, else the table's default factory, else the factory of
+  /// the lowest-numbered command to the screen, as ``makeScreen(for:viewModel:)`` makes
+  /// it.
   ///
   /// ```swift
   /// let root = try table.makeItem(for: .menu)
@@ -19,8 +21,8 @@ extension RouteTable {
   /// - Returns: The entry and its screen object.
   /// - Throws: ``RoutingError/unknownScreen(_:)`` when the table has no such screen,
   ///   ``RoutingError/invalidParameter(name:value:expected:)`` when a value does not
-  ///   convert to its declared kind, and ``RoutingError/noFactory(_:)`` when neither the
-  ///   screen nor the table has a factory.
+  ///   convert to its declared kind, and ``RoutingError/noFactory(_:)`` when nothing
+  ///   makes the screen: no factory of its own, of the table or of a command to it.
   /// - Complexity: O(*d*) plus the factory, where *d* is the number of parameters the
   ///   screen declares.
   @MainActor

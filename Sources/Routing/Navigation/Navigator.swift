@@ -12,7 +12,8 @@
 ///
 /// Calls are serialized: a second `go` waits until the first has finished, and none is
 /// lost. Every call completes: with the route (empty when already there) or with a
-/// ``RoutingError``, in which case the container is exactly as it was.
+/// ``NavigationError``, in which case the container is exactly as it was, unless
+/// something else changed it mid-route (``NavigationError/containerChanged(beforeStep:)``).
 @MainActor
 public final class Navigator<Container: NavigationContainer> {
   /// The route table requests are planned on.
@@ -46,13 +47,15 @@ public final class Navigator<Container: NavigationContainer> {
   ///   - breadcrumbs: Milestones to pass on the way, in order.
   ///   - parameters: Values for every screen the navigation creates.
   /// - Returns: The route that ran; empty when the top already matched.
-  /// - Throws: ``RoutingError`` when the request cannot be planned; nothing changes.
-  /// - Complexity: Planning as ``RouteTable/route(from:to:via:parameters:)``, plus one
-  ///   container operation per step.
+  /// - Throws: ``NavigationError``: ``NavigationError/routing(_:)`` when the request
+  ///   cannot be planned; nothing changes. See ``go(_:viewModel:)`` for the others.
+  /// - Complexity: Planning as ``RouteTable/route(from:to:via:parameters:)``, plus
+  ///   O(*n*) to read the container's stack, where *n* is its depth, plus one container
+  ///   operation and O(1) checking per step.
   @discardableResult
   public func go(
     to destination: ScreenName, via breadcrumbs: [ScreenName] = [], parameters: Parameters = [:]
-  ) async throws(RoutingError) -> Route {
+  ) async throws(NavigationError) -> Route {
     try await go(Request(to: destination, via: breadcrumbs, parameters: parameters))
   }
 
@@ -67,12 +70,12 @@ public final class Navigator<Container: NavigationContainer> {
   ///   - viewModel: The view model; its type names the destination.
   ///   - breadcrumbs: Milestones to pass on the way, in order.
   /// - Returns: The route that ran.
-  /// - Throws: ``RoutingError`` when the request cannot be planned; nothing changes.
+  /// - Throws: ``NavigationError``, as ``go(_:viewModel:)``.
   /// - Complexity: As ``go(to:via:parameters:)``.
   @discardableResult
   public func go<Model: ViewModel>(
     to viewModel: Model, via breadcrumbs: [ScreenName] = []
-  ) async throws(RoutingError) -> Route {
+  ) async throws(NavigationError) -> Route {
     try await go(
       Request(to: Model.destination, via: breadcrumbs, parameters: viewModel.parameters),
       viewModel: viewModel)
@@ -80,44 +83,69 @@ public final class Navigator<Container: NavigationContainer> {
 
   /// Carries out a request.
   ///
+  /// The screen objects of the route's pushes are all made, and checked to be new to
+  /// the container, before the first step runs. Before each step and after the last,
+  /// the navigator checks that the container holds as many screens as the route has
+  /// left and the same top screen object, which finds a container changed behind its
+  /// back in O(1) per step.
+  ///
   /// - Parameters:
   ///   - request: Where to go, through which breadcrumbs, with which parameters.
   ///   - viewModel: A view model for the destination's factory, if any.
   /// - Returns: The route that ran.
-  /// - Throws: ``RoutingError`` when the request cannot be planned; nothing changes.
+  /// - Throws: ``NavigationError``: ``NavigationError/routing(_:)`` when the request
+  ///   cannot be planned, ``NavigationError/alreadyShown(_:)`` when a factory hands back
+  ///   a screen object already shown, both leaving the container as it was;
+  ///   ``NavigationError/containerChanged(beforeStep:)`` when something else changed the
+  ///   container mid-route, after which no further step runs; or what the container's
+  ///   own moves throw.
   /// - Complexity: As ``go(to:via:parameters:)``.
   @discardableResult
   public func go(
     _ request: Request, viewModel: (any ViewModel)? = nil
-  ) async throws(RoutingError) -> Route {
+  ) async throws(NavigationError) -> Route {
     await acquire()
     defer { release() }
     let route: Route
-    do {
-      route = try table.route(request, from: container.entries)
+    let screens: [any ScreenController]
+    do throws(NavigationError) {
+      do {
+        route = try table.route(request, from: container.entries)
+      } catch {
+        throw NavigationError.routing(error)
+      }
+      screens = try makeScreens(for: route, viewModel: viewModel)
     } catch {
       send(.didFail(request, error))
       throw error
     }
-    let screens = makeScreens(for: route, viewModel: viewModel)
-    var expected = container.entries
+    // The identities of the screen objects the container must hold, bottom first.
+    var expected = container.items.map(\.identity)
+    var made = screens.makeIterator()
     send(.willNavigate(request, route))
-    for (number, step) in route.steps.enumerated() {
-      checkUnchanged(expected)
-      switch step.action {
-      case .push:
-        send(.willPush(step.entry, step: step))
-        await container.push(StackItem(entry: step.entry, screen: screens[number]!))
-        expected.append(step.entry)
-        send(.didPush(step.entry, step: step))
-      case .pop:
-        send(.willPop(to: step.entry, step: step))
-        await container.pop(toCount: step.depth)
-        expected.removeSubrange(step.depth...)
-        send(.didPop(to: step.entry, step: step))
+    do throws(NavigationError) {
+      for (number, step) in route.steps.enumerated() {
+        try checkUnchanged(expected, beforeStep: number)
+        switch step.action {
+        case .push:
+          guard let screen = made.next() else { throw NavigationError.alreadyShown(step.entry) }
+          let item = StackItem(entry: step.entry, screen: screen)
+          send(.willPush(step.entry, step: step))
+          try await container.push(item)
+          expected.append(item.identity)
+          send(.didPush(step.entry, step: step))
+        case .pop:
+          send(.willPop(to: step.entry, step: step))
+          try await container.pop(toCount: step.depth)
+          expected.removeSubrange(step.depth...)
+          send(.didPop(to: step.entry, step: step))
+        }
       }
+      try checkUnchanged(expected, beforeStep: route.steps.count)
+    } catch {
+      send(.didFail(request, error))
+      throw error
     }
-    checkUnchanged(expected)
     send(.didNavigate(request, route))
     return route
   }
@@ -126,7 +154,7 @@ public final class Navigator<Container: NavigationContainer> {
   /// route table says. Waits for its turn like ``go(_:viewModel:)``.
   ///
   /// - Returns: The entry now on top, or `nil` when the container holds one screen or
-  ///   none and nothing changed.
+  ///   none, or refused the pop, and nothing changed.
   /// - Complexity: O(*n*), where *n* is the number of screens on the container.
   @discardableResult
   public func goBack() async -> Entry? {
@@ -136,40 +164,49 @@ public final class Navigator<Container: NavigationContainer> {
     guard entries.count >= 2 else { return nil }
     let uncovered = entries[entries.count - 2]
     send(.willGoBack(to: uncovered))
-    await container.pop(toCount: entries.count - 1)
+    do {
+      try await container.pop(toCount: entries.count - 1)
+    } catch {
+      return nil
+    }
     send(.didGoBack(to: uncovered))
     return uncovered
   }
 
-  /// Stops the program when the container no longer holds what the running route left
-  /// in it: something (an observer, say) drove the container directly mid-route, which
-  /// is a programming error.
-  private func checkUnchanged(_ expected: [Entry]) {
-    precondition(
-      container.entries == expected,
-      "the container changed while a route ran on it: drive it through its navigator only")
+  /// Throws when the container no longer holds what the running route left in it: a
+  /// different number of screens or another top screen object. Something (an observer,
+  /// say) drove the container directly mid-route.
+  ///
+  /// - Complexity: O(1) for containers whose ``NavigationContainer/depth`` and
+  ///   ``NavigationContainer/top`` are.
+  private func checkUnchanged(
+    _ expected: [ObjectIdentifier], beforeStep step: Int
+  ) throws(NavigationError) {
+    guard container.depth == expected.count, container.top?.identity == expected.last else {
+      throw .containerChanged(beforeStep: step)
+    }
   }
 
-  /// Makes the screen objects of a route's pushes, by step number, before the first step
-  /// runs, and checks that each is new to the container: a factory that hands back an
-  /// object already shown is a programming error, caught before anything changes.
+  /// Makes the screen objects of a route's pushes, in order, before the first step runs,
+  /// and checks that each is new to the container and to the route: a factory that hands
+  /// back an object already shown is refused before anything changes.
   private func makeScreens(
     for route: Route, viewModel: (any ViewModel)?
-  ) -> [Int: any ScreenController] {
-    var made: [Int: any ScreenController] = [:]
+  ) throws(NavigationError) -> [any ScreenController] {
+    var made: [any ScreenController] = []
     var shown = Set<ObjectIdentifier>()
     let popsFirst = route.steps.first?.action == .pop
     for item in container.items.prefix(popsFirst ? route.steps[0].depth : .max) {
-      shown.insert(ObjectIdentifier(item.screen))
+      shown.insert(item.identity)
     }
     for (number, step) in route.steps.enumerated() where step.action == .push {
       let isDestination = number == route.steps.count - 1
       let context = ScreenContext(entry: step.entry, viewModel: isDestination ? viewModel : nil)
       let screen = table.factory(forCommand: step.command)(context)
-      precondition(
-        shown.insert(ObjectIdentifier(screen)).inserted,
-        "the factory of command \(step.command) returned a screen object that is already shown")
-      made[number] = screen
+      guard shown.insert(ObjectIdentifier(screen)).inserted else {
+        throw .alreadyShown(step.entry)
+      }
+      made.append(screen)
     }
     return made
   }
@@ -216,19 +253,33 @@ public final class Navigator<Container: NavigationContainer> {
 }
 
 extension RouteTable {
-  /// Makes the screen object for an entry with its screen's factory, or the table's
-  /// default: for root screens and restored state, which no command pushed.
+  /// Makes the screen object for an entry that no route pushed (a root, a restored
+  /// screen): with its screen's factory, else the table's default, else the factory of
+  /// the lowest-numbered command to it. The view model goes to whichever factory makes
+  /// it.
   ///
   /// - Parameters:
   ///   - entry: The entry to show.
   ///   - viewModel: A view model for the factory, if any.
-  /// - Returns: The screen object, or `nil` when neither the screen nor the table has a
-  ///   factory.
+  /// - Returns: The screen object, or `nil` when nothing makes the screen. Compiling a
+  ///   table refuses a restorable screen that nothing makes.
+  /// - Complexity: O(1) on average, plus the factory.
   @MainActor
   public func makeScreen(for entry: Entry, viewModel: (any ViewModel)? = nil) -> (
     any ScreenController
   )? {
-    let factory = screen(named: entry.screen)?.factory ?? defaultFactory
-    return factory?(ScreenContext(entry: entry, viewModel: viewModel))
+    factory(forScreen: entry.screen)?(ScreenContext(entry: entry, viewModel: viewModel))
+  }
+
+  /// The factory that makes a screen outside a route: its own, else the table's default,
+  /// else that of the lowest-numbered command to it; `nil` when there is none.
+  ///
+  /// - Complexity: O(1) on average.
+  func factory(forScreen name: ScreenName) -> ScreenFactory? {
+    guard let number = screenIndex[name] else { return defaultFactory }
+    if let own = screens[Int(number)].factory ?? defaultFactory { return own }
+    let commandsTo = graph.commandsTo
+    guard let first = commandsTo.range(Int(number)).first else { return nil }
+    return factory(forCommand: Int(commandsTo.items[first]))
   }
 }

@@ -21,8 +21,13 @@ public struct RestorationError: Error, Hashable, Sendable, CustomStringConvertib
     case invalidParameter
     /// A saved parameter is not one its screen declares.
     case undeclaredParameter
-    /// Neither the screen nor the table has a factory to make the screen object.
+    /// Nothing makes the screen object: no factory of the screen, of the table or of a
+    /// command to it. Compiling a table refuses a restorable screen that nothing makes,
+    /// so a table this library compiled never fails so.
     case unconstructibleScreen
+    /// A factory handed back one screen object for two of the snapshot's entries, which
+    /// would show it twice.
+    case sharedScreenObject
     /// The snapshot holds no entry: there is nothing to put on the container.
     case nothingToRestore
   }

@@ -37,14 +37,17 @@ extension RouteTable {
   /// Containers call this to restore; nothing is changed here, so a container that
   /// assigns the result only when it returns stays as it was on failure.
   ///
-  /// A factory that returns one object for two of the snapshot's screens is a
-  /// programming error and stops the program, as it does for a route.
+  /// Each screen object is made as ``makeScreen(for:viewModel:)`` makes it: with the
+  /// screen's factory, else the table's default, else the lowest-numbered command's to
+  /// it, without a view model. Compiling a table checks that every restorable screen has
+  /// one, so every snapshot a container saves restores with the same table.
   ///
   /// - Parameter snapshot: The snapshot.
   /// - Returns: The screens, bottom first; at least one.
   /// - Throws: ``RestorationError`` for an unknown identifier, a parameter the screen
-  ///   does not declare or that does not convert, a screen that nothing can make, or a
-  ///   snapshot without entries.
+  ///   does not declare or that does not convert, a screen that nothing can make, a
+  ///   factory that hands back one screen object for two entries, or a snapshot without
+  ///   entries.
   /// - Complexity: O(*V* + *n* · *d*) plus the factories, where *V* is the number of
   ///   screens, *n* the number of saved entries and *d* the most parameters a screen
   ///   declares or an entry holds.
@@ -87,15 +90,43 @@ extension RouteTable {
       guard let object = makeScreen(for: entry) else {
         throw RestorationError(
           .unconstructibleScreen, at: place,
-          "nothing makes screen '\(screen.name)': give the screen or the table a factory")
+          "nothing makes screen '\(screen.name)': give the screen, a command to it or the table a factory"
+        )
       }
-      // A factory that hands back an object already made for this snapshot is a
-      // programming error, as it is for a route: no screen object shows twice.
-      precondition(
-        made.insert(ObjectIdentifier(object)).inserted,
-        "the factory of \(screen.name) returned a screen object already restored")
+      // No screen object shows twice.
+      guard made.insert(ObjectIdentifier(object)).inserted else {
+        throw RestorationError(
+          .sharedScreenObject, at: place,
+          "the factory of \(screen.name) returned a screen object already restored for an earlier entry"
+        )
+      }
       items.append(StackItem(entry: entry, screen: object))
     }
     return items
+  }
+}
+
+extension RouteTable {
+  /// Refuses a table with a restorable screen that nothing makes: no factory of its own,
+  /// no default factory and no command to it (every command to a screen has a factory
+  /// once the commands are checked). Called while compiling, after the commands.
+  ///
+  /// - Complexity: O(*V* + *E*), where *V* is the number of screens and *E* the number
+  ///   of commands.
+  static func checkRestorableScreens(
+    _ screens: [Screen], destinations: [Int32], _ defaultFactory: ScreenFactory?
+  ) throws(TableError) {
+    guard defaultFactory == nil else { return }
+    var targeted = [Bool](repeating: false, count: screens.count)
+    for destination in destinations { targeted[Int(destination)] = true }
+    for (position, screen) in screens.enumerated()
+    where screen.factory == nil && !targeted[position]
+      && !(screen.restorationIdentifier ?? "").isEmpty
+    {
+      throw TableError(
+        .unconstructibleScreen, at: "screens[\(position)]",
+        "nothing makes restorable screen '\(screen.name)': give the screen or the table a factory, or a command to it"
+      )
+    }
   }
 }

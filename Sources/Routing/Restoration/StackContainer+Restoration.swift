@@ -24,6 +24,6 @@ extension StackContainer: RestorableContainer {
   public func restore(_ snapshot: NavigationSnapshot, using table: RouteTable)
     throws(RestorationError)
   {
-    items = try table.restoredItems(from: snapshot)
+    replaceItems(with: try table.restoredItems(from: snapshot))
   }
 }

@@ -49,6 +49,7 @@ public struct RouteTable: Sendable {
     let links = try LinkIndex(screens: names.screens)
     try Self.checkFactories(commands, names, defaultFactory: defaultFactory)
     let graph = Self.graph(of: commands, screenIndex: names.index, screenCount: names.screens.count)
+    try Self.checkRestorableScreens(names.screens, destinations: graph.destination, defaultFactory)
     self.screens = names.screens
     self.commands = commands
     self.defaultFactory = defaultFactory

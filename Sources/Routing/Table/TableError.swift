@@ -39,6 +39,10 @@ public struct TableError: Error, Hashable, Sendable, CustomStringConvertible {
     case undeclaredScreen
     /// No command and no screen says how to create a command's destination.
     case unconstructibleDestination
+    /// Nothing makes a restorable screen (one with a restoration identifier): it has no
+    /// factory, the table has no default, and no command leads to it, so a snapshot
+    /// that holds it could not be restored.
+    case unconstructibleScreen
     /// A command's cost is not a positive integer of at most ``RouteTable/maximumCost``.
     case invalidCost
     /// A parameter declaration is empty, repeated or otherwise malformed.

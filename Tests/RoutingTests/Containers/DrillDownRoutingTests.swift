@@ -60,7 +60,13 @@ import Testing
     #expect(container.entries == [Entry("Menu")])
     #expect(container.left.first?.screen === menu)
     #expect(container.showsPlaceholder && !container.canSwipeBack)
-    #expect(events.allSatisfy { $0.change == .pop })
+    // The case: a pop back to the root is one step, so one pair, from the panes
+    // before the step straight to the root alone.
+    #expect(events.map(\.change) == [.pop, .pop])
+    #expect(events.map(\.isDone) == [false, true])
+    #expect(events[0].transition.before.stack.count == 3)
+    #expect(events[0].transition.after.left.map(\.screen).elementsEqual([menu], by: ===))
+    #expect(events[0].transition.after.right == nil)
   }
 
   @Test func popToCountCoversEveryDepth() async throws {
@@ -73,13 +79,22 @@ import Testing
             left: rightFilled ? Array(all.dropLast()) : all, right: rightFilled ? all.last : nil)
           var events: [DrillDownEvent] = []
           container.addObserver { events.append($0) }
-          await container.pop(toCount: count)
+          try await container.pop(toCount: count)
           let place = "\(total) screens, right \(rightFilled), pop to \(count)"
           #expect(
             container.items.map { screens.number(of: $0) }
               == Array(1...total).prefix(count).map { $0 }, "\(place)")
           #expect(events.allSatisfy { $0.change == .pop }, "\(place)")
-          #expect(events.isEmpty == (count == total), "\(place)")
+          // One step, one pair, with the panes before and after the whole step.
+          #expect(events.count == (count == total ? 0 : 2), "\(place)")
+          #expect(events.map(\.isDone) == (count == total ? [] : [false, true]), "\(place)")
+          if let first = events.first, let last = events.last {
+            #expect(first.transition == last.transition, "\(place)")
+            #expect(first.transition.after == container.state, "\(place)")
+            #expect(
+              first.transition.before.left.count + (first.transition.before.right == nil ? 0 : 1)
+                == total)
+          }
           if count == total {
             #expect(container.right.flatMap(screens.number) == (rightFilled ? total : nil))
           } else if count >= 2 {
@@ -125,6 +140,8 @@ import Testing
 
   @Test func anEmptyDrillDownCannotBePlannedFrom() async throws {
     let navigator = Navigator(table: try Self.table(), container: DrillDownContainer())
-    await #expect(throws: RoutingError.emptyStack) { try await navigator.go(to: "Menu") }
+    await #expect(throws: NavigationError.routing(.emptyStack)) {
+      try await navigator.go(to: "Menu")
+    }
   }
 }

@@ -110,11 +110,12 @@ private final class SlowContainer: NavigationContainer {
     let before = navigator.container.items.map(\.screen)
     var events: [NavigationEvent] = []
     navigator.addObserver { events.append($0) }
-    await #expect(throws: RoutingError.unknownScreen("Nowhere")) {
+    await #expect(throws: NavigationError.routing(.unknownScreen("Nowhere"))) {
       try await navigator.go(to: "Nowhere")
     }
     await #expect(
-      throws: RoutingError.invalidParameter(name: "userId", value: "abc", expected: .integer)
+      throws: NavigationError.routing(
+        .invalidParameter(name: "userId", value: "abc", expected: .integer))
     ) {
       try await navigator.go(to: .chat, parameters: ["userId": "abc"])
     }
@@ -123,7 +124,7 @@ private final class SlowContainer: NavigationContainer {
     #expect(zip(before, after).allSatisfy { $0 === $1 })
     #expect(events.count == 2)
     if case .didFail(_, let error) = events.first {
-      #expect(error == .unknownScreen("Nowhere"))
+      #expect(error == .routing(.unknownScreen("Nowhere")))
     } else {
       Issue.record("expected didFail, got \(events)")
     }
@@ -197,59 +198,5 @@ private final class SlowContainer: NavigationContainer {
       if index > 0 { #expect(container.log[index - 1].hasPrefix("end")) }
     }
     #expect(container.log.count == 2 * routes.map(\.steps.count).reduce(0, +))
-  }
-}
-
-@Suite struct NavigatorMisuseTests {
-  /// A factory that hands back a screen object already shown is a programming error:
-  /// the navigator stops before the first step rather than half-way through a route.
-  @Test func aFactoryReturningAShownScreenStopsTheProgram() async {
-    await #expect(processExitsWith: .failure) {
-      await NavigatorMisuseTests.navigateWithASharedScreen()
-    }
-  }
-
-  @MainActor
-  static func navigateWithASharedScreen() async {
-    let shared = HeadlessScreen(ScreenContext(entry: Entry("A")))
-    let factory: ScreenFactory = { _ in shared }
-    let table = try! RouteTable(defaultFactory: factory) {
-      Command(from: ["A"], to: "B")
-    }
-    let root = StackItem(entry: Entry("A"), screen: shared)
-    let navigator = Navigator(table: table, container: StackContainer(root: root))
-    _ = try? await navigator.go(to: "B")
-  }
-}
-
-@Suite struct NavigatorMidRouteTests {
-  /// An observer that drives the container while a route runs is a programming error:
-  /// the navigator stops rather than report a stack it did not build.
-  @Test func aContainerChangedMidRouteStopsTheProgram() async {
-    await #expect(processExitsWith: .failure) {
-      await NavigatorMidRouteTests.changeTheContainerMidRoute()
-    }
-  }
-
-  @MainActor
-  static func changeTheContainerMidRoute() async {
-    let table = try! RouteTable(defaultFactory: HeadlessScreen.factory) {
-      Screen("A")
-      Screen("B")
-      Screen("C")
-      Screen("X", restorationIdentifier: "x")
-      Command(from: ["A"], to: "B")
-      Command(from: ["B"], to: "C")
-    }
-    let container = StackContainer(
-      root: StackItem(entry: Entry("A"), screen: HeadlessScreen(ScreenContext(entry: Entry("A")))))
-    let navigator = Navigator(table: table, container: container)
-    navigator.addObserver { event in
-      guard case .didPush(let entry, _) = event, entry.screen == "B" else { return }
-      // Restoring the container directly, behind the navigator's back.
-      try? container.restore(
-        NavigationSnapshot(entries: [SavedEntry(identifier: "x")]), using: table)
-    }
-    _ = try? await navigator.go(to: "C")
   }
 }

@@ -19,15 +19,15 @@ private final class GatedStack: NavigationContainer, RestorableContainer {
     waiting = []
   }
 
-  func push(_ item: StackItem) async {
+  func push(_ item: StackItem) async throws(NavigationError) {
     log.append("push \(item.entry.screen)")
     if !isOpen { await withCheckedContinuation { waiting.append($0) } }
-    await inner.push(item)
+    try await inner.push(item)
   }
 
-  func pop(toCount count: Int) async {
+  func pop(toCount count: Int) async throws(NavigationError) {
     log.append("pop to \(count)")
-    await inner.pop(toCount: count)
+    try await inner.pop(toCount: count)
   }
 
   func snapshot(using table: RouteTable) -> NavigationSnapshot {

@@ -282,22 +282,4 @@ import Testing
       #expect(context.codingPath.map(\.stringValue) == ["version"])
     }
   }
-
-  @Test func aScreenNothingCanMakeIsRefused() async throws {
-    let table = try RouteTable {
-      Screen("Home", factory: HeadlessScreen.factory)
-      Screen("Orphan", restorationIdentifier: "orphan")
-      Command(to: "Home")
-    }
-    let container = DrillDownContainer(root: T.item("Home"))
-    let navigator = Navigator(table: table, container: container)
-    await #expect(
-      throws: RestorationError(
-        .unconstructibleScreen, at: "entries[0]",
-        "nothing makes screen 'Orphan': give the screen or the table a factory")
-    ) {
-      try await navigator.restore(NavigationSnapshot(entries: [SavedEntry(identifier: "orphan")]))
-    }
-    #expect(navigator.stack == [Entry("Home")])
-  }
 }

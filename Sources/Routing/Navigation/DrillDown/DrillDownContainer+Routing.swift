@@ -1,59 +1,56 @@
 /// Routing on a drill-down: its stack is the left stack followed by the right pane, and
-/// a route's pushes and pops map onto the drill-down's operations.
+/// a route's pushes and pops map onto the drill-down's operations, one change (and one
+/// will/did event pair) per route step.
 extension DrillDownContainer {
+  /// How many screens the two panes hold together.
+  public var depth: Int { slots.count }
+
+  /// The top of the routing stack: the right pane's screen, else the left top.
+  public var top: StackItem? { (slots.right ?? slots.left.last)?.item }
+
   /// Puts a new screen on top of the routing stack: the drill-down's push, which always
-  /// appends to the left stack followed by the right pane.
-  ///
-  /// A route pushes screen objects its factories have just made; a factory that returns
-  /// an object the container already shows is a programming error and traps. Use
-  /// ``perform(_:)`` with ``DrillDownOperation/push(_:)`` for a push that throws instead.
+  /// appends to the left stack followed by the right pane. Sends one push event pair.
   ///
   /// - Parameter item: The screen to push.
+  /// - Throws: ``NavigationError/alreadyShown(_:)`` when either pane already shows its
+  ///   screen object; nothing changes and no event is sent.
   /// - Complexity: O(*n* + *k*), where *n* is the number of screens and *k* the number of
   ///   observers.
-  public func push(_ item: StackItem) async {
+  public func push(_ item: StackItem) async throws(NavigationError) {
     do {
       try await perform(.push(item))
     } catch {
-      preconditionFailure(
-        "a route pushed the screen object of \(item.entry) that the drill-down already shows: \(error)"
-      )
+      throw .alreadyShown(item.entry)
     }
   }
 
-  /// Removes screens from the top of the routing stack until `count` remain.
+  /// Removes screens from the top of the routing stack until `count` remain, as one
+  /// change: one pop event pair whose transition holds the panes before and after the
+  /// whole move.
   ///
-  /// With at least two remaining, this is `popTo` the one below the new top: it becomes
-  /// the left top and the new top shows in the right pane. With one remaining, it is a
-  /// pop to the root followed by a pop that empties the right pane; with none, a further
-  /// pop empties the left stack. The stack that remains is always the first `count`
-  /// screens, the same objects as before. Each change sends its pop events.
+  /// With at least two remaining, the panes end as `popTo` the one below the new top
+  /// leaves them: it is the left top and the new top shows in the right pane. With one
+  /// remaining, it is alone on the left stack and the right pane is empty; with none,
+  /// both panes are empty. The stack that remains is always the first `count` screens,
+  /// the same objects as before.
   ///
   /// - Parameter count: How many screens stay, from 0 to the current number.
+  /// - Throws: ``NavigationError/invalidDepth(_:depth:)`` when `count` is negative or
+  ///   above the number of screens; nothing changes and no event is sent.
   /// - Complexity: O(*n* + *k*), where *n* is the number of screens and *k* the number of
   ///   observers.
-  public func pop(toCount count: Int) async {
-    let stack = slots.stack
-    precondition(
-      count >= 0 && count <= stack.count, "pop(toCount: \(count)) on \(stack.count) screens")
-    guard count < stack.count else { return }
-    var next = slots
-    var changes: [(DrillDownChange, DrillDownState<DrillDownSlot>)] = []
-    let record = { (change: DrillDownChange, state: DrillDownState<DrillDownSlot>) in
-      changes.append((change, state))
-    }
-    do {
+  public func pop(toCount count: Int) async throws(NavigationError) {
+    let depth = slots.count
+    guard count >= 0, count <= depth else { throw .invalidDepth(count, depth: depth) }
+    guard count < depth else { return }
+    let kept = slots.stack.prefix(count)
+    let next =
       if count >= 2 {
-        try next.apply(.popTo(stack[count - 2]), record: record)
+        DrillDownState(unchecked: Array(kept.dropLast()), right: kept.last)
       } else {
-        try next.apply(.popToRoot, record: record)
-        try next.apply(.pop, record: record)
-        if count == 0 { try next.apply(.pop, record: record) }
+        DrillDownState(unchecked: Array(kept), right: nil)
       }
-    } catch {
-      preconditionFailure("a route pop names a screen the drill-down shows: \(error)")
-    }
-    assert(next.stack == Array(stack.prefix(count)), "a route pop left the wrong stack")
-    commit(changes)
+    next.checkInvariants()
+    commit([(.pop, next)])
   }
 }

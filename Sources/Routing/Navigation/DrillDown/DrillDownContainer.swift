@@ -159,8 +159,11 @@ public final class DrillDownContainer: NavigationContainer {
 }
 
 /// A back control that a pane of a ``DrillDownContainer`` shows.
+///
+/// Two back controls are equal when they lead to equal items: the same screen object
+/// showing equal entries.
 @MainActor
-public struct DrillDownBackControl {
+public struct DrillDownBackControl: Equatable {
   /// The screen it goes back to.
   public let destination: StackItem
 
@@ -186,7 +189,7 @@ struct DrillDownSlot: Equatable {
   @MainActor
   init(_ item: StackItem) {
     self.item = item
-    self.identity = ObjectIdentifier(item.screen)
+    self.identity = item.identity
   }
 
   static func == (lhs: DrillDownSlot, rhs: DrillDownSlot) -> Bool {

@@ -1,6 +1,9 @@
 /// One change of a ``DrillDownContainer``: the state before it and after it.
+///
+/// Two transitions are equal when their states are, screens compared as ``StackItem``s
+/// are (the same screen objects showing equal entries).
 @MainActor
-public struct DrillDownTransition {
+public struct DrillDownTransition: Equatable {
   /// The panes before the change.
   public let before: DrillDownState<StackItem>
   /// The panes after the change.
@@ -20,11 +23,12 @@ public struct DrillDownTransition {
 /// What a ``DrillDownContainer`` tells its observers: a will/did pair around each change.
 ///
 /// Events are sent only for changes: a no-op or a refused operation sends none. One
-/// operation may be several changes; ``DrillDownOperation/showRight(_:forLeft:)`` can
-/// pop and then push or replace, and a route pop to the root pops twice. Each pair
-/// carries the state before and after its own change.
+/// operation may be several changes: ``DrillDownOperation/showRight(_:forLeft:)`` can
+/// pop and then push or replace. A route step is always one change: one pair, whatever
+/// the number of screens it pops. Each pair carries the state before and after its own
+/// change.
 @MainActor
-public enum DrillDownEvent {
+public enum DrillDownEvent: Equatable {
   /// A screen is about to be shown.
   case willPush(DrillDownTransition)
   /// A screen was shown.

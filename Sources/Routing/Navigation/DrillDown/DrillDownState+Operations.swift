@@ -30,11 +30,11 @@ extension DrillDownState where Element: Equatable {
   /// - Complexity: O(1).
   @discardableResult
   public mutating func pop() -> DrillDownResult<Element> {
-    do {
-      return try apply(.pop)
-    } catch {
-      preconditionFailure("pop never fails: \(error)")
-    }
+    var next = self
+    let result = next.popStep()
+    next.checkInvariants()
+    self = next
+    return result
   }
 
   /// Goes back to a screen of the left stack: it becomes the left top, the screen that
@@ -58,11 +58,11 @@ extension DrillDownState where Element: Equatable {
   /// - Complexity: O(*n*), where *n* is the number of elements.
   @discardableResult
   public mutating func popToRoot() -> DrillDownOutcome {
-    do {
-      return try apply(.popToRoot).outcome
-    } catch {
-      preconditionFailure("popToRoot never fails: \(error)")
-    }
+    guard left.count >= 2 else { return .unchanged }
+    right = left[1]
+    left.removeSubrange(1...)
+    checkInvariants()
+    return .changed
   }
 
   /// Puts a screen in the right pane in place of what it shows; `nil` empties the pane.
