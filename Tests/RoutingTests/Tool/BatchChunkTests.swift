@@ -92,7 +92,7 @@ import Testing
 
   @Test func aLargeRandomBatchAgreesWithSingleRequestsLineByLine() {
     let (table, names) = Self.randomTable(screens: 60, commands: 240, seed: 11)
-    let requests = Self.randomRequests(5_000, names: names, seed: 12)
+    let requests = Self.randomRequests(TestScale.isFull ? 5_000 : 600, names: names, seed: 12)
     let batch = Tool.run(
       ["route", "table.json", "--batch", "requests.jsonl"],
       files: ["table.json": table, "requests.jsonl": requests.joined(separator: "\n")])
