@@ -1,0 +1,36 @@
+extension RouteTable {
+  /// The command that a pop back to `screen` uses: the cheapest command whose
+  /// destination is `screen`, the lowest-numbered among equals, leaving out those
+  /// `isEnabled` refuses; `nil` when no such command remains.
+  ///
+  /// A pop ignores origins: any command to a screen can pop back to it, and the planner
+  /// takes this one. Without costs every command costs 1, so it is the lowest-numbered
+  /// enabled command to the screen. This is the one statement of the rule: the planner's
+  /// first steps and the table analysis (``RouteTable/diagnostics(roots:)``) both ask it.
+  ///
+  /// - Parameters:
+  ///   - screen: A screen number.
+  ///   - isEnabled: Whether a command takes part (a request's guards); every command
+  ///     does by default.
+  /// - Returns: The command's number.
+  /// - Complexity: O(*k*) at most, where *k* is the number of commands to `screen`;
+  ///   without costs, it stops at the first enabled one.
+  @inline(__always)
+  func popCommand(to screen: Int32, where isEnabled: (Int32) -> Bool = { _ in true }) -> Int32? {
+    let slot = Int(screen)
+    var chosen: Int32?
+    var chosenCost = Int.max
+    // The row is ascending, so a strictly lower cost is needed to replace an earlier one.
+    for position in Int(destinationStart[slot])..<Int(destinationStart[slot + 1]) {
+      let command = destinationCommands[position]
+      guard isEnabled(command) else { continue }
+      guard hasCosts else { return command }
+      let cost = commandCost[Int(command)]
+      if cost < chosenCost {
+        chosen = command
+        chosenCost = cost
+      }
+    }
+    return chosen
+  }
+}
