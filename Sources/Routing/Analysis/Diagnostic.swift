@@ -6,8 +6,19 @@
 /// is, with the other command involved, so a test can match it:
 ///
 /// ```swift
+/// let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+///   Screen("Home")
+///   Screen("List")
+///   Screen("Archive")
+///   Command(id: "openList", from: ["Home"], to: "List")
+///   Command(id: "showList", from: ["Home"], to: "List")
+///   Command(id: "openArchive", from: ["Archive"], to: "Archive")
+/// }
 /// let problems = table.diagnostics(roots: ["Home"])
-/// #expect(problems.map(\.kind) == [.unreachableScreen, .repeatedCommand(of: 0)])
+/// #expect(
+///   problems.map(\.kind) == [
+///     .unreachableScreen, .repeatedCommand(of: 0), .selfCommandOnlyPops,
+///   ])
 /// ```
 ///
 /// Its description reads as `routing check` prints a problem:
