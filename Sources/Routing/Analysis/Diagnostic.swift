@@ -44,8 +44,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// A warning: no command leads to the screen, other than a root; it may be an entry
     /// point that only a stack given from outside holds.
     case noCommandLeadsToScreen
-    /// A warning: the command repeats the earlier command `of` (the same destination
-    /// and origins, in any order, at no lower cost), so it is never chosen.
+    /// A warning: the command repeats the earlier command `of`, which has the same
+    /// destination and origins, in any order, and costs no more, so this one is never
+    /// chosen.
     case repeatedCommand(of: Int)
     /// A warning: the earlier command `by` leads to the same screen from anywhere, or
     /// from every origin of this one and more, at no higher cost, so this one is never

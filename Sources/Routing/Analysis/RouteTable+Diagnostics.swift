@@ -46,8 +46,8 @@ extension RouteTable {
   /// ``TableError/Kind/invalidPath``.
   ///
   /// - Parameter roots: The screens the app starts on; by default the table's first
-  ///   screen. Every root must be a screen of the table. An empty list leaves out the
-  ///   screens' checks.
+  ///   screen. Every root must be a screen of the table: a name it does not know is a
+  ///   programming error, and traps. An empty list leaves out the screens' checks.
   /// - Returns: The problems, screens' first.
   /// - Complexity: O(*V* + *E*) on a typical table, where *V* is the number of screens
   ///   and *E* the number of commands plus the length of their origin lists. Looking for

@@ -15,7 +15,6 @@ extension RouteTable {
   /// - Returns: The command's number.
   /// - Complexity: O(*k*) at most, where *k* is the number of commands to `screen`;
   ///   without costs, it stops at the first enabled one.
-  @inline(__always)
   func popCommand(to screen: Int32, where isEnabled: (Int32) -> Bool = { _ in true }) -> Int32? {
     let slot = Int(screen)
     var chosen: Int32?
