@@ -11,7 +11,7 @@ enum CheckCommand {
     let givenRoots = try options.value("root").map { (list) throws(ToolFailure) in
       try screenList(list, option: "root", command: name).map { ScreenName($0) }
     }
-    let loaded: (table: RouteTable, document: JSONValue)
+    let loaded: (table: RouteTable, screensDeclared: Bool)
     do {
       loaded = try RouteTable.load(console.read(path))
     } catch let error as TableError {
@@ -29,7 +29,7 @@ enum CheckCommand {
       throw ToolFailure.usage("the root '\(root)' is not a screen of the table", command: name)
     }
     // Whether the file declares its screens, so that `screens[i]` names a place in it.
-    let declared = loaded.document["screens"]?.arrayValue?.isEmpty == false
+    let declared = loaded.screensDeclared
     let roots = givenRoots ?? table.screens.prefix(1).map(\.name)
     let diagnostics = table.diagnostics(roots: roots)
     for diagnostic in diagnostics {
@@ -47,11 +47,12 @@ enum CheckCommand {
 }
 
 extension RouteTable {
-  /// A table and its document from a file's bytes.
-  static func load(_ bytes: [UInt8]) throws(TableError) -> (table: RouteTable, document: JSONValue)
-  {
-    let document = try RouteTable.document(json: bytes)
-    return (try RouteTable(document: document), document)
+  /// A table from a file's bytes, and whether the file declares any screen.
+  static func load(_ bytes: [UInt8]) throws(TableError) -> (
+    table: RouteTable, screensDeclared: Bool
+  ) {
+    let file = try RouteTableFile(json: bytes)
+    return (try RouteTable(file: file), file.declaresScreens)
   }
 }
 

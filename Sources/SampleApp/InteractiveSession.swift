@@ -15,17 +15,15 @@ public final class InteractiveSession {
 
   /// Starts a session on the sample app, with Menu on the stack.
   ///
-  /// - Throws: ``TableError`` if the sample table does not compile.
-  public init() throws(TableError) {
-    let table = try SampleApp.makeTable()
-    let root = StackItem(
-      entry: Entry(.menu), screen: SampleScreen(ScreenContext(entry: Entry(.menu))))
-    navigator = Navigator(table: table, container: StackContainer(root: root))
+  /// - Throws: ``TableError`` if the sample table does not compile, ``RoutingError`` if
+  ///   its Menu cannot be made.
+  public init() throws {
+    navigator = try Navigator(table: try SampleApp.makeTable(), root: .menu)
   }
 
   /// The commands a person can type.
   public static let help = [
-    "go SCREEN [key=value ...] [via A, B]  navigate, e.g. go Profile userId=2 via Folder",
+    "go SCREEN [key=value ...] [via A, B]   navigate, e.g. go Profile userId=2 via Folder",
     "link LINK                              open a deep link, e.g. link folder/profile?userId=2",
     "back                                   leave the top screen",
     "stack                                  show the stack",
@@ -94,7 +92,8 @@ public final class InteractiveSession {
     case "save":
       let snapshot = await navigator.snapshot()
       saved = snapshot
-      return ["saved: \(snapshot.entries.map(\.description).joined(separator: " > "))"]
+      let kept = navigator.stack.filter { navigator.table.savedEntry(for: $0) != nil }
+      return ["saved: \(kept.stackDescription)"]
     case "restore":
       guard let saved else { return ["nothing saved yet: type save first"] }
       do {

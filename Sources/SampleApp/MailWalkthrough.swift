@@ -72,9 +72,7 @@ public func mailWalkthrough() async -> String {
 @MainActor
 private func runMailWalkthrough(_ print: (String) -> Void) async throws {
   let table = try mailTable()
-  let root = Entry(.mailboxes)
-  let container = DrillDownContainer(
-    root: StackItem(entry: root, screen: MailScreen(ScreenContext(entry: root))))
+  let container = try DrillDownContainer(table: table, root: .mailboxes)
   let navigator = Navigator(table: table, container: container)
 
   print("Mail: folders on the left, messages on the right.")

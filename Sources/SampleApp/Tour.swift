@@ -48,8 +48,7 @@ public struct Tour {
   private mutating func planning() async throws -> Navigator<StackContainer> {
     let table = try SampleApp.makeTable()
     say("== The sample app: \(table.screens.count) screens, \(table.commands.count) commands")
-    let root = StackItem(entry: Entry(.menu), screen: table.makeScreen(for: Entry(.menu))!)
-    let navigator = Navigator(table: table, container: StackContainer(root: root))
+    let navigator = try Navigator(table: table, root: .menu)
 
     show(
       "-> go to Profile of user 2 through Folder",
@@ -89,9 +88,7 @@ public struct Tour {
   private mutating func links() async throws {
     let table = try SampleApp.makeTable()
     say("== Deep links")
-    let root = StackItem(
-      entry: Entry(.menu), screen: SampleScreen(ScreenContext(entry: Entry(.menu))))
-    let navigator = Navigator(table: table, container: StackContainer(root: root))
+    let navigator = try Navigator(table: table, root: .menu)
     let request = try table.resolve("folder/profile?userId=2")
     say("the link folder/profile?userId=2 reads as: \(request)")
     show(
@@ -123,11 +120,7 @@ public struct Tour {
     say("saved (the contact card has no restoration identifier, so it is left out):")
     say("   \(String(decoding: data, as: UTF8.self))")
     let decoded = try JSONDecoder().decode(NavigationSnapshot.self, from: data)
-    let fresh = Navigator(
-      table: navigator.table,
-      container: StackContainer(
-        root: StackItem(
-          entry: Entry(.menu), screen: SampleScreen(ScreenContext(entry: Entry(.menu))))))
+    let fresh = try Navigator(table: navigator.table, root: .menu)
     try await fresh.restore(decoded)
     say("restored into a fresh stack: \(fresh.stack.stackDescription)")
     show(

@@ -5,13 +5,9 @@ import Foundation
 import Routing
 import Testing
 
-extension ScreenName {
-  fileprivate static let mailboxes: ScreenName = "Mailboxes"
-  fileprivate static let message: ScreenName = "Message"
-}
-
-/// The mail app of the drill-down examples.
-private func makeMailTable() throws -> RouteTable {
+/// The mail app of the drill-down examples and of the drill-down's doc comments; the
+/// ScreenName doc comment declares `.mailboxes` and `.message` (TableSymbols.swift).
+func makeMailTable() throws -> RouteTable {
   try RouteTable(defaultFactory: HeadlessScreen.factory) {
     Screen(.mailboxes, restorationIdentifier: "mailboxes")
     // snippet restoration-identifier
@@ -58,7 +54,7 @@ private func makeMailTable() throws -> RouteTable {
   }
 
   @Test func routes() async throws {
-    let mailboxes = try mailTable.rootItem(.mailboxes)
+    let mailboxes = try mailTable.makeItem(for: .mailboxes)
     // snippet drill-down-navigator
     let container = DrillDownContainer(root: mailboxes)
     let navigator = Navigator(table: mailTable, container: container)

@@ -2,10 +2,13 @@
 // the six-screen app, its table and its test. SnippetTests checks that the guide shows
 // each region below exactly.
 
+// snippet getting-started-names
 import Routing
+// snippet.hide
 import Testing
 
-// snippet getting-started-names
+// snippet.show
+
 extension ScreenName {
   static let menu: ScreenName = "Menu"
   static let folder: ScreenName = "Folder"
@@ -125,8 +128,9 @@ func makeRouteTable() throws -> RouteTable {
     #expect(navigator.stack.stackDescription == "Menu > Connections > Profile(userId: 2)")
     // snippet.show
 
-    try await navigator.go(to: .menu)  // back to the root: one pop
+    let back = try await navigator.go(to: .menu)  // back to the root: one pop
     // snippet.end
+    #expect(back.steps.map(\.action) == [.pop])
     #expect(navigator.stack == [Entry(.menu)])
   }
 
@@ -135,14 +139,24 @@ func makeRouteTable() throws -> RouteTable {
     let navigator = try Navigator(table: try makeRouteTable(), root: .menu)
     var seen: [String] = []
     // snippet getting-started-observe
-    navigator.addObserver { event in
+    let token = navigator.addObserver { event in
       print(event)
     }
     // snippet.hide
     navigator.addObserver { seen.append("\($0)") }
-    // snippet.end
+    // snippet.show
     try await navigator.go(to: .folder)
-    #expect(seen.count == 4)
+    // will navigate to Folder in 1 step
+    // will push Folder by openFolder
+    // did push Folder by openFolder
+    // did navigate to Folder; stack: Menu > Folder
+    navigator.removeObserver(token)  // no more events for it
+    // snippet.end
+    #expect(
+      seen == [
+        "will navigate to Folder in 1 step", "will push Folder by openFolder",
+        "did push Folder by openFolder", "did navigate to Folder; stack: Menu > Folder",
+      ])
   }
 }
 

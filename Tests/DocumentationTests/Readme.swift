@@ -3,8 +3,9 @@
 import Routing
 import Testing
 
+@MainActor
 @Suite struct ReadmeExamples {
-  @Test func planning() throws {
+  @Test func plansAndNavigates() async throws {
     // snippet readme-table
     let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
       Screen("Menu")
@@ -19,15 +20,10 @@ import Testing
     // snippet.end
     #expect(route.stack.stackDescription == "Menu > Folder > Profile(userId: 2)")
 
-  }
-
-  @MainActor
-  @Test func navigating() async throws {
-    let table = try makeRouteTable()
     // snippet readme-navigator
     let navigator = try Navigator(table: table, root: "Menu")
     try await navigator.go(to: "Profile", via: ["Folder"], parameters: ["userId": 2])
     // snippet.end
-    #expect(navigator.stack.stackDescription == "Menu > Folder > Profile(userId: 2)")
+    #expect(navigator.stack == route.stack)
   }
 }

@@ -1,5 +1,7 @@
 // The code of Docs/RouteTables.md, the DocC articles RouteTables.md, HowRoutesArePlanned.md
 // and TestingRouteTables.md, and the catalog's landing page.
+// It also holds the example of RouteTable(contentsOfFile:), whose test changes the current
+// directory: only this test may.
 
 import Foundation
 import Routing
@@ -49,7 +51,9 @@ final class MenuScreen: ScreenController {
       print(error)  // for example: commands[2].from[1]: screen 'Details' is not declared
     }
     // snippet.end
+    // snippet symbol-route-table-contents-of-file
     let table = try RouteTable(contentsOfFile: "Docs/Examples/SampleApp.json")
+    // snippet.end
     #expect(table.screens.count == 6)
   }
 
@@ -84,24 +88,13 @@ final class MenuScreen: ScreenController {
   }
 }
 
-/// The test shown by the testing article, on the landing page's table.
+/// The test shown by the testing article, on the table of the Getting Started guide.
 @Suite struct TestingArticleExample {
-  let table: RouteTable
-
-  init() throws {
-    table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
-      Screen("Menu")
-      Screen("Folder")
-      Screen("Profile", parameters: [.integer("userId")])
-      Command(from: ["Menu"], to: "Folder")
-      Command(from: ["Folder"], to: "Profile")
-    }
-  }
-
   // snippet testing-route-tables
   @Test func profileIsTwoStepsFromTheMenu() throws {
-    let route = try table.route(from: [Entry("Menu")], to: "Profile", parameters: ["userId": 2])
-    #expect(route.stack.map(\.screen) == ["Menu", "Folder", "Profile"])
+    let table = try makeRouteTable()
+    let route = try table.route(from: [Entry(.menu)], to: .profile, parameters: ["userId": 2])
+    #expect(route.stack.map(\.screen) == [.menu, .folder, .profile])
   }
   // snippet.end
 }

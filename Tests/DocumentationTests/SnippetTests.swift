@@ -10,11 +10,11 @@ import Testing
 ///     // snippet.show          shows lines again
 ///     // snippet.end           ends the region
 ///
-/// A Swift block of `README.md`, `CONTRIBUTING.md`, `Docs/*.md` or the DocC catalog's
-/// articles must equal one region's shown lines, indentation removed; a package
-/// manifest (a block starting `// swift-tools-version`) is the only exception, since it
-/// compiles only as a manifest. Every region must be shown by some document, so the two
-/// never drift apart.
+/// A Swift block of `README.md`, `CONTRIBUTING.md`, `Docs/*.md`, the DocC catalog's
+/// articles or a doc comment (`///`) of `Sources/Routing` must equal one region's shown
+/// lines, indentation removed; a package manifest (a block starting
+/// `// swift-tools-version`) is the only exception, since it compiles only as a manifest.
+/// Every region must be shown by some document, so the two never drift apart.
 @Suite struct SnippetTests {
   /// A Swift block of a document.
   struct Block: CustomStringConvertible {
@@ -27,7 +27,9 @@ import Testing
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// The documents whose Swift blocks must compile, as paths from the package root.
+  /// The documents whose Swift blocks must compile, as paths from the package root: the
+  /// Markdown documents, then the library's Swift files, whose doc comments DocC shows on
+  /// each symbol's page.
   static func documents() throws -> [String] {
     let manager = FileManager.default
     var paths = ["README.md", "CONTRIBUTING.md"]
@@ -36,20 +38,51 @@ import Testing
         atPath: packageRoot.appendingPathComponent(folder).path)
       paths += names.filter { $0.hasSuffix(".md") }.sorted().map { "\(folder)/\($0)" }
     }
-    return paths
+    return paths + (try sourceFiles())
+  }
+
+  /// The Swift files of the library, as paths from the package root. `RoutingTool` is
+  /// package code that DocC does not show, so its examples are left out.
+  static func sourceFiles() throws -> [String] {
+    let folder = "Sources/Routing"
+    let names = try FileManager.default.subpathsOfDirectory(
+      atPath: packageRoot.appendingPathComponent(folder).path)
+    return names.filter { $0.hasSuffix(".swift") }.sorted().map { "\(folder)/\($0)" }
   }
 
   static func read(_ path: String) throws -> String {
     try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
   }
 
-  /// The Swift blocks of a document, without their fences.
+  /// The Swift blocks of a document, without their fences: of a Markdown document, or of
+  /// the doc comments of a Swift file.
   static func blocks(of path: String) throws -> [Block] {
+    let lines = try read(path).split(separator: "\n", omittingEmptySubsequences: false)
+    return blocks(in: path.hasSuffix(".swift") ? lines.map(documentation) : lines, of: path)
+  }
+
+  /// The text of a doc comment's line without its `///` and the space after it, or `nil`
+  /// for a line that is not part of a doc comment.
+  static func documentation(_ line: Substring) -> Substring? {
+    let text = line.drop(while: { $0 == " " })
+    guard text.hasPrefix("///") else { return nil }
+    let comment = text.dropFirst(3)
+    return comment.first == " " ? comment.dropFirst() : comment
+  }
+
+  /// The Swift blocks of a document's lines, `nil` standing for a line outside the
+  /// document's text (a Swift file's code), which no block may span.
+  static func blocks(in lines: [Substring?], of path: String) -> [Block] {
     var blocks: [Block] = []
     var open: (line: Int, lines: [Substring])?
-    for (number, line) in try read(path).split(separator: "\n", omittingEmptySubsequences: false)
-      .enumerated()
-    {
+    for (number, line) in lines.enumerated() {
+      guard let line else {
+        if let block = open {
+          Issue.record("\(path):\(block.line): this Swift block has no closing fence")
+          open = nil
+        }
+        continue
+      }
       let fence = line.trimmingCharacters(in: .whitespaces)
       if var block = open {
         if fence == "```" {
@@ -62,6 +95,9 @@ import Testing
       } else if fence == "```swift" {
         open = (number + 1, [])
       }
+    }
+    if let block = open {
+      Issue.record("\(path):\(block.line): this Swift block has no closing fence")
     }
     return blocks
   }
@@ -109,9 +145,11 @@ import Testing
   @Test func everySwiftBlockIsACompiledRegion() throws {
     let regions = Set(try Self.regions().values)
     var checked = 0
+    var comments = 0
     for path in try Self.documents() {
       for block in try Self.blocks(of: path) where !block.code.hasPrefix("// swift-tools-version") {
         checked += 1
+        if path.hasSuffix(".swift") { comments += 1 }
         if !regions.contains(block.code) {
           Issue.record(
             "\(block): this Swift block is not a region of Tests/DocumentationTests:\n\(block.code)"
@@ -119,7 +157,8 @@ import Testing
         }
       }
     }
-    #expect(checked >= 20, "the documents' Swift blocks were not found")
+    #expect(checked - comments >= 20, "the documents' Swift blocks were not found")
+    #expect(comments >= 30, "the doc comments' Swift blocks were not found")
   }
 
   @Test func everyRegionIsShownByADocument() throws {
@@ -135,5 +174,16 @@ import Testing
   @Test func markersAreRead() {
     let lines: [Substring] = ["    let a = 1", "", "      a + 1", "  "]
     #expect(Self.dedented(lines) == "let a = 1\n\n  a + 1")
+  }
+
+  @Test func docCommentBlocksAreRead() {
+    let file: [Substring] = [
+      "/// A type.", "///", "/// ```swift", "/// let a = 1", "///", "///   a + 1", "/// ```",
+      "struct A {", "  /// ```swift", "  /// let b = 2", "  /// ```", "  var b: Int",
+    ]
+    let blocks = Self.blocks(in: file.map(Self.documentation), of: "A.swift")
+    #expect(blocks.map(\.description) == ["A.swift:3", "A.swift:9"])
+    #expect(blocks.map(\.code) == ["let a = 1\n\n  a + 1", "let b = 2"])
+    #expect(Self.documentation("  // not documentation") == nil)
   }
 }

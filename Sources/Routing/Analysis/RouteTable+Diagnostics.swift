@@ -61,71 +61,68 @@ extension RouteTable {
 }
 
 /// The analysis behind ``RouteTable/diagnostics(roots:)``, over the table's compiled
-/// rows.
+/// graph (``RouteTable/graph``), the one the planner searches.
 ///
-/// It adds one layout to the table's: each command's distinct origins, ascending by
-/// screen number, which it takes from the rows of commands by origin.
+/// It adds one layout to the graph's: each command's distinct origins, ascending by
+/// screen number, which it takes from the graph's rows of commands by origin.
 struct TableAnalysis {
   let table: RouteTable
-  /// The distinct origins of command `c` are
-  /// `commandOrigins[commandOriginStart[c]..<commandOriginStart[c + 1]]`, ascending.
-  let commandOriginStart: [Int32]
-  let commandOrigins: [Int32]
+  let graph: RouteGraph
+  /// Row `c` holds the distinct origins of command `c`, ascending.
+  let commandOrigins: CompressedRows
 
   /// - Complexity: O(*V* + *E*).
   init(table: RouteTable) {
     self.table = table
-    var lists = CompressedLists(count: table.commandDestination.count)
-    for command in table.originCommands { lists.count(command) }
-    lists.allocate()
-    for screen in table.screens.indices {
-      for position in Int(table.originStart[screen])..<Int(table.originStart[screen + 1]) {
-        lists.append(Int32(screen), to: table.originCommands[position])
+    let graph = table.graph
+    self.graph = graph
+    var rows = CompressedRows.Filler(rows: graph.commandCount)
+    for command in graph.commandsFrom.items { rows.count(row: command) }
+    rows.allocate()
+    for screen in 0..<graph.screenCount {
+      for command in graph.commandsFrom[screen] {
+        rows.append(Int32(screen), to: command)
       }
     }
-    commandOriginStart = lists.starts
-    commandOrigins = lists.items
+    commandOrigins = rows.rows
   }
 
   /// The distinct origins of command `number`, ascending; empty for a command from
   /// anywhere.
   func origins(of number: Int) -> ArraySlice<Int32> {
-    commandOrigins[Int(commandOriginStart[number])..<Int(commandOriginStart[number + 1])]
+    commandOrigins[number]
   }
 
   /// The commands whose destination is `screen`, ascending.
   func commands(to screen: Int) -> ArraySlice<Int32> {
-    table.destinationCommands[
-      Int(table.destinationStart[screen])..<Int(table.destinationStart[screen + 1])]
+    graph.commandsTo[screen]
   }
 
   /// Which screens the roots reach: a command applies from its origins, or from every
   /// screen when it has none, by position in `table.screens`.
   ///
-  /// A breadth-first search over the rows of commands by origin. The commands from
-  /// anywhere apply on top of the first screen reached, so their destinations are
-  /// reached once, with the roots.
+  /// A breadth-first search over the graph's rows of commands by origin, reading the
+  /// destinations laid beside them. The commands from anywhere apply on top of the first
+  /// screen reached, so their destinations are reached once, with the roots.
   ///
   /// - Complexity: O(*V* + *E*).
   func reachable(from roots: [Int32]) -> [Bool] {
-    var reached = [Bool](repeating: false, count: table.screens.count)
+    var reached = [Bool](repeating: false, count: graph.screenCount)
     guard !roots.isEmpty else { return reached }
     var queue: [Int32] = []
-    queue.reserveCapacity(table.screens.count)
+    queue.reserveCapacity(graph.screenCount)
     func visit(_ screen: Int32) {
       guard !reached[Int(screen)] else { return }
       reached[Int(screen)] = true
       queue.append(screen)
     }
     for root in roots { visit(root) }
-    for command in table.wildcardCommands { visit(table.commandDestination[Int(command)]) }
+    for screen in graph.anywhereDestinations { visit(screen) }
     var next = 0
     while next < queue.count {
       let screen = Int(queue[next])
       next += 1
-      for position in Int(table.originStart[screen])..<Int(table.originStart[screen + 1]) {
-        visit(table.commandDestination[Int(table.originCommands[position])])
-      }
+      for position in graph.commandsFrom.range(screen) { visit(graph.targetsFrom[position]) }
     }
     return reached
   }
@@ -142,7 +139,7 @@ struct TableAnalysis {
       return number
     }
     let reached = reachable(from: numbers)
-    var isRoot = [Bool](repeating: false, count: table.screens.count)
+    var isRoot = [Bool](repeating: false, count: graph.screenCount)
     for number in numbers { isRoot[Int(number)] = true }
     let rootText = roots.map(\.rawValue).joined(separator: " or ")
     var diagnostics: [Diagnostic] = []
@@ -189,8 +186,8 @@ struct TableAnalysis {
   func commandDiagnostics() -> [Diagnostic] {
     let covering = coveringCommands()
     var diagnostics: [Diagnostic] = []
-    for number in table.commandDestination.indices {
-      let destination = table.commandDestination[number]
+    for number in 0..<graph.commandCount {
+      let destination = graph.destination[number]
       let origins = origins(of: number)
       let name = table.screens[Int(destination)].name
       let earlier = Int(covering[number])
@@ -245,17 +242,17 @@ struct TableAnalysis {
   /// a screen that declares no parameters: on top of that screen the stack is already
   /// there, so the command never pushes. It can still pop back to the screen (a pop
   /// ignores origins), unless pops use another command, as
-  /// ``RouteTable/popCommand(to:where:)`` decides.
+  /// ``RouteGraph/popCommand(to:where:)`` decides, the function the planner asks.
   func selfCommandDiagnostic(_ number: Int) -> Diagnostic {
-    let destination = table.commandDestination[number]
+    let destination = graph.destination[number]
     let screen = table.screens[Int(destination)].name
     let leads = "it leads from \(screen) to \(screen), which declares no parameters"
-    guard let pop = table.popCommand(to: destination).map(Int.init), pop != number else {
+    guard let pop = graph.popCommand(to: destination).map(Int.init), pop != number else {
       return diagnostic(
         .selfCommandOnlyPops, command: number,
         "applies only as a pop back to \(screen): \(leads), so it never pushes")
     }
-    let why = table.commandCost[pop] < table.commandCost[number] ? "costs less" : "comes first"
+    let why = graph.cost[pop] < graph.cost[number] ? "costs less" : "comes first"
     return diagnostic(
       .selfCommandNeverApplies(popsUse: pop), command: number,
       "never applies: \(leads), so it never pushes, and pops back to \(screen) use \(place(ofCommand: pop)), which \(why)"
@@ -277,15 +274,15 @@ struct TableAnalysis {
   ///   to its screen that list the scanned origin and *m* its number of origins, and a
   ///   typical table stops at the first candidate.
   func coveringCommands() -> [Int32] {
-    var covering = [Int32](repeating: -1, count: table.commandDestination.count)
+    var covering = [Int32](repeating: -1, count: graph.commandCount)
     var fromAnywhere = CommandList()
     var listing: [Int32: CommandList] = [:]
-    for screen in table.screens.indices {
+    for screen in 0..<graph.screenCount {
       fromAnywhere.removeAll()
       listing.removeAll(keepingCapacity: true)
       for command in commands(to: screen) {
         let number = Int(command)
-        let limit = table.commandCost[number]
+        let limit = graph.cost[number]
         let origins = origins(of: number)
         let first = fromAnywhere.firstPosition(costingAtMost: limit)
         let anywhere = first < fromAnywhere.count ? fromAnywhere.commands[first] : -1
@@ -301,7 +298,7 @@ struct TableAnalysis {
           let bound = anywhere >= 0 ? anywhere : command
           for other in candidates.commands[candidates.firstPosition(costingAtMost: limit)...] {
             guard other < bound else { break }
-            if table.commandCost[Int(other)] <= limit
+            if graph.cost[Int(other)] <= limit
               && Self.isSubset(origins, of: self.origins(of: Int(other)))
             {
               covering[number] = other
@@ -337,11 +334,11 @@ struct TableAnalysis {
 struct CommandList {
   private(set) var commands: [Int32] = []
   /// `cheapest[i]` is the least cost of `commands[0...i]`: it never increases.
-  private var cheapest: [Int] = []
+  private var cheapest: [Int32] = []
 
   var count: Int { commands.count }
 
-  mutating func append(_ number: Int32, cost: Int) {
+  mutating func append(_ number: Int32, cost: Int32) {
     commands.append(number)
     cheapest.append(Swift.min(cheapest.last ?? cost, cost))
   }
@@ -355,7 +352,7 @@ struct CommandList {
   /// does.
   ///
   /// - Complexity: O(log *n*), where *n* is `count`.
-  func firstPosition(costingAtMost limit: Int) -> Int {
+  func firstPosition(costingAtMost limit: Int32) -> Int {
     var low = 0
     var high = count
     while low < high {

@@ -34,6 +34,32 @@ package enum FileBytes {
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else { throw FileReadError(path: path, reason: lastError()) }
     defer { close(descriptor) }
+    // A regular file is read into an array of its size, without growing one.
+    var status = stat()
+    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
+      let size = Int(status.st_size)
+      var failure: Int32 = 0
+      var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+        while initialized < size {
+          let count = readBytes(descriptor, buffer.baseAddress! + initialized, size - initialized)
+          if count > 0 {
+            initialized += count
+          } else if count == 0 {
+            return
+          } else if errno != EINTR {
+            failure = errno
+            return
+          }
+        }
+      }
+      guard failure == 0 else {
+        errno = failure
+        throw FileReadError(path: path, reason: lastError())
+      }
+      // The file may have grown since.
+      bytes += try readAll(from: descriptor, path: path)
+      return bytes
+    }
     return try readAll(from: descriptor, path: path)
   }
 

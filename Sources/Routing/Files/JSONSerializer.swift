@@ -4,7 +4,7 @@ extension JSONValue {
   ///
   /// ```swift
   /// let value: JSONValue = ["screen": "Menu", "parameters": [:]]
-  /// value.serialized()  // {"screen":"Menu","parameters":{}}
+  /// let text = value.serialized()  // {"screen":"Menu","parameters":{}}
   /// ```
   ///
   /// - Complexity: O(*n*), where *n* is the length of the result.

@@ -6,8 +6,8 @@
 ///
 /// ```swift
 /// let value = try JSONValue(parsing: #"{"to": "Menu", "from": []}"#)
-/// value["to"]?.stringValue  // "Menu"
-/// value.serialized()         // {"to":"Menu","from":[]}
+/// let destination = value["to"]?.stringValue  // "Menu"
+/// let text = value.serialized()  // {"to":"Menu","from":[]}
 /// ```
 package enum JSONValue: Hashable, Sendable {
   /// `null`.

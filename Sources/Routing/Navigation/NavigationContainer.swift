@@ -50,7 +50,7 @@ extension NavigationContainer {
 /// A headless navigation controller: a plain stack of screens.
 ///
 /// ```swift
-/// let container = StackContainer(root: StackItem(entry: Entry(.menu), screen: MenuScreen()))
+/// let container = try StackContainer(table: table, root: .menu)
 /// let navigator = Navigator(table: table, container: container)
 /// ```
 @MainActor
@@ -91,9 +91,9 @@ public final class StackContainer: NavigationContainer {
   }
 }
 
-extension StackItem: @MainActor CustomStringConvertible {
+extension StackItem: CustomStringConvertible {
   /// The entry's description, `Profile(userId: 2)`: the screen object is left out.
   ///
   /// - Complexity: O(*k* log *k*), where *k* is the number of parameters.
-  public var description: String { entry.description }
+  nonisolated public var description: String { entry.description }
 }

@@ -6,7 +6,7 @@ extension RouteTable {
   /// from the screen's factory, else the table's default factory.
   ///
   /// ```swift
-  /// let root = try table.rootItem(.menu)
+  /// let root = try table.makeItem(for: .menu)
   /// let container = StackContainer(root: root)
   /// ```
   ///
@@ -24,8 +24,8 @@ extension RouteTable {
   /// - Complexity: O(*d*) plus the factory, where *d* is the number of parameters the
   ///   screen declares.
   @MainActor
-  public func rootItem(
-    _ screen: ScreenName, parameters: Parameters = [:]
+  public func makeItem(
+    for screen: ScreenName, parameters: Parameters = [:]
   ) throws(RoutingError) -> StackItem {
     guard let number = screenIndex[screen] else { throw RoutingError.unknownScreen(screen) }
     let entry = try newEntry(of: number, parameters: parameters)
@@ -45,12 +45,12 @@ extension StackContainer {
   ///   - table: The table whose factories make the root.
   ///   - root: The root screen.
   ///   - parameters: Values for the parameters the root declares.
-  /// - Throws: ``RoutingError``, as ``RouteTable/rootItem(_:parameters:)`` does.
-  /// - Complexity: As ``RouteTable/rootItem(_:parameters:)``.
+  /// - Throws: ``RoutingError``, as ``RouteTable/makeItem(for:parameters:)`` does.
+  /// - Complexity: As ``RouteTable/makeItem(for:parameters:)``.
   public convenience init(
     table: RouteTable, root: ScreenName, parameters: Parameters = [:]
   ) throws(RoutingError) {
-    self.init(root: try table.rootItem(root, parameters: parameters))
+    self.init(root: try table.makeItem(for: root, parameters: parameters))
   }
 }
 
@@ -66,12 +66,12 @@ extension DrillDownContainer {
   ///   - table: The table whose factories make the root.
   ///   - root: The bottom of the left stack.
   ///   - parameters: Values for the parameters the root declares.
-  /// - Throws: ``RoutingError``, as ``RouteTable/rootItem(_:parameters:)`` does.
-  /// - Complexity: As ``RouteTable/rootItem(_:parameters:)``.
+  /// - Throws: ``RoutingError``, as ``RouteTable/makeItem(for:parameters:)`` does.
+  /// - Complexity: As ``RouteTable/makeItem(for:parameters:)``.
   public convenience init(
     table: RouteTable, root: ScreenName, parameters: Parameters = [:]
   ) throws(RoutingError) {
-    self.init(root: try table.rootItem(root, parameters: parameters))
+    self.init(root: try table.makeItem(for: root, parameters: parameters))
   }
 }
 
@@ -87,8 +87,8 @@ extension Navigator where Container == StackContainer {
   ///   - table: The route table to plan on; its factories make the root.
   ///   - root: The root screen.
   ///   - parameters: Values for the parameters the root declares.
-  /// - Throws: ``RoutingError``, as ``RouteTable/rootItem(_:parameters:)`` does.
-  /// - Complexity: As ``RouteTable/rootItem(_:parameters:)``.
+  /// - Throws: ``RoutingError``, as ``RouteTable/makeItem(for:parameters:)`` does.
+  /// - Complexity: As ``RouteTable/makeItem(for:parameters:)``.
   public convenience init(
     table: RouteTable, root: ScreenName, parameters: Parameters = [:]
   ) throws(RoutingError) {

@@ -6,7 +6,7 @@
 /// back to an existing screen object, which keeps its own parameters.
 ///
 /// ```swift
-/// let navigator = Navigator(table: table, container: StackContainer(root: root))
+/// let navigator = try Navigator(table: table, root: .menu)
 /// let route = try await navigator.go(to: .profile, via: [.folder], parameters: ["userId": 2])
 /// ```
 ///

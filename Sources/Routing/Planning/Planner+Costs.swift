@@ -1,45 +1,63 @@
-extension RouteTable {
-  /// The search of a leg when commands have costs: Dijkstra's algorithm over the same
-  /// states as the breadth-first search (a screen on top and the base it stands on),
-  /// taking states in order of cost and, among equal costs, of their command numbers
-  /// read from the first step. Returns the record that reaches the milestone, or -1.
+extension Planner {
+  /// The cheapest leg when commands have costs: Dijkstra's algorithm over screens,
+  /// taking reached screens in order of cost and, among equal costs, of their command
+  /// numbers read from the first step. Leaves the steps in `buffers.leg` and returns
+  /// whether there is one.
   ///
-  /// As in the breadth-first search, a screen is settled again only from a lower base.
-  /// Comparing two paths walks their parent chains, so this search costs
-  /// O(*B* · *E* · log(*E*) · *d*), where *d* is the length of the leg: costs are an
-  /// extension, and tables without them never come here.
+  /// As without costs, a cheapest leg pushes no screen that the stack holds, so each
+  /// screen is settled once. Comparing two equally cheap ways walks their parent
+  /// chains, so a leg costs O(*E* · log(*E*) · *d*), where *d* is its number of steps:
+  /// costs are an extension, and tables without them never come here.
   func cheapestLeg(
-    to milestone: Int32, buffers: inout PlannerScratch, disabled: UInt32?
-  ) -> Int32 {
-    let generation = buffers.generation
+    to milestone: Int32, anyDisabled: Bool, _ buffers: inout PlannerScratch
+  ) -> Bool {
+    buffers.forward.clear()
+    buffers.cheapest.clear()
     buffers.records.removeAll(keepingCapacity: true)
     buffers.heap.removeAll(keepingCapacity: true)
     for candidate in buffers.candidates {
-      buffers.records.append(candidate)
-      push(Int32(buffers.records.count - 1), &buffers)
+      offer(
+        SearchRecord(
+          step: candidate, parent: -1, cost: Int(graph.cost[Int(candidate.command)])),
+        &buffers)
     }
     while let current = popFirst(&buffers) {
       let record = buffers.records[Int(current)]
-      let slot = Int(record.screen)
-      if buffers.bestStamp[slot] == generation && buffers.best[slot] <= record.base { continue }
-      buffers.bestStamp[slot] = generation
-      buffers.best[slot] = record.base
-      if record.screen == milestone { return current }
-
-      let wildcards =
-        takesWildcards(onBase: record.base, &buffers) ? wildcardCommands[...] : []
-      let origins = originCommands[Int(originStart[slot])..<Int(originStart[slot + 1])]
-      for command in origins + wildcards where isEnabled(command, buffers, disabled) {
-        let target = commandDestination[Int(command)]
-        guard mayPush(target, onBase: record.base, buffers) else { continue }
-        buffers.records.append(
+      let slot = Int(record.step.screen)
+      guard !buffers.forward.contains(slot) else { continue }
+      buffers.forward[slot] = 1
+      if record.step.screen == milestone {
+        var cursor = current
+        while cursor >= 0 {
+          buffers.leg.append(buffers.records[Int(cursor)].step)
+          cursor = buffers.records[Int(cursor)].parent
+        }
+        buffers.leg.reverse()
+        return true
+      }
+      for position in graph.commandsFrom.range(slot) {
+        let command = graph.commandsFrom.items[position]
+        let target = graph.destination[Int(command)]
+        guard !buffers.forward.contains(Int(target)), !buffers.held.contains(Int(target)),
+          isEnabled(command, anyDisabled, buffers)
+        else { continue }
+        offer(
           SearchRecord(
-            screen: target, parent: current, command: command, base: record.base, isPop: false,
-            cost: record.cost + commandCost[Int(command)]))
-        push(Int32(buffers.records.count - 1), &buffers)
+            step: LegStep(command: command, screen: target, popTo: -1), parent: current,
+            cost: record.cost + Int(graph.cost[Int(command)])),
+          &buffers)
       }
     }
-    return -1
+    return false
+  }
+
+  /// Queues a record unless its screen was already offered for less.
+  private func offer(_ record: SearchRecord, _ buffers: inout PlannerScratch) {
+    let slot = Int(record.step.screen)
+    if let known = buffers.cheapest[slot], known < record.cost { return }
+    buffers.cheapest[slot] = record.cost
+    buffers.records.append(record)
+    push(Int32(buffers.records.count - 1), &buffers)
   }
 
   /// Whether record `left` comes before record `right`: lower cost, then command numbers
@@ -52,12 +70,12 @@ extension RouteTable {
     buffers.rightPath.removeAll(keepingCapacity: true)
     var cursor = left
     while cursor >= 0 {
-      buffers.leftPath.append(buffers.records[Int(cursor)].command)
+      buffers.leftPath.append(buffers.records[Int(cursor)].step.command)
       cursor = buffers.records[Int(cursor)].parent
     }
     cursor = right
     while cursor >= 0 {
-      buffers.rightPath.append(buffers.records[Int(cursor)].command)
+      buffers.rightPath.append(buffers.records[Int(cursor)].step.command)
       cursor = buffers.records[Int(cursor)].parent
     }
     return buffers.leftPath.reversed().lexicographicallyPrecedes(buffers.rightPath.reversed())

@@ -1,102 +1,104 @@
-extension RouteTable {
-  /// Plans the route from a stack to a destination, through breadcrumbs, with request
-  /// parameters.
-  ///
-  /// The route follows the rules of <doc:HowRoutesArePlanned>: each leg (to each breadcrumb,
-  /// then to the destination) is the shortest sequence of applicable commands, ties
-  /// broken by command numbers read from the first step; a destination already below
-  /// the top is popped back to rather than pushed again. Planning touches no UI and
-  /// changes nothing: it only returns the steps and the stack they leave.
-  ///
-  /// ```swift
-  /// let route = try table.route(
-  ///   from: [Entry(.menu)], to: .profile, via: [.folder], parameters: ["userId": 2])
-  /// for step in route.steps { print(step) }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - stack: The stack to start from, bottom first; it must not be empty.
-  ///   - destination: Where to go.
-  ///   - breadcrumbs: Milestones to pass on the way, in order.
-  ///   - parameters: Values applied to every screen the route pushes (each screen takes
-  ///     those it declares) and used to match existing entries.
-  /// - Returns: The steps and the resulting stack; no step when the top of `stack`
-  ///   already matches `destination`.
-  /// - Throws: ``RoutingError/unknownScreen(_:)`` for a destination or breadcrumb that
-  ///   the table does not know, ``RoutingError/invalidParameter(name:value:expected:)``
-  ///   for a value that does not convert to the kind declared by a screen the route
-  ///   creates (an existing entry whose screen declares a kind the value does not convert
-  ///   to simply does not match),
-  ///   ``RoutingError/unreachable(from:to:)`` for a leg without a route, and
-  ///   ``RoutingError/emptyStack``.
-  /// - Complexity: O(*L* · *B* · (*V* + *E*) + *n*) at most, where *L* is the number of
-  ///   legs, *B* the number of distinct screens the leg could pop back to plus one,
-  ///   *V* the number of screens, *E* the number of command origins and *n* the depth of
-  ///   the stack. A search visits only what it reaches before it finds the milestone, and
-  ///   *B* is 1 unless the stack holds screens the route may pop back to. With costs
-  ///   (some command costing more than 1) a leg is a Dijkstra search instead, at most
-  ///   O(*B* · *E* · log(*E*) · *d*), where *d* is the number of steps of the leg.
-  public func route(
-    from stack: [Entry], to destination: ScreenName, via breadcrumbs: [ScreenName] = [],
-    parameters: Parameters = [:]
-  ) throws(RoutingError) -> Route {
-    try route(Request(to: destination, via: breadcrumbs, parameters: parameters), from: stack)
+/// Plans routes over a table's compiled graph: the rules of <doc:HowRoutesArePlanned>.
+///
+/// A request is planned leg by leg (each breadcrumb, then the destination). A leg is
+/// found by one of three searches, all with the same answer: a walk along a cached
+/// distance field when one provably gives the cold search's route, a bidirectional
+/// breadth-first search when every command costs 1, and Dijkstra's algorithm otherwise.
+/// Each searches screens, not stacks: a shortest leg never pushes a screen that
+/// matches an entry of the stack it starts from, so each screen is visited once.
+struct Planner: Sendable {
+  /// The compiled graph.
+  let graph: RouteGraph
+  /// The screens, in table order; their parameters decide matching.
+  let screens: [Screen]
+  /// The commands' declarations, for their identifiers.
+  let commands: [Command]
+  /// Screens by name.
+  let screenIndex: [ScreenName: Int32]
+  /// Search buffers kept between plans.
+  let scratch: ScratchPool
+  /// Distance fields of milestones planned before.
+  let cache: PlanCache
+
+  init(
+    graph: RouteGraph, screens: [Screen], commands: [Command], screenIndex: [ScreenName: Int32]
+  ) {
+    self.init(
+      graph: graph, screens: screens, commands: commands, screenIndex: screenIndex,
+      cache: Self.cache(limit: RouteTable.defaultPlanCacheLimit, graph))
   }
 
-  /// Plans the route that fulfils a request from a stack.
-  ///
-  /// - Parameters:
-  ///   - request: Where to go, through which breadcrumbs, with which parameters.
-  ///   - stack: The stack to start from, bottom first; it must not be empty.
-  /// - Returns: The steps and the resulting stack.
-  /// - Throws: ``RoutingError``, as ``route(from:to:via:parameters:)`` does.
-  /// - Complexity: As ``route(from:to:via:parameters:)``.
-  public func route(_ request: Request, from stack: [Entry]) throws(RoutingError) -> Route {
+  private init(
+    graph: RouteGraph, screens: [Screen], commands: [Command], screenIndex: [ScreenName: Int32],
+    cache: PlanCache
+  ) {
+    self.graph = graph
+    self.screens = screens
+    self.commands = commands
+    self.screenIndex = screenIndex
+    self.scratch = ScratchPool()
+    self.cache = cache
+  }
+
+  /// This planner with an empty cache of its own, holding at most `limit` bytes.
+  func withCache(limit: Int) -> Planner {
+    Planner(
+      graph: graph, screens: screens, commands: commands, screenIndex: screenIndex,
+      cache: Self.cache(limit: limit, graph))
+  }
+
+  /// An empty cache for `graph`; building a field costs a backward search of it.
+  private static func cache(limit: Int, _ graph: RouteGraph) -> PlanCache {
+    PlanCache(
+      limit: limit, screenCount: graph.screenCount,
+      buildCost: graph.screenCount + graph.commandCount + graph.originCount)
+  }
+
+  /// Plans the route that fulfils `request` from `stack`; see
+  /// ``RouteTable/route(_:from:)``.
+  func route(_ request: Request, from stack: [Entry]) throws(RoutingError) -> Route {
     guard !stack.isEmpty else { throw RoutingError.emptyStack }
     var milestones: [Int32] = []
     milestones.reserveCapacity(request.breadcrumbs.count + 1)
-    for name in request.breadcrumbs + [request.destination] {
+    for name in request.breadcrumbs {
       guard let number = screenIndex[name] else { throw RoutingError.unknownScreen(name) }
       milestones.append(number)
     }
+    guard let destination = screenIndex[request.destination] else {
+      throw RoutingError.unknownScreen(request.destination)
+    }
+    milestones.append(destination)
     let parameters = request.parameters
-    if entry(stack[stack.count - 1], matches: milestones[milestones.count - 1], under: parameters) {
+    if entry(stack[stack.count - 1], matches: destination, under: parameters) {
       return Route(steps: [], stack: stack)
     }
     return try scratch.withScratch { (buffers) throws(RoutingError) -> Route in
-      buffers.prepare(screens: screens.count, commands: commands.count, depth: 0)
-      let requestGeneration = buffers.advanceRequest()
-      var anyDisabled = false
-      if !guardedCommands.isEmpty {
-        let context = GuardContext(request: request, stack: stack)
-        for number in guardedCommands
-        where !(commands[Int(number)].condition?.allows(context) ?? true) {
-          buffers.disabledStamp[Int(number)] = requestGeneration
-          anyDisabled = true
-        }
-      }
+      buffers.prepare(screens: graph.screenCount, commands: graph.commandCount)
+      let anyDisabled = disableGuardedCommands(request, stack, &buffers)
       var current = stack
       var steps: [Step] = []
       for milestone in milestones {
         if entry(current[current.count - 1], matches: milestone, under: parameters) { continue }
-        let leg = searchLeg(
-          from: current, to: milestone, parameters: parameters, buffers: &buffers,
-          disabled: anyDisabled ? requestGeneration : nil)
-        guard let leg else {
+        let found = leg(
+          from: current, to: milestone, parameters: parameters, anyDisabled: anyDisabled,
+          &buffers)
+        guard found else {
           throw RoutingError.unreachable(
             from: current[current.count - 1].screen, to: screens[Int(milestone)].name)
         }
-        for record in leg {
-          let command = Int(record.command)
-          if record.isPop {
-            current.removeSubrange(Int(record.base + 1)...)
+        steps.reserveCapacity(steps.count + buffers.leg.count)
+        current.reserveCapacity(current.count + buffers.leg.count)
+        for step in buffers.leg {
+          if step.popTo >= 0 {
+            current.removeSubrange(Int(step.popTo + 1)...)
           } else {
-            current.append(try newEntry(of: record.screen, parameters: parameters))
+            current.append(try newEntry(of: step.screen, parameters: parameters))
           }
+          let command = Int(step.command)
           steps.append(
             Step(
               command: command, commandID: commands[command].id,
-              action: record.isPop ? .pop : .push, entry: current[current.count - 1],
+              action: step.popTo >= 0 ? .pop : .push, entry: current[current.count - 1],
               depth: current.count))
         }
       }
@@ -104,12 +106,77 @@ extension RouteTable {
     }
   }
 
-  /// Whether `entry` matches screen `screen` under `parameters` (the DocC article "How
-  /// routes are planned", "Matching"). A request value that does not convert to the kind
-  /// the screen declares matches no entry.
+  /// Asks every guard about the request, once, and marks the commands whose guard says
+  /// no. Returns whether any did.
+  private func disableGuardedCommands(
+    _ request: Request, _ stack: [Entry], _ buffers: inout PlannerScratch
+  ) -> Bool {
+    buffers.disabled.clear()
+    guard !graph.guardedCommands.isEmpty else { return false }
+    let context = GuardContext(request: request, stack: stack)
+    var any = false
+    for (position, command) in graph.guardedCommands.enumerated()
+    where !graph.guards[position].allows(context) {
+      buffers.disabled[Int(command)] = true
+      any = true
+    }
+    return any
+  }
+
+  /// Finds the leg from `stack` to a top matching `milestone` and leaves its steps in
+  /// `buffers.leg`; returns `false` when there is none. The caller has checked that
+  /// the top does not match already.
+  func leg(
+    from stack: [Entry], to milestone: Int32, parameters: Parameters, anyDisabled: Bool,
+    _ buffers: inout PlannerScratch
+  ) -> Bool {
+    buffers.leg.removeAll(keepingCapacity: true)
+    buffers.work = 0
+    markStack(stack, parameters: parameters, &buffers)
+    if graph.hasCosts {
+      buffers.implicitAnywhere = false
+      listFirstSteps(anyDisabled, &buffers)
+      return cheapestLeg(to: milestone, anyDisabled: anyDisabled, &buffers)
+    }
+    // Without guards saying no, the first steps by commands from anywhere stay implicit
+    // (``RouteGraph/firstFromAnywhere``): a table may have thousands of them.
+    buffers.implicitAnywhere = !anyDisabled && !graph.fromAnywhere.isEmpty
+    listFirstSteps(anyDisabled, &buffers)
+    if let field = cache.field(to: milestone, building: distanceField) {
+      if let found = warmLeg(to: milestone, along: field, anyDisabled, &buffers) { return found }
+    }
+    let found = shortestLeg(to: milestone, anyDisabled: anyDisabled, &buffers)
+    cache.earn(buffers.work)
+    return found
+  }
+
+  /// Whether command `command` takes part in the current request.
+  @inline(__always)
+  func isEnabled(_ command: Int32, _ anyDisabled: Bool, _ buffers: borrowing PlannerScratch)
+    -> Bool
+  {
+    !anyDisabled || !buffers.disabled.contains(Int(command))
+  }
+}
+
+// MARK: - The stack a leg starts from
+
+extension Planner {
+  /// Whether `entry` matches screen `screen` under `parameters` (<doc:HowRoutesArePlanned>,
+  /// "Matching"). A request value that does not convert to the kind the screen declares
+  /// matches no entry.
   func entry(_ entry: Entry, matches screen: Int32, under parameters: Parameters) -> Bool {
+    entry.screen == screens[Int(screen)].name
+      && self.entry(entry, matchesParametersOf: screen, under: parameters)
+  }
+
+  /// Whether `entry`, an entry of screen `screen`, holds the request's values of the
+  /// keys the screen declares.
+  private func entry(
+    _ entry: Entry, matchesParametersOf screen: Int32, under parameters: Parameters
+  ) -> Bool {
     let declaration = screens[Int(screen)]
-    guard entry.screen == declaration.name else { return false }
+    guard !declaration.parameters.isEmpty, !parameters.isEmpty else { return true }
     for parameter in declaration.parameters {
       guard let wanted = parameters[parameter.name] else { continue }
       guard let typed = wanted.converted(to: parameter.kind),
@@ -139,190 +206,90 @@ extension RouteTable {
     return Entry(declaration.name, parameters: values)
   }
 
-  /// The shortest leg from `stack` to a top matching `milestone`, as search records in
-  /// step order, or `nil` when there is none. The caller has checked that the top does
-  /// not match already.
+  /// The pop rule (<doc:HowRoutesArePlanned>, "One step"), for a whole stack at once:
+  /// marks in `buffers.held` every screen that an entry of `stack` matches under
+  /// `parameters`, with the index a command to it pops back to (the topmost matching
+  /// entry below the top), or -1 when the top matches it (a command to it does not
+  /// apply). `buffers.poppable` lists the screens a command pops back to, in stack
+  /// order.
   ///
-  /// A breadth-first search over screens. Its first step may pop back to an entry below
-  /// the top; every later step pushes a screen that matches no entry of the stack the
-  /// leg stands on (its base) and none pushed before, since pushing such a screen would
-  /// pop instead, and a pop after the first step never shortens a leg. A screen is
-  /// expanded again only when reached from a lower base, which lets it push more.
-  func searchLeg(
-    from stack: [Entry], to milestone: Int32, parameters: Parameters,
-    buffers: inout PlannerScratch, disabled: UInt32?
-  ) -> [SearchRecord]? {
-    prepareLeg(
-      from: stack, parameters: parameters, buffers: &buffers, disabled: disabled,
-      everyPopCommand: hasCosts)
-    let found: Int32
-    if hasCosts {
-      found = cheapestLeg(to: milestone, buffers: &buffers, disabled: disabled)
-    } else {
-      found = breadthFirstLeg(to: milestone, buffers: &buffers, disabled: disabled)
-    }
-    guard found >= 0 else { return nil }
-    var path: [SearchRecord] = []
-    var cursor = found
-    while cursor >= 0 {
-      let record = buffers.records[Int(cursor)]
-      path.append(record)
-      cursor = record.parent
-    }
-    return path.reversed()
-  }
-
-  /// Whether a leg standing on `base` may push `target` and gain something: the target
-  /// matches no entry of the base at or below its index (it would be popped to), and was
-  /// not reached before from the same or a lower base (which can push at least as much).
-  @inline(__always)
-  func mayPush(_ target: Int32, onBase base: Int32, _ buffers: borrowing PlannerScratch) -> Bool {
-    let slot = Int(target)
-    let generation = buffers.generation
-    if buffers.lowStamp[slot] == generation && buffers.low[slot] <= base { return false }
-    return !(buffers.bestStamp[slot] == generation && buffers.best[slot] <= base)
-  }
-
-  /// Whether the screen being expanded is the first on `base` to try the commands from
-  /// anywhere, marking the base as done: a later screen on the same base would reach
-  /// their destinations no sooner.
-  @inline(__always)
-  func takesWildcards(onBase base: Int32, _ buffers: inout PlannerScratch) -> Bool {
-    guard buffers.wildcardStamp[Int(base)] != buffers.generation else { return false }
-    buffers.wildcardStamp[Int(base)] = buffers.generation
-    return true
-  }
-
-  /// Whether a command takes part in the current request.
-  @inline(__always)
-  func isEnabled(_ command: Int32, _ buffers: borrowing PlannerScratch, _ disabled: UInt32?) -> Bool
-  {
-    guard let disabled else { return true }
-    return buffers.disabledStamp[Int(command)] != disabled
-  }
-
-  /// Starts a leg: stamps which screens the stack holds (lowest index, and topmost
-  /// below the top) and lists the possible first steps in `buffers.candidates`, sorted
-  /// by command number. Without costs one command per pop target is enough (the
-  /// lowest); with costs every command to it is a candidate.
-  func prepareLeg(
-    from stack: [Entry], parameters: Parameters, buffers: inout PlannerScratch,
-    disabled: UInt32?, everyPopCommand: Bool
-  ) {
-    buffers.prepare(screens: screens.count, commands: commands.count, depth: stack.count)
-    buffers.advance()
-    let generation = buffers.generation
+  /// A leg never pushes a held screen: a command to it pops, or does not apply.
+  func markStack(_ stack: [Entry], parameters: Parameters, _ buffers: inout PlannerScratch) {
+    buffers.held.clear()
+    buffers.poppable.removeAll(keepingCapacity: true)
+    buffers.topScreen = -1
     let top = stack.count - 1
-
-    // Which screens the stack already holds, lowest and topmost-below-top.
-    buffers.poppedScreens.removeAll(keepingCapacity: true)
     for (position, entry) in stack.enumerated() {
-      guard let screen = screenIndex[entry.screen],
-        self.entry(entry, matches: screen, under: parameters)
-      else { continue }
+      guard let screen = screenIndex[entry.screen] else { continue }
+      if position == top { buffers.topScreen = screen }
+      guard self.entry(entry, matchesParametersOf: screen, under: parameters) else { continue }
       let slot = Int(screen)
-      if buffers.lowStamp[slot] != generation {
-        buffers.lowStamp[slot] = generation
-        buffers.low[slot] = Int32(position)
-      }
       if position < top {
-        if buffers.popStamp[slot] != generation { buffers.poppedScreens.append(screen) }
-        buffers.popStamp[slot] = generation
-        buffers.popIndex[slot] = Int32(position)
+        if !buffers.held.contains(slot) { buffers.poppable.append(screen) }
+        buffers.held[slot] = Int32(position)
+      } else {
+        buffers.held[slot] = -1
       }
     }
-
-    // First steps: pops back to entries below the top, pushes from the top.
-    buffers.candidates.removeAll(keepingCapacity: true)
-    for screen in buffers.poppedScreens {
-      let slot = Int(screen)
-      for position in Int(destinationStart[slot])..<Int(destinationStart[slot + 1]) {
-        let command = destinationCommands[position]
-        guard isEnabled(command, buffers, disabled) else { continue }
-        buffers.candidates.append(
-          SearchRecord(
-            screen: screen, parent: -1, command: command, base: buffers.popIndex[slot],
-            isPop: true, cost: commandCost[Int(command)]))
-        if !everyPopCommand { break }
-      }
-    }
-    // Pushes from the top: its own commands and those from anywhere. A screen the stack
-    // holds would be popped to (listed above) or is already on top.
-    let base = Int32(top)
-    let fromTop = screenIndex[stack[top].screen].map { start in
-      originCommands[Int(originStart[Int(start)])..<Int(originStart[Int(start) + 1])]
-    }
-    for command in (fromTop ?? [])[...] + wildcardCommands[...] {
-      let target = commandDestination[Int(command)]
-      guard isEnabled(command, buffers, disabled), buffers.lowStamp[Int(target)] != generation
-      else { continue }
-      buffers.candidates.append(
-        SearchRecord(
-          screen: target, parent: -1, command: command, base: base, isPop: false,
-          cost: commandCost[Int(command)]))
-    }
-    buffers.wildcardStamp[top] = generation
-    buffers.candidates.sort { $0.command < $1.command }
   }
 
-  /// The breadth-first search of a leg without costs; returns the record that reaches
-  /// the milestone, or -1.
-  func breadthFirstLeg(
-    to milestone: Int32, buffers: inout PlannerScratch, disabled: UInt32?
-  ) -> Int32 {
-    let generation = buffers.generation
-    buffers.records.removeAll(keepingCapacity: true)
-    var found: Int32 = -1
-    for candidate in buffers.candidates {
-      let slot = Int(candidate.screen)
-      if buffers.bestStamp[slot] == generation && buffers.best[slot] <= candidate.base { continue }
-      buffers.bestStamp[slot] = generation
-      buffers.best[slot] = candidate.base
-      buffers.records.append(candidate)
-      if candidate.screen == milestone {
-        found = Int32(buffers.records.count - 1)
-        break
+  /// Lists a leg's possible first steps in `buffers.candidates`, by command number:
+  /// the pops back to entries below the top and the pushes from the top, its own
+  /// commands and, unless `buffers.implicitAnywhere`, those from anywhere.
+  ///
+  /// A pop back to a screen is listed with the one command that
+  /// ``RouteGraph/popCommand(to:where:)`` chooses among the enabled ones (the cheapest,
+  /// then the lowest-numbered): nothing else reaches a held screen, so no search could
+  /// prefer another, and the table analysis asks the same function.
+  func listFirstSteps(_ anyDisabled: Bool, _ buffers: inout PlannerScratch) {
+    buffers.candidates.removeAll(keepingCapacity: true)
+    buffers.pops.removeAll(keepingCapacity: true)
+    for screen in buffers.poppable {
+      let popTo = buffers.held[Int(screen)]!
+      guard popTo >= 0 else { continue }
+      let chosen = graph.popCommand(to: screen) { isEnabled($0, anyDisabled, buffers) }
+      guard let command = chosen else { continue }
+      buffers.pops.append(LegStep(command: command, screen: screen, popTo: popTo))
+    }
+    // The top's own commands and those from anywhere, merged in command order.
+    let own = buffers.topScreen >= 0 ? graph.commandsFrom.range(Int(buffers.topScreen)) : 0..<0
+    var next = own.lowerBound
+    var anywhere = 0
+    let anywhereEnd = buffers.implicitAnywhere ? 0 : graph.fromAnywhere.count
+    while next < own.upperBound || anywhere < anywhereEnd {
+      let command: Int32
+      if anywhere >= anywhereEnd
+        || (next < own.upperBound && graph.commandsFrom.items[next] < graph.fromAnywhere[anywhere])
+      {
+        command = graph.commandsFrom.items[next]
+        next += 1
+      } else {
+        command = graph.fromAnywhere[anywhere]
+        anywhere += 1
+      }
+      let target = graph.destination[Int(command)]
+      guard isEnabled(command, anyDisabled, buffers), !buffers.held.contains(Int(target)) else {
+        continue
+      }
+      buffers.candidates.append(LegStep(command: command, screen: target, popTo: -1))
+    }
+    guard !buffers.pops.isEmpty else { return }
+    // Merge in the pops, few unless the stack is deep.
+    buffers.pops.sort { $0.command < $1.command }
+    swap(&buffers.candidates, &buffers.merged)
+    buffers.candidates.removeAll(keepingCapacity: true)
+    var pop = 0
+    var push = 0
+    while pop < buffers.pops.count || push < buffers.merged.count {
+      if push >= buffers.merged.count
+        || (pop < buffers.pops.count && buffers.pops[pop].command < buffers.merged[push].command)
+      {
+        buffers.candidates.append(buffers.pops[pop])
+        pop += 1
+      } else {
+        buffers.candidates.append(buffers.merged[push])
+        push += 1
       }
     }
-
-    var next = 0
-    while found < 0 && next < buffers.records.count {
-      let parent = buffers.records[next]
-      let current = Int32(next)
-      next += 1
-      let slot = Int(parent.screen)
-      var origin = Int(originStart[slot])
-      let originEnd = Int(originStart[slot + 1])
-      var wildcard = 0
-      let wildcardEnd = takesWildcards(onBase: parent.base, &buffers) ? wildcardCommands.count : 0
-      // Merge the screen's commands with those from anywhere, in command order.
-      while origin < originEnd || wildcard < wildcardEnd {
-        let command: Int32
-        if wildcard >= wildcardEnd
-          || (origin < originEnd && originCommands[origin] < wildcardCommands[wildcard])
-        {
-          command = originCommands[origin]
-          origin += 1
-        } else {
-          command = wildcardCommands[wildcard]
-          wildcard += 1
-        }
-        guard isEnabled(command, buffers, disabled) else { continue }
-        let target = commandDestination[Int(command)]
-        guard mayPush(target, onBase: parent.base, buffers) else { continue }
-        let targetSlot = Int(target)
-        buffers.bestStamp[targetSlot] = generation
-        buffers.best[targetSlot] = parent.base
-        buffers.records.append(
-          SearchRecord(
-            screen: target, parent: current, command: command, base: parent.base, isPop: false,
-            cost: parent.cost + 1))
-        if target == milestone {
-          found = Int32(buffers.records.count - 1)
-          break
-        }
-      }
-    }
-    return found
   }
 }

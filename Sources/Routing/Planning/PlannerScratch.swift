@@ -1,90 +1,83 @@
 import Synchronization
 
-/// One node of a planning search: a screen reached on top of the stack, how, and from
-/// which base (the stack index the leg popped back to, or the top when it did not pop).
-struct SearchRecord: Sendable {
-  var screen: Int32
-  var parent: Int32
+/// One step of a leg: the command, the screen it leaves on top, and the stack index it
+/// pops back to, or -1 for a push.
+struct LegStep: Sendable, Equatable {
   var command: Int32
-  var base: Int32
-  var isPop: Bool
-  /// The leg's cost up to and including this step. Costs are at most
-  /// ``RouteTable/maximumCost`` and a leg has fewer steps than 2³¹, so the sum fits.
+  var screen: Int32
+  var popTo: Int32
+}
+
+/// One way of the weighted search: its last step, the record it extends (-1 for a
+/// first step), and its cost. Costs are at most ``RouteTable/maximumCost`` and a leg
+/// has fewer steps than 2³¹, so the sum fits.
+struct SearchRecord: Sendable {
+  var step: LegStep
+  var parent: Int32
   var cost: Int
 }
 
-/// Buffers that one planning search reuses. Arrays indexed by screen or command carry a
-/// generation stamp beside each value, so starting a new search costs O(1) instead of
-/// clearing them.
+/// Buffers that one planning search reuses. Arrays indexed by screen or command are
+/// ``StampedArray``s, so starting a new search costs O(1) instead of clearing them.
 struct PlannerScratch: Sendable {
-  var generation: UInt32 = 0
-  /// Lowest stack index whose entry matches the screen.
-  var lowStamp: [UInt32] = []
-  var low: [Int32] = []
-  /// Topmost stack index below the top whose entry matches the screen.
-  var popStamp: [UInt32] = []
-  var popIndex: [Int32] = []
-  /// Smallest base with which the screen has been reached in this search.
-  var bestStamp: [UInt32] = []
-  var best: [Int32] = []
-  /// Whether the commands from anywhere have been tried for a base.
-  var wildcardStamp: [UInt32] = []
-  /// Commands whose guard said no to the current request, stamped with
-  /// ``requestGeneration``. Requests count on their own: a request runs several searches,
-  /// and the search counter wrapping among them must not clear its guards' answers.
-  var disabledStamp: [UInt32] = []
-  var requestGeneration: UInt32 = 0
+  /// Per screen: the stack index a command to it pops back to, or -1 when the top
+  /// matches it; unset when no entry matches it.
+  var held = StampedArray<Int32>(filler: 0)
+  /// The screens a command pops back to.
+  var poppable: [Int32] = []
+  /// The top's screen, or -1 when the table does not know it.
+  var topScreen: Int32 = -1
+  /// Per command: set when its guard said no to the current request.
+  var disabled = StampedArray<Bool>(filler: false)
+  /// The first steps of the current leg, by command number (those from anywhere only
+  /// when not ``implicitAnywhere``), and two buffers that build the list.
+  var candidates: [LegStep] = []
+  var pops: [LegStep] = []
+  var merged: [LegStep] = []
+  /// Whether the first steps by commands from anywhere are left implicit: every screen
+  /// that ``RouteGraph/firstFromAnywhere`` names and the stack does not hold.
+  var implicitAnywhere = false
+  /// Per screen reached by a listed first step: that step's position in ``candidates``.
+  var entryStep = StampedArray<Int32>(filler: 0)
+  /// The screens of level 1 that lie on a shortest leg.
+  var firstMarked: [Int32] = []
+  /// The screens where the searches met, when they met at level 1.
+  var meetings: [Int32] = []
+  /// Commands looked at by the current cold search: what it cost.
+  var work = 0
+  /// The steps of the leg found.
+  var leg: [LegStep] = []
+  /// Per screen: its forward level (or, for the weighted search, whether it is settled).
+  var forward = StampedArray<Int32>(filler: 0)
+  /// Per screen: its distance to the milestone, as far as the backward search went.
+  var backward = StampedArray<Int32>(filler: 0)
+  /// Per screen: whether it lies on a shortest leg.
+  var marked = StampedArray<Bool>(filler: false)
+  /// The screens the forward search reached, level by level: level *l* is
+  /// `order[levelStart[l - 1]..<levelStart[l]]`.
+  var order: [Int32] = []
+  var levelStart: [Int] = []
+  var backFrontier: [Int32] = []
+  var backNext: [Int32] = []
+  /// The weighted search's records, its priority queue of record numbers, the least
+  /// cost offered per screen, and two paths it compares.
   var records: [SearchRecord] = []
-  var candidates: [SearchRecord] = []
-  var poppedScreens: [Int32] = []
-  /// The weighted search's priority queue of record numbers, and two paths it compares.
   var heap: [Int32] = []
+  var cheapest = StampedArray<Int>(filler: 0)
   var leftPath: [Int32] = []
   var rightPath: [Int32] = []
 
-  mutating func prepare(screens: Int, commands: Int, depth: Int) {
-    if low.count != screens {
-      lowStamp = Array(repeating: 0, count: screens)
-      low = Array(repeating: 0, count: screens)
-      popStamp = Array(repeating: 0, count: screens)
-      popIndex = Array(repeating: 0, count: screens)
-      bestStamp = Array(repeating: 0, count: screens)
-      best = Array(repeating: 0, count: screens)
-      generation = 0
+  /// Sizes the arrays for a table of `screens` screens and `commands` commands.
+  mutating func prepare(screens: Int, commands: Int) {
+    if held.count != screens {
+      held.resize(to: screens)
+      forward.resize(to: screens)
+      backward.resize(to: screens)
+      marked.resize(to: screens)
+      entryStep.resize(to: screens)
+      cheapest.resize(to: screens)
     }
-    if disabledStamp.count != commands {
-      disabledStamp = Array(repeating: 0, count: commands)
-      requestGeneration = 0
-    }
-    if wildcardStamp.count < depth {
-      wildcardStamp.append(contentsOf: repeatElement(0, count: depth - wildcardStamp.count))
-    }
-  }
-
-  /// Starts a new generation: every stamped value reads as unset.
-  mutating func advance() {
-    generation &+= 1
-    if generation == 0 {
-      for index in lowStamp.indices {
-        lowStamp[index] = 0
-        popStamp[index] = 0
-        bestStamp[index] = 0
-      }
-      for index in wildcardStamp.indices { wildcardStamp[index] = 0 }
-      generation = 1
-    }
-  }
-
-  /// Starts a new request: every command reads as enabled until stamped.
-  ///
-  /// - Returns: The stamp that marks a command disabled for this request.
-  mutating func advanceRequest() -> UInt32 {
-    requestGeneration &+= 1
-    if requestGeneration == 0 {
-      for index in disabledStamp.indices { disabledStamp[index] = 0 }
-      requestGeneration = 1
-    }
-    return requestGeneration
+    if disabled.count != commands { disabled.resize(to: commands) }
   }
 }
 

@@ -105,7 +105,7 @@ extension NavigationCommand {
 /// A navigation command declared in one line.
 ///
 /// ```swift
-/// Command(to: .menu)                                   // from anywhere
+/// Command(to: .menu)  // from anywhere
 /// Command(id: "openProfile", from: [.menu, .chat], to: .profile)
 /// Command(from: [.profile], to: .chat, when: sameUser)  // guarded
 /// ```

@@ -7,7 +7,8 @@
 /// ```swift
 /// var registry = RouteRegistry()
 /// registry.register(Screen(.menu, factory: HeadlessScreen.factory))
-/// registry.register(Screen(.profile, parameters: [.integer("userId")], factory: HeadlessScreen.factory))
+/// registry.register(
+///   Screen(.profile, parameters: [.integer("userId")], factory: HeadlessScreen.factory))
 /// registry.register(Command(to: .menu))
 /// registry.register(Command(from: [.menu], to: .profile))
 /// let table = try registry.compile()

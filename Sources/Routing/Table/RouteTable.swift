@@ -14,44 +14,199 @@ public struct RouteTable: Sendable {
   /// The screens, in table order: declared screens first, then those only commands name.
   public let screens: [Screen]
   /// The commands, in registration order: a command's position is its number.
-  public let commands: [any NavigationCommand]
+  ///
+  /// Compiling reads each registered ``NavigationCommand`` once, into a ``Command`` that
+  /// holds what it declared: its origins, destination, identifier, cost, guard, factory
+  /// and declaration site. (Before 0.3 this was `[any NavigationCommand]` holding the
+  /// registered values themselves.)
+  public let commands: [Command]
   /// The factory for destinations nothing else makes, if any.
   public let defaultFactory: ScreenFactory?
 
+  /// Screens by name.
   let screenIndex: [ScreenName: Int32]
   /// Screens by restoration identifier; identifiers are unique.
   let restorationIndex: [String: Int32]
-  let commandDestination: [Int32]
-  /// Commands by origin: the commands starting from screen `s` are
-  /// `originCommands[originStart[s]..<originStart[s + 1]]`, ascending.
-  let originStart: [Int32]
-  let originCommands: [Int32]
-  /// Commands from anywhere, ascending.
-  let wildcardCommands: [Int32]
-  /// Commands by destination, ascending, laid out like the origins.
-  let destinationStart: [Int32]
-  let destinationCommands: [Int32]
-  /// Commands that carry a guard, ascending.
-  let guardedCommands: [Int32]
-  /// Whether some command costs more than 1.
-  let hasCosts: Bool
-  /// Each command's cost, read once from the command.
-  let commandCost: [Int]
+  /// The screens' path patterns, compiled for reading links.
+  let links: LinkIndex
+  /// The planner, over the compiled graph.
+  let planner: Planner
 
   /// The largest cost a command may have: small enough that no route's total can
   /// overflow.
   public static let maximumCost = 1_000_000_000
-  /// The screens' path patterns, compiled for reading links.
-  let links: LinkIndex
-  let scratch: ScratchPool
+
+  /// The compiled graph: commands by origin and by destination, costs and guards,
+  /// screens and commands as dense integers. (Identifiers stay in ``commands``.)
+  package var graph: RouteGraph { planner.graph }
 
   init(
-    screens declared: [Screen], commands: [any NavigationCommand],
+    screens declared: [Screen], commands registered: [any NavigationCommand],
     defaultFactory: ScreenFactory?
   ) throws(TableError) {
-    var screens: [Screen] = []
-    var index: [ScreenName: Int32] = [:]
-    var restorable: [String: Int32] = [:]
+    var names = try ScreenNames(declared)
+    let commands = try Self.declarations(of: registered, naming: &names)
+    let links = try LinkIndex(screens: names.screens)
+    try Self.checkFactories(commands, names, defaultFactory: defaultFactory)
+    let graph = Self.graph(of: commands, screenIndex: names.index, screenCount: names.screens.count)
+    self.screens = names.screens
+    self.commands = commands
+    self.defaultFactory = defaultFactory
+    self.screenIndex = names.index
+    self.restorationIndex = names.restorable
+    self.links = links
+    self.planner = Planner(
+      graph: graph, screens: names.screens, commands: commands, screenIndex: names.index)
+  }
+
+  /// This table with another planner, sharing everything else.
+  private init(_ table: RouteTable, planner: Planner) {
+    screens = table.screens
+    commands = table.commands
+    defaultFactory = table.defaultFactory
+    screenIndex = table.screenIndex
+    restorationIndex = table.restorationIndex
+    links = table.links
+    self.planner = planner
+  }
+
+  /// Reads every registered command once, into its declaration, checking identifiers
+  /// and costs and naming the screens it names.
+  private static func declarations(
+    of registered: [any NavigationCommand], naming names: inout ScreenNames
+  ) throws(TableError) -> [Command] {
+    var commands: [Command] = []
+    commands.reserveCapacity(registered.count)
+    var ids: [String: Int] = [:]
+    for (number, command) in registered.enumerated() {
+      let declaration = Command(
+        id: command.id, from: command.origins, to: command.destination, cost: command.cost,
+        when: command.condition, factory: command.factory, declaredAt: command.declaredAt)
+      for (slot, origin) in declaration.origins.enumerated() {
+        try names.intern(origin, at: "commands[\(number)].from[\(slot)]")
+      }
+      try names.intern(declaration.destination, at: "commands[\(number)].to")
+      if let id = declaration.id {
+        guard !id.isEmpty else {
+          throw TableError(.invalidName, at: "commands[\(number)].id", "empty id")
+        }
+        if let first = ids[id] {
+          throw TableError(
+            .duplicateID, at: "commands[\(number)].id",
+            "duplicate id '\(id)' (first at commands[\(first)])")
+        }
+        ids[id] = number
+      }
+      guard declaration.cost > 0, declaration.cost <= maximumCost else {
+        throw TableError(
+          .invalidCost, at: "commands[\(number)].cost",
+          "cost \(declaration.cost) is not a positive integer of at most \(maximumCost)")
+      }
+      commands.append(declaration)
+    }
+    return commands
+  }
+
+  /// Checks that something makes every command's destination.
+  private static func checkFactories(
+    _ commands: [Command], _ names: ScreenNames, defaultFactory: ScreenFactory?
+  ) throws(TableError) {
+    guard defaultFactory == nil else { return }
+    for (number, command) in commands.enumerated()
+    where command.factory == nil
+      && names.screens[Int(names.index[command.destination]!)].factory == nil
+    {
+      throw TableError(
+        .unconstructibleDestination, at: "commands[\(number)]",
+        "nothing makes screen '\(command.destination)': give the command or the screen a factory, or the table a default factory"
+      )
+    }
+  }
+
+  /// Lays the declared commands out as the planner's graph.
+  private static func graph(
+    of commands: [Command], screenIndex: [ScreenName: Int32], screenCount: Int
+  ) -> RouteGraph {
+    var builder = RouteGraph.Builder(screenCount: screenCount, commandCapacity: commands.count)
+    var origins: [Int32] = []
+    for command in commands {
+      origins.removeAll(keepingCapacity: true)
+      for origin in command.origins { origins.append(screenIndex[origin]!) }
+      builder.add(
+        origins: origins, destination: screenIndex[command.destination]!, cost: command.cost,
+        guard: command.condition)
+    }
+    return builder.build()
+  }
+
+  /// The screen with a name, or `nil` when the table does not know it.
+  ///
+  /// - Parameter name: The screen's name.
+  /// - Returns: The screen's declaration.
+  /// - Complexity: O(1) on average.
+  public func screen(named name: ScreenName) -> Screen? {
+    screenIndex[name].map { screens[Int($0)] }
+  }
+
+  /// The commands whose destination is `screen`, in registration order.
+  ///
+  /// - Parameter screen: The destination.
+  /// - Returns: The commands' numbers.
+  /// - Complexity: O(*k*), where *k* is the number of such commands.
+  public func commands(to screen: ScreenName) -> [Int] {
+    guard let target = screenIndex[screen] else { return [] }
+    return graph.commandsTo[Int(target)].map(Int.init)
+  }
+
+  /// The factory that makes the destination of command `number`: the command's own,
+  /// else its destination screen's, else the table's default.
+  ///
+  /// - Parameter number: A command number.
+  /// - Returns: The factory; compiling guarantees there is one.
+  public func factory(forCommand number: Int) -> ScreenFactory {
+    let command = commands[number]
+    if let own = command.factory { return own }
+    if let screens = screens[Int(graph.destination[number])].factory { return screens }
+    guard let fallback = defaultFactory else {
+      preconditionFailure("compiling checks that command \(number) has a factory")
+    }
+    return fallback
+  }
+
+  /// The most memory, in bytes, that this table's warm-plan cache may hold.
+  ///
+  /// A request whose milestones were planned before reuses what the planner learnt about
+  /// them (see <doc:HowRoutesArePlanned>); ``defaultPlanCacheLimit`` unless set with
+  /// ``limitingPlanCache(to:)``.
+  public var planCacheLimit: Int { planner.cache.limit }
+
+  /// The default ``planCacheLimit``: 64 MiB.
+  public static let defaultPlanCacheLimit = 64 << 20
+
+  /// This table with a warm-plan cache of its own that holds at most `bytes` bytes.
+  ///
+  /// Routes do not depend on the cache: only how fast they are planned does. A limit of
+  /// 0 turns warm plans off, and every plan searches the table.
+  ///
+  /// - Parameter bytes: The most memory the cache may hold; negative counts as 0.
+  /// - Returns: A table that shares this one's screens, commands and graph, with an
+  ///   empty cache.
+  /// - Complexity: O(1).
+  public func limitingPlanCache(to bytes: Int) -> RouteTable {
+    RouteTable(self, planner: planner.withCache(limit: max(0, bytes)))
+  }
+}
+
+/// The screens of a table being compiled: the declared ones, validated, then those that
+/// only commands name, when the table declares none.
+private struct ScreenNames {
+  private(set) var screens: [Screen] = []
+  private(set) var index: [ScreenName: Int32] = [:]
+  private(set) var restorable: [String: Int32] = [:]
+  private let implicit: Bool
+
+  init(_ declared: [Screen]) throws(TableError) {
+    implicit = declared.isEmpty
     for (position, screen) in declared.enumerated() {
       try Self.validate(screen.name, at: "screens[\(position)].name")
       if let first = index[screen.name] {
@@ -81,183 +236,24 @@ public struct RouteTable: Sendable {
       index[screen.name] = Int32(screens.count)
       screens.append(screen)
     }
-    let implicit = declared.isEmpty
-    // Places are spelled out only when something is wrong, not for every command.
-    func intern(_ name: ScreenName, at place: @autoclosure () -> String) throws(TableError) -> Int32
-    {
-      if let known = index[name] { return known }
-      try Self.validate(name, at: place())
-      guard implicit else {
-        throw TableError(.undeclaredScreen, at: place(), "screen '\(name)' is not declared")
-      }
-      let number = Int32(screens.count)
-      index[name] = number
-      screens.append(Screen(name, declaredAt: nil))
-      return number
-    }
-
-    var destinations: [Int32] = []
-    destinations.reserveCapacity(commands.count)
-    var origins: [[Int32]] = []
-    origins.reserveCapacity(commands.count)
-    var ids: [String: Int] = [:]
-    var guarded: [Int32] = []
-    var hasCosts = false
-    var costs: [Int] = []
-    costs.reserveCapacity(commands.count)
-    for (number, command) in commands.enumerated() {
-      var from: [Int32] = []
-      for (slot, origin) in command.origins.enumerated() {
-        from.append(try intern(origin, at: "commands[\(number)].from[\(slot)]"))
-      }
-      let to = try intern(command.destination, at: "commands[\(number)].to")
-      if let id = command.id {
-        guard !id.isEmpty else {
-          throw TableError(.invalidName, at: "commands[\(number)].id", "empty id")
-        }
-        if let first = ids[id] {
-          throw TableError(
-            .duplicateID, at: "commands[\(number)].id",
-            "duplicate id '\(id)' (first at commands[\(first)])")
-        }
-        ids[id] = number
-      }
-      guard command.cost > 0, command.cost <= Self.maximumCost else {
-        throw TableError(
-          .invalidCost, at: "commands[\(number)].cost",
-          "cost \(command.cost) is not a positive integer of at most \(Self.maximumCost)")
-      }
-      costs.append(command.cost)
-      if command.cost != 1 { hasCosts = true }
-      if command.condition != nil { guarded.append(Int32(number)) }
-      destinations.append(to)
-      origins.append(from)
-    }
-    let links = try LinkIndex(screens: screens)
-    for (number, command) in commands.enumerated()
-    where command.factory == nil && defaultFactory == nil
-      && screens[Int(destinations[number])].factory == nil
-    {
-      throw TableError(
-        .unconstructibleDestination, at: "commands[\(number)]",
-        "nothing makes screen '\(command.destination)': give the command or the screen a factory, or the table a default factory"
-      )
-    }
-
-    let count = screens.count
-    var wildcard: [Int32] = []
-    var byOrigin = CompressedLists(count: count)
-    var byDestination = CompressedLists(count: count)
-    for number in origins.indices {
-      // A command that names an origin twice is listed once under it.
-      origins[number] = Self.withoutRepeats(origins[number])
-      if origins[number].isEmpty {
-        wildcard.append(Int32(number))
-      } else {
-        for origin in origins[number] { byOrigin.count(origin) }
-      }
-      byDestination.count(destinations[number])
-    }
-    byOrigin.allocate()
-    byDestination.allocate()
-    for number in origins.indices {
-      for origin in origins[number] { byOrigin.append(Int32(number), to: origin) }
-      byDestination.append(Int32(number), to: destinations[number])
-    }
-
-    self.screens = screens
-    self.commands = commands
-    self.defaultFactory = defaultFactory
-    self.screenIndex = index
-    self.restorationIndex = restorable
-    self.commandDestination = destinations
-    self.originStart = byOrigin.starts
-    self.originCommands = byOrigin.items
-    self.wildcardCommands = wildcard
-    self.destinationStart = byDestination.starts
-    self.destinationCommands = byDestination.items
-    self.guardedCommands = guarded
-    self.hasCosts = hasCosts
-    self.commandCost = costs
-    self.links = links
-    self.scratch = ScratchPool()
   }
 
-  /// The list without its repeated items, first occurrences kept in order. Origin
-  /// lists are short, so a quadratic scan beats hashing.
-  private static func withoutRepeats(_ list: [Int32]) -> [Int32] {
-    guard list.count > 1 else { return list }
-    var kept: [Int32] = []
-    for item in list where !kept.contains(item) { kept.append(item) }
-    return kept
+  /// Numbers a screen a command names; places are spelled out only when something is
+  /// wrong, not for every command.
+  mutating func intern(_ name: ScreenName, at place: @autoclosure () -> String) throws(TableError) {
+    if index[name] != nil { return }
+    try Self.validate(name, at: place())
+    guard implicit else {
+      throw TableError(.undeclaredScreen, at: place(), "screen '\(name)' is not declared")
+    }
+    index[name] = Int32(screens.count)
+    screens.append(Screen(name, declaredAt: nil))
   }
 
   private static func validate(
     _ name: ScreenName, at place: @autoclosure () -> String
   ) throws(TableError) {
     if let problem = name.problem { throw TableError(.invalidName, at: place(), problem) }
-  }
-
-  /// The screen with a name, or `nil` when the table does not know it.
-  ///
-  /// - Parameter name: The screen's name.
-  /// - Returns: The screen's declaration.
-  /// - Complexity: O(1) on average.
-  public func screen(named name: ScreenName) -> Screen? {
-    screenIndex[name].map { screens[Int($0)] }
-  }
-
-  /// The commands whose destination is `screen`, in registration order.
-  ///
-  /// - Parameter screen: The destination.
-  /// - Returns: The commands' numbers.
-  /// - Complexity: O(*k*), where *k* is the number of such commands.
-  public func commands(to screen: ScreenName) -> [Int] {
-    guard let target = screenIndex[screen] else { return [] }
-    let range = Int(destinationStart[Int(target)])..<Int(destinationStart[Int(target) + 1])
-    return destinationCommands[range].map(Int.init)
-  }
-
-  /// The factory that makes the destination of command `number`: the command's own,
-  /// else its destination screen's, else the table's default.
-  ///
-  /// - Parameter number: A command number.
-  /// - Returns: The factory; compiling guarantees there is one.
-  public func factory(forCommand number: Int) -> ScreenFactory {
-    let command = commands[number]
-    if let own = command.factory { return own }
-    if let screens = screens[Int(commandDestination[number])].factory { return screens }
-    guard let fallback = defaultFactory else {
-      preconditionFailure("compiling checks that command \(number) has a factory")
-    }
-    return fallback
-  }
-}
-
-/// Lists of integers laid end to end (compressed sparse rows), filled in two passes:
-/// count every list's length, allocate, then append.
-struct CompressedLists {
-  private(set) var starts: [Int32]
-  private(set) var items: [Int32] = []
-  private var next: [Int32] = []
-
-  init(count: Int) {
-    starts = Array(repeating: 0, count: count + 1)
-  }
-
-  mutating func count(_ list: Int32) {
-    starts[Int(list) + 1] += 1
-  }
-
-  mutating func allocate() {
-    for position in 1..<starts.count { starts[position] += starts[position - 1] }
-    items = Array(repeating: 0, count: Int(starts[starts.count - 1]))
-    next = Array(starts.dropLast())
-  }
-
-  mutating func append(_ item: Int32, to list: Int32) {
-    items[Int(next[Int(list)])] = item
-    next[Int(list)] += 1
   }
 }
 

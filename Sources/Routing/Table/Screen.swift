@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// Screen(.profile, parameters: [.integer("userId")], path: "profile/:userId") {
-///   ProfileScreen(userId: $0.entry.parameters["userId"]?.integerValue)
+///   ProfileScreen($0)
 /// }
 /// ```
 public struct Screen: Sendable {

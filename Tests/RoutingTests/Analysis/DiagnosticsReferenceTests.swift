@@ -173,7 +173,7 @@ import Testing
         screens: Int.random(in: 2...8, using: &generator),
         commands: Int.random(in: 1...20, using: &generator), costs: costs, using: &generator)
       for (number, screen) in table.screens.enumerated() {
-        let pop = table.popCommand(to: Int32(number)).map(Int.init)
+        let pop = table.graph.popCommand(to: Int32(number)).map(Int.init)
         #expect(pop == Self.referencePop(table, to: screen.name))
         guard let pop else { continue }
         // On the stack `screen > other`, the route back to `screen` is one pop.
@@ -195,10 +195,10 @@ import Testing
         #"{"commands": [{"from": ["A"], "to": "B", "cost": 2}, {"to": "B"}, {"from": ["C"], "to": "B"}]}"#
     )
     let b = try #require(table.screenIndex["B"])
-    #expect(table.popCommand(to: b) == 1)
-    #expect(table.popCommand(to: b, where: { $0 != 1 }) == 2)
-    #expect(table.popCommand(to: b, where: { $0 == 0 }) == 0)
-    #expect(table.popCommand(to: b, where: { _ in false }) == nil)
+    #expect(table.graph.popCommand(to: b) == 1)
+    #expect(table.graph.popCommand(to: b, where: { $0 != 1 }) == 2)
+    #expect(table.graph.popCommand(to: b, where: { $0 == 0 }) == 0)
+    #expect(table.graph.popCommand(to: b, where: { _ in false }) == nil)
   }
 
   @Test func reachesNothingWithoutARoot() throws {

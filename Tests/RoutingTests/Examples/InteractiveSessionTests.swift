@@ -21,7 +21,7 @@ import Testing
         "1. push Profile(userId: 5) by openProfile", "stack: Menu > Folder > Profile(userId: 5)",
       ])
     _ = await session.respond(to: "back")
-    #expect(await session.respond(to: "save") == ["saved: menu > folder"])
+    #expect(await session.respond(to: "save") == ["saved: Menu > Folder"])
     _ = await session.respond(to: "go Chat userId=3")
     #expect(await session.respond(to: "restore") == ["restored", "stack: Menu > Folder"])
     #expect(await session.respond(to: "help") == InteractiveSession.help)

@@ -47,7 +47,7 @@ private final class MadeScreen: ScreenController {
   }
 
   @Test func aRootKeepsOnlyTheParametersItsScreenDeclares() throws {
-    let item = try table.rootItem("Folder", parameters: ["name": "Inbox", "userId": 2])
+    let item = try table.makeItem(for: "Folder", parameters: ["name": "Inbox", "userId": 2])
     #expect(item.entry == Entry("Folder", parameters: ["name": "Inbox"]))
   }
 
@@ -80,7 +80,7 @@ private final class MadeScreen: ScreenController {
       Screen("Folder") { MadeScreen($0, by: "folder") }
       Command(from: ["Menu"], to: "Folder")
     }
-    #expect(throws: RoutingError.noFactory("Menu")) { try bare.rootItem("Menu") }
+    #expect(throws: RoutingError.noFactory("Menu")) { try bare.makeItem(for: "Menu") }
     #expect(RoutingError.noFactory("Menu").kind == "noFactory")
     #expect(
       RoutingError.noFactory("Menu").description

@@ -2,17 +2,19 @@ import Testing
 
 @testable import Routing
 
-/// Guards must hold for the whole request even when the planner's generation counter
-/// wraps around between two searches of that request.
+/// Guards must hold for the whole request even when the planner's generation counters
+/// wrap around between two searches of that request.
 @Suite struct GuardScratchTests {
   @Test func guardsHoldAcrossAGenerationWrapInsideOneRequest() throws {
     let table = try GuardTests.sampleTable()
     let stack = [Entry("Menu"), Entry("Folder"), Entry("Profile", parameters: ["userId": 1])]
-    // Leave pooled buffers whose next request takes the last generation before the
-    // counter wraps, so the request's first search wraps it.
-    table.scratch.withScratch { buffers in
-      buffers.prepare(screens: table.screens.count, commands: table.commands.count, depth: 0)
-      buffers.generation = UInt32.max - 1
+    // Leave pooled buffers whose search arrays are about to wrap, so the request's
+    // searches wrap them while its guards' answers stand.
+    table.planner.scratch.withScratch { buffers in
+      buffers.prepare(screens: table.screens.count, commands: table.commands.count)
+      buffers.held.setGeneration(UInt32.max - 1)
+      buffers.forward.setGeneration(UInt32.max - 1)
+      buffers.backward.setGeneration(UInt32.max)
     }
     let route = try table.route(from: stack, to: "Chat", parameters: ["userId": 2])
     // The guard said no to Profile > Chat: the route must still go through Connections.
@@ -27,14 +29,27 @@ import Testing
       Command(from: ["Menu"], to: "Open", when: RouteGuard { _ in true })
       Command(from: ["Menu"], to: "Closed", when: RouteGuard { _ in false })
     }
-    // Every command carries the stamp of an old request 1, and the request counter is
-    // about to wrap: the next request must not read those stamps as its own.
-    table.scratch.withScratch { buffers in
-      buffers.prepare(screens: table.screens.count, commands: table.commands.count, depth: 0)
-      buffers.requestGeneration = UInt32.max
-      for index in buffers.disabledStamp.indices { buffers.disabledStamp[index] = 1 }
+    // Every command carries the stamp of the last request before the counter wraps:
+    // the next request must not read those stamps as its own.
+    table.planner.scratch.withScratch { buffers in
+      buffers.prepare(screens: table.screens.count, commands: table.commands.count)
+      buffers.disabled.setGeneration(UInt32.max)
+      for index in 0..<buffers.disabled.count { buffers.disabled[index] = true }
     }
     let route = try table.route(from: [Entry("Menu")], to: "Open")
     #expect(route.steps.map(\.command) == [0])
+  }
+
+  @Test func aStampedArrayReadsUnsetAfterItsCounterWraps() {
+    var array = StampedArray<Int32>(count: 3, filler: 0)
+    array.setGeneration(UInt32.max)
+    array[1] = 7
+    #expect(array[1] == 7)
+    array.clear()
+    #expect(array[1] == nil && !array.contains(1))
+    array[2] = 5
+    #expect(array[2] == 5 && array.generation == 1)
+    array.clear()
+    #expect(array[2] == nil)
   }
 }

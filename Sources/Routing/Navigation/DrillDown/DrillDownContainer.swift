@@ -6,7 +6,7 @@
 /// right pane, so a route's pushes and pops land where the planner promised.
 ///
 /// ```swift
-/// let container = DrillDownContainer(root: StackItem(entry: Entry(.mailboxes), screen: mailboxes))
+/// let container = try DrillDownContainer(table: table, root: .mailboxes)
 /// let navigator = Navigator(table: table, container: container)
 /// try await navigator.go(to: .message, via: [.folder], parameters: ["name": "Inbox", "id": 42])
 /// // container.left: Mailboxes, Folder(name: Inbox); container.right: Message(id: 42)

@@ -57,7 +57,7 @@ public enum DrillDownEvent {
   }
 
   /// The kind of change.
-  public var change: DrillDownChange {
+  nonisolated public var change: DrillDownChange {
     switch self {
     case .willPush, .didPush: .push
     case .willPop, .didPop: .pop
@@ -67,7 +67,7 @@ public enum DrillDownEvent {
   }
 
   /// Whether the change has happened (a `did` event) rather than being about to.
-  public var isDone: Bool {
+  nonisolated public var isDone: Bool {
     switch self {
     case .didPush, .didPop, .didReplace, .didRestore: true
     case .willPush, .willPop, .willReplace, .willRestore: false
@@ -75,7 +75,7 @@ public enum DrillDownEvent {
   }
 
   /// The state before and after the change.
-  public var transition: DrillDownTransition {
+  nonisolated public var transition: DrillDownTransition {
     switch self {
     case .willPush(let transition), .didPush(let transition), .willPop(let transition),
       .didPop(let transition), .willReplace(let transition), .didReplace(let transition),
@@ -85,7 +85,7 @@ public enum DrillDownEvent {
   }
 }
 
-extension DrillDownEvent: @MainActor CustomStringConvertible {
+extension DrillDownEvent: CustomStringConvertible {
   /// The event as one line: the change, then the panes as they are after it.
   ///
   /// ```
@@ -95,7 +95,7 @@ extension DrillDownEvent: @MainActor CustomStringConvertible {
   /// ```
   ///
   /// - Complexity: O(*n*), where *n* is the number of screens after the change.
-  public var description: String {
+  nonisolated public var description: String {
     let after = transition.after
     let left = after.left.isEmpty ? "(empty)" : after.left.map(\.entry).stackDescription
     let right = after.right.map(\.entry.description) ?? "(placeholder)"

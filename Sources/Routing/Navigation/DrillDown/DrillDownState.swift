@@ -10,7 +10,7 @@
 /// try state.push(1)  // left [1], right empty
 /// try state.push(2)  // left [1], right 2
 /// try state.push(3)  // left [1, 2], right 3
-/// state.pop()        // returns 3; left [1], right 2
+/// state.pop()  // returns 3; left [1], right 2
 /// ```
 ///
 /// Operations either change the state (``DrillDownOutcome/changed``), leave it as it was

@@ -1,12 +1,12 @@
-extension RouteTable {
+extension RouteGraph {
   /// The command that a pop back to `screen` uses: the cheapest command whose
   /// destination is `screen`, the lowest-numbered among equals, leaving out those
   /// `isEnabled` refuses; `nil` when no such command remains.
   ///
-  /// A pop ignores origins: any command to a screen can pop back to it, and the planner
-  /// takes this one. Without costs every command costs 1, so it is the lowest-numbered
-  /// enabled command to the screen. This is the one statement of the rule: the planner's
-  /// first steps and the table analysis (``RouteTable/diagnostics(roots:)``) both ask it.
+  /// A pop ignores origins: any command to a screen can pop back to it. This is the one
+  /// statement of the rule: the planner's first steps
+  /// (``Planner/listFirstSteps(_:_:)``) and the table analysis
+  /// (``RouteTable/diagnostics(roots:)``) both ask it.
   ///
   /// - Parameters:
   ///   - screen: A screen number.
@@ -15,16 +15,17 @@ extension RouteTable {
   /// - Returns: The command's number.
   /// - Complexity: O(*k*) at most, where *k* is the number of commands to `screen`;
   ///   without costs, it stops at the first enabled one.
-  func popCommand(to screen: Int32, where isEnabled: (Int32) -> Bool = { _ in true }) -> Int32? {
-    let slot = Int(screen)
+  package func popCommand(
+    to screen: Int32, where isEnabled: (Int32) -> Bool = { _ in true }
+  ) -> Int32? {
     var chosen: Int32?
-    var chosenCost = Int.max
+    var chosenCost = Int32.max
     // The row is ascending, so a strictly lower cost is needed to replace an earlier one.
-    for position in Int(destinationStart[slot])..<Int(destinationStart[slot + 1]) {
-      let command = destinationCommands[position]
+    for position in commandsTo.range(Int(screen)) {
+      let command = commandsTo.items[position]
       guard isEnabled(command) else { continue }
       guard hasCosts else { return command }
-      let cost = commandCost[Int(command)]
+      let cost = self.cost[Int(command)]
       if cost < chosenCost {
         chosen = command
         chosenCost = cost

@@ -1,0 +1,196 @@
+/// The commands of a route-table file, stored end to end: screen numbers into one list
+/// of names, origins in one array, ids and costs only when the file gives any.
+///
+/// A file's command is a ``FileCommand``, two words that point here, so that a table of
+/// a million commands holds no per-command allocation before it is compiled.
+final class FileCommandList: Sendable {
+  /// Every screen name the commands use, each once.
+  let names: [ScreenName]
+  /// Each command's destination, as a position in `names`.
+  let destinations: [Int32]
+  /// Command `c`'s origins are `origins[originStarts[c]..<originStarts[c + 1]]`.
+  let originStarts: [Int32]
+  /// The origins of every command, end to end, as positions in `names`.
+  let origins: [Int32]
+  /// Each command's cost; empty when every command costs 1.
+  let costs: [Int]
+  /// Each command's id; empty when no command has one.
+  let ids: [String?]
+
+  init(_ builder: FileCommandBuilder) {
+    names = builder.names.names
+    destinations = builder.destinations
+    originStarts = builder.originStarts
+    origins = builder.origins
+    costs = builder.costs ?? []
+    ids = builder.ids ?? []
+  }
+
+  /// The number of commands.
+  var count: Int { destinations.count }
+
+  /// The commands, as the table takes them.
+  ///
+  /// - Complexity: O(*E*), where *E* is the number of commands.
+  var declarations: [any NavigationCommand] {
+    (0..<count).map { FileCommand(list: self, number: $0) }
+  }
+}
+
+/// One command of a route-table file.
+struct FileCommand: NavigationCommand {
+  /// The file's commands.
+  let list: FileCommandList
+  /// This command's position among them.
+  let number: Int
+
+  /// The screens the command starts from.
+  ///
+  /// - Complexity: O(*k*), where *k* is the number of origins.
+  var origins: [ScreenName] {
+    let range = Int(list.originStarts[number])..<Int(list.originStarts[number + 1])
+    return list.origins[range].map { list.names[Int($0)] }
+  }
+
+  /// The screen the command shows.
+  var destination: ScreenName { list.names[Int(list.destinations[number])] }
+
+  /// The command's identifier.
+  var id: String? { list.ids.isEmpty ? nil : list.ids[number] }
+
+  /// The command's cost.
+  var cost: Int { list.costs.isEmpty ? 1 : list.costs[number] }
+}
+
+/// The commands of a file as they are read, before they are frozen into a
+/// ``FileCommandList``.
+struct FileCommandBuilder {
+  var names = NameInterner()
+  var destinations: [Int32] = []
+  var originStarts: [Int32] = [0]
+  var origins: [Int32] = []
+  /// Each command's cost, from the first command that costs more than 1.
+  var costs: [Int]? = nil
+  /// Each command's id, from the first command that has one.
+  var ids: [String?]? = nil
+
+  var count: Int { destinations.count }
+
+  /// Ends a command whose origins are already appended.
+  mutating func append(destination: Int32, id: String?, cost: Int) {
+    let number = destinations.count
+    destinations.append(destination)
+    originStarts.append(Int32(origins.count))
+    if cost != 1 && costs == nil { costs = Array(repeating: 1, count: number) }
+    costs?.append(cost)
+    if id != nil && ids == nil { ids = Array(repeating: nil, count: number) }
+    ids?.append(id)
+  }
+
+  /// Forgets the origins appended since the last command ended.
+  mutating func dropPendingOrigins() {
+    origins.removeSubrange(Int(originStarts[originStarts.count - 1])...)
+  }
+}
+
+/// Screen names by their UTF-8 bytes, each made into a ``ScreenName`` once: an
+/// open-addressing hash table over the bytes, so that looking a name up allocates
+/// nothing. Names compare byte by byte, as ``ScreenName`` does.
+///
+/// A slot holds a name's first eight bytes and, beside its number, its length and part
+/// of its hash, so that a name of up to eight bytes is found by reading its slot alone.
+struct NameInterner {
+  /// One slot of the hash table.
+  private struct Slot {
+    /// The name's first eight bytes, zero-padded.
+    var head: UInt64 = 0
+    /// The hash's top 24 bits, the length (24 bits) and the name's number plus one (0
+    /// for an empty slot).
+    var meta: UInt64 = 0
+  }
+
+  private(set) var names: [ScreenName] = []
+  /// The names' bytes, end to end; name `i` is `bytes[starts[i]..<starts[i + 1]]`.
+  private var bytes: [UInt8] = []
+  private var starts: [Int] = [0]
+  private var slots = [Slot](repeating: Slot(), count: 1024)
+
+  /// The number of `name`, adding it when it is new.
+  ///
+  /// - Complexity: O(*k*) on average, where *k* is the length of the name.
+  mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> Int32 {
+    let head = Self.word(name, at: 0)
+    let hash = Self.hash(name, head: head)
+    let length = UInt64(min(name.count, 0xFF_FFFF))
+    let key = (hash & 0xFFFF_FF00_0000_0000) | (length << 32)
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while true {
+      let entry = slots[slot]
+      if entry.meta == 0 { break }
+      if entry.meta & 0xFFFF_FFFF_0000_0000 == key && entry.head == head {
+        let number = Int(entry.meta & 0xFFFF_FFFF) - 1
+        if name.count <= 8 || matches(number, name) { return Int32(number) }
+      }
+      slot = (slot + 1) & mask
+    }
+    let number = names.count
+    names.append(ScreenName(String(decoding: name, as: UTF8.self)))
+    bytes.append(contentsOf: name)
+    starts.append(bytes.count)
+    slots[slot] = Slot(head: head, meta: key | UInt64(number + 1))
+    if names.count * 2 > slots.count { grow() }
+    return Int32(number)
+  }
+
+  /// Doubles the table, placing every name again.
+  private mutating func grow() {
+    let old = slots
+    slots = [Slot](repeating: Slot(), count: old.count * 2)
+    let mask = slots.count - 1
+    for entry in old where entry.meta != 0 {
+      let number = Int(entry.meta & 0xFFFF_FFFF) - 1
+      let hash = bytes.withUnsafeBufferPointer {
+        Self.hash(
+          UnsafeBufferPointer(rebasing: $0[starts[number]..<starts[number + 1]]), head: entry.head)
+      }
+      var slot = Int(truncatingIfNeeded: hash) & mask
+      while slots[slot].meta != 0 { slot = (slot + 1) & mask }
+      slots[slot] = entry
+    }
+  }
+
+  private func matches(_ number: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    let start = starts[number]
+    guard starts[number + 1] - start == name.count else { return false }
+    return bytes.withUnsafeBufferPointer {
+      sameBytes(UnsafeBufferPointer(rebasing: $0[start..<start + name.count]), name)
+    }
+  }
+
+  /// Up to eight bytes of `name` from `offset`, little-endian, zero-padded.
+  @inline(__always)
+  private static func word(_ name: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+    var value: UInt64 = 0
+    let count = min(8, name.count - offset)
+    var index = 0
+    while index < count {
+      value |= UInt64(name[offset + index]) << (8 * UInt64(index))
+      index += 1
+    }
+    return value
+  }
+
+  /// Mixes the name eight bytes at a time; `head` is its first word.
+  private static func hash(_ name: UnsafeBufferPointer<UInt8>, head: UInt64) -> UInt64 {
+    var hash = (head ^ UInt64(name.count)) &* 0x9E37_79B9_7F4A_7C15
+    var offset = 8
+    while offset < name.count {
+      hash = (hash ^ (hash >> 29) ^ word(name, at: offset)) &* 0xBF58_476D_1CE4_E5B9
+      offset += 8
+    }
+    hash ^= hash >> 31
+    hash = hash &* 0x94D0_49BB_1331_11EB
+    return hash ^ (hash >> 29)
+  }
+}

@@ -1,0 +1,733 @@
+/// The JSON type of the value a ``JSONReader`` stands before.
+package enum JSONValueKind: Hashable, Sendable {
+  /// `{`.
+  case object
+  /// `[`.
+  case array
+  /// `"`.
+  case string
+  /// A number.
+  case number
+  /// `true` or `false`.
+  case bool
+  /// `null`.
+  case null
+
+  /// The name of the type, for messages: `a string`, `an object`, as
+  /// ``JSONValue/typeDescription`` names it.
+  package var description: String {
+    switch self {
+    case .null: "null"
+    case .bool: "a boolean"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+}
+
+/// A string or key the reader has read: its bytes, unescaped, are a slice of the input,
+/// of the reader's scratch buffer or of its keys, valid until the next read.
+package struct JSONText {
+  /// Where a text's bytes are.
+  enum Storage {
+    /// In the input: a string without escapes, or a number.
+    case input
+    /// In the scratch buffer: a string with escapes.
+    case scratch
+    /// Among the keys of the open objects.
+    case keys
+  }
+
+  /// Where the bytes start.
+  let start: Int
+  /// Where they end.
+  let end: Int
+  /// Which buffer holds them.
+  let storage: Storage
+}
+
+/// A strict pull reader over UTF-8 bytes: the caller walks the document value by value,
+/// asking for the next key or element and reading, or skipping, each value, and nothing
+/// is built that the caller does not build.
+///
+/// Every rule of the package's JSON lives here, once: UTF-8 is checked (a leading
+/// byte-order mark is skipped), a repeated key is an error, arrays and objects nest at
+/// most `maximumDepth` levels, numbers and strings follow RFC 8259, and nothing may
+/// follow the value. Errors name the line, column and the path of the value being read,
+/// exactly as the tree reader ``JSONValue/init(parsing:maximumDepth:)`` (built on this
+/// one) reports them.
+///
+/// ```swift
+/// try bytes.withUnsafeBufferPointer { input throws(JSONParseError) in
+///   var reader = try JSONReader(input)
+///   try reader.enterArray()
+///   while try reader.nextElement() { try reader.skipValue() }
+///   try reader.finish()
+/// }
+/// ```
+///
+/// The reader points into `input`, which must outlive it.
+package struct JSONReader {
+  /// U+FEFF in UTF-8, skipped at the start of a document.
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// One open array or object.
+  private struct Frame {
+    var isArray: Bool
+    /// Whether the reader is inside an element (arrays) or a member's value (objects).
+    var inside = false
+    /// Elements started so far minus one (arrays), or members read so far (objects).
+    var index = -1
+    /// Where this object's keys start in `keySpans`.
+    var firstKey: Int
+    /// Where its escaped keys start in `keyBytes`.
+    var firstKeyByte: Int
+    /// Every key of a large object, once it has more than `linearKeys`.
+    var keySet: Set<String>? = nil
+  }
+
+  /// Objects with at most this many keys look for a repeated key by scanning.
+  private static let linearKeys = 8
+
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private let maximumDepth: Int
+  private var position = 0
+  /// The innermost open array or object; at the top level, a frame that stands for
+  /// the document and is never inside anything.
+  private var top = Frame(isArray: false, firstKey: 0, firstKeyByte: 0)
+  /// The frames around `top`, outermost first, starting with the document's.
+  private var outer: [Frame] = []
+  /// The keys with escapes of every open object, unescaped, end to end.
+  private var keyBytes: [UInt8] = []
+  /// Each open object's keys (in the input, or in `keyBytes` when they have escapes),
+  /// the objects' lists end to end.
+  private var keySpans: [JSONText] = []
+  /// Unescaped strings.
+  private var scratch: [UInt8] = []
+
+  /// Starts reading a document: checks that it is UTF-8, skips a byte-order mark and
+  /// whitespace, and refuses an empty input.
+  ///
+  /// - Parameters:
+  ///   - input: The document; it must outlive the reader.
+  ///   - maximumDepth: How deeply arrays and objects may nest.
+  /// - Throws: ``JSONParseError`` of kind `invalidUTF8` or `empty`.
+  /// - Complexity: O(*n*), where *n* is the length of the input.
+  package init(
+    _ input: UnsafeBufferPointer<UInt8>, maximumDepth: Int = JSONValue.defaultMaximumDepth
+  ) throws(JSONParseError) {
+    bytes = input
+    self.maximumDepth = maximumDepth
+    if let bad = UTF8Check.firstInvalidOffset(in: input) {
+      throw error(
+        .invalidUTF8, "invalid UTF-8 (byte 0x\(String(input[bad], radix: 16, uppercase: true)))",
+        at: bad)
+    }
+    if input.starts(with: Self.byteOrderMark) { position = Self.byteOrderMark.count }
+    skipWhitespace()
+    guard position < bytes.count else {
+      throw error(.empty, "no JSON value: the input is empty", at: position)
+    }
+  }
+
+  /// Ends the document: only whitespace may follow the value.
+  ///
+  /// - Throws: ``JSONParseError`` of kind `syntax` for anything after the value.
+  /// - Complexity: O(*w*), where *w* is the length of the trailing whitespace.
+  package mutating func finish() throws(JSONParseError) {
+    skipWhitespace()
+    guard position == bytes.count else {
+      throw error(.syntax, "unexpected \(describeByte(at: position)) after the value", at: position)
+    }
+  }
+
+  // MARK: Values
+
+  /// The type of the next value, without reading it; `true`, `false` and `null` are
+  /// checked in full.
+  ///
+  /// - Throws: ``JSONParseError`` when no value starts here.
+  /// - Complexity: O(1).
+  package mutating func peek() throws(JSONParseError) -> JSONValueKind {
+    skipWhitespace()
+    guard position < bytes.count else {
+      throw error(.syntax, "unexpected end of input, expected a value", at: position)
+    }
+    switch bytes[position] {
+    case UInt8(ascii: "{"): return .object
+    case UInt8(ascii: "["): return .array
+    case UInt8(ascii: "\""): return .string
+    case UInt8(ascii: "t"):
+      try checkLiteral("true")
+      return .bool
+    case UInt8(ascii: "f"):
+      try checkLiteral("false")
+      return .bool
+    case UInt8(ascii: "n"):
+      try checkLiteral("null")
+      return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+    default:
+      throw error(
+        .syntax, "unexpected \(describeByte(at: position)), expected a value", at: position)
+    }
+  }
+
+  private func checkLiteral(_ word: StaticString) throws(JSONParseError) {
+    let count = word.utf8CodeUnitCount
+    let matches = word.withUTF8Buffer { expected in
+      bytes.count - position >= count
+        && UnsafeBufferPointer(rebasing: bytes[position..<position + count]).elementsEqual(
+          expected)
+    }
+    guard matches else {
+      throw error(
+        .syntax, "unexpected \(describeByte(at: position)), expected a value", at: position)
+    }
+  }
+
+  /// Reads `true` or `false`; call it after ``peek()`` said `bool`.
+  ///
+  /// - Complexity: O(1).
+  package mutating func readBool() -> Bool {
+    let value = bytes[position] == UInt8(ascii: "t")
+    position += value ? 4 : 5
+    return value
+  }
+
+  /// Reads `null`; call it after ``peek()`` said `null`.
+  ///
+  /// - Complexity: O(1).
+  package mutating func readNull() {
+    position += 4
+  }
+
+  /// Reads a string; call it after ``peek()`` said `string`. The text is valid until
+  /// the next read: pass it to ``withBytes(of:_:)`` or ``string(_:)``.
+  ///
+  /// - Throws: ``JSONParseError`` for an unterminated string, a bad escape or an
+  ///   unescaped control character.
+  /// - Complexity: O(*k*), where *k* is the length of the string.
+  package mutating func readString() throws(JSONParseError) -> JSONText {
+    try scanString(into: false)
+  }
+
+  /// Reads a string as a `String`; call it after ``peek()`` said `string`.
+  ///
+  /// - Throws: ``JSONParseError``, as ``readString()``.
+  /// - Complexity: O(*k*), where *k* is the length of the string.
+  package mutating func readStringValue() throws(JSONParseError) -> String {
+    let text = try readString()
+    return string(text)
+  }
+
+  /// Reads a number's literal text as a `String`; call it after ``peek()`` said
+  /// `number`.
+  ///
+  /// - Throws: ``JSONParseError``, as ``readNumber()``.
+  /// - Complexity: O(*k*), where *k* is the length of the literal.
+  package mutating func readNumberText() throws(JSONParseError) -> String {
+    let text = try readNumber()
+    return string(text)
+  }
+
+  /// Reads a number's literal text; call it after ``peek()`` said `number`. The text is
+  /// a slice of the input, valid as long as the input is.
+  ///
+  /// - Throws: ``JSONParseError`` when the number breaks the JSON grammar.
+  /// - Complexity: O(*k*), where *k* is the length of the literal.
+  package mutating func readNumber() throws(JSONParseError) -> JSONText {
+    let start = position
+    try scanNumber()
+    return JSONText(start: start, end: position, storage: .input)
+  }
+
+  /// Reads and discards the next value, checking it as strictly as reading it would.
+  ///
+  /// - Throws: ``JSONParseError`` for any problem in the value.
+  /// - Complexity: O(*k*), where *k* is the length of the value.
+  package mutating func skipValue() throws(JSONParseError) {
+    switch try peek() {
+    case .object:
+      try enterObject()
+      while try nextKey() != nil { try skipValue() }
+    case .array:
+      try enterArray()
+      while try nextElement() { try skipValue() }
+    case .string: _ = try scanString(into: false)
+    case .number: try scanNumber()
+    case .bool: _ = readBool()
+    case .null: readNull()
+    }
+  }
+
+  // MARK: Text
+
+  /// Calls `body` with the bytes of a string or key the reader has just read.
+  ///
+  /// - Complexity: O(1), plus `body`.
+  package func withBytes<Result>(
+    of text: JSONText, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    switch text.storage {
+    case .input:
+      return body(UnsafeBufferPointer(rebasing: bytes[text.start..<text.end]))
+    case .scratch:
+      return scratch.withUnsafeBufferPointer {
+        body(UnsafeBufferPointer(rebasing: $0[text.start..<text.end]))
+      }
+    case .keys:
+      return keyBytes.withUnsafeBufferPointer {
+        body(UnsafeBufferPointer(rebasing: $0[text.start..<text.end]))
+      }
+    }
+  }
+
+  /// A string or key the reader has just read, as a `String`.
+  ///
+  /// - Complexity: O(*k*), where *k* is the length of the text.
+  package func string(_ text: JSONText) -> String {
+    withBytes(of: text) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Whether a key the reader has just read is `expected`, compared as Swift compares
+  /// strings (as a `Set<String>` or `==` would).
+  ///
+  /// - Complexity: O(*k*), where *k* is the length of the key.
+  package func text(_ text: JSONText, is expected: StaticString) -> Bool {
+    withBytes(of: text) { key in
+      expected.withUTF8Buffer { expected in sameText(key, expected) }
+    }
+  }
+
+  // MARK: Containers
+
+  private mutating func enter(isArray: Bool) throws(JSONParseError) {
+    guard outer.count < maximumDepth else {
+      throw error(
+        .tooDeep, "arrays and objects nest deeper than \(maximumDepth) levels", at: position)
+    }
+    outer.append(top)
+    top = Frame(isArray: isArray, firstKey: keySpans.count, firstKeyByte: keyBytes.count)
+    position += 1
+  }
+
+  /// Opens the object that ``peek()`` found; read its members with ``nextKey()``.
+  ///
+  /// - Throws: ``JSONParseError`` of kind `tooDeep` past the depth limit.
+  /// - Complexity: O(1).
+  package mutating func enterObject() throws(JSONParseError) {
+    try enter(isArray: false)
+  }
+
+  /// Opens the array that ``peek()`` found; read its elements with ``nextElement()``.
+  ///
+  /// - Throws: ``JSONParseError`` of kind `tooDeep` past the depth limit.
+  /// - Complexity: O(1).
+  package mutating func enterArray() throws(JSONParseError) {
+    try enter(isArray: true)
+  }
+
+  /// Moves to the next element of the innermost array: `true` when there is one, to be
+  /// read or skipped before the next call; `false` when the array has ended (and is
+  /// closed).
+  ///
+  /// - Throws: ``JSONParseError`` when neither `,` nor `]` follows an element.
+  /// - Complexity: O(*w*), where *w* is the length of the whitespace skipped.
+  package mutating func nextElement() throws(JSONParseError) -> Bool {
+    top.inside = false
+    skipWhitespace()
+    if top.index < 0 {
+      if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
+        position += 1
+        top = outer.removeLast()
+        return false
+      }
+    } else {
+      guard position < bytes.count else {
+        throw error(.syntax, "unexpected end of input, expected ',' or ']'", at: position)
+      }
+      switch bytes[position] {
+      case UInt8(ascii: ","):
+        position += 1
+      case UInt8(ascii: "]"):
+        position += 1
+        top = outer.removeLast()
+        return false
+      default:
+        throw error(
+          .syntax, "unexpected \(describeByte(at: position)), expected ',' or ']'", at: position)
+      }
+    }
+    top.index += 1
+    top.inside = true
+    return true
+  }
+
+  /// Moves to the next member of the innermost object and reads its key, refusing a key
+  /// the object already has; `nil` when the object has ended (and is closed). Read or
+  /// skip the member's value before the next call.
+  ///
+  /// - Throws: ``JSONParseError`` for a repeated key or broken syntax.
+  /// - Complexity: O(*k*), where *k* is the length of the key, plus O(*m*) for the
+  ///   first eight members of an object of *m*.
+  package mutating func nextKey() throws(JSONParseError) -> JSONText? {
+    top.inside = false
+    skipWhitespace()
+    if top.index < 0 {
+      if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
+        position += 1
+        closeObject()
+        return nil
+      }
+    } else {
+      guard position < bytes.count else {
+        throw error(.syntax, "unexpected end of input, expected ',' or '}'", at: position)
+      }
+      switch bytes[position] {
+      case UInt8(ascii: ","):
+        position += 1
+        skipWhitespace()
+      case UInt8(ascii: "}"):
+        position += 1
+        closeObject()
+        return nil
+      default:
+        throw error(
+          .syntax, "unexpected \(describeByte(at: position)), expected ',' or '}'", at: position)
+      }
+    }
+    guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+      let found = position < bytes.count ? describeByte(at: position) : "end of input"
+      throw error(.syntax, "unexpected \(found), expected a key in double quotes", at: position)
+    }
+    let keyStart = position
+    let text = try scanString(into: true)
+    try remember(text, at: keyStart)
+    skipWhitespace()
+    guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+      let found = position < bytes.count ? describeByte(at: position) : "end of input"
+      throw error(.syntax, "unexpected \(found), expected ':' after a key", at: position)
+    }
+    position += 1
+    top.index += 1
+    top.inside = true
+    return text
+  }
+
+  private mutating func closeObject() {
+    if top.firstKey < keySpans.count { keySpans.removeSubrange(top.firstKey...) }
+    if top.firstKeyByte < keyBytes.count { keyBytes.removeSubrange(top.firstKeyByte...) }
+    top = outer.removeLast()
+  }
+
+  /// Records a key just read into `keyBytes` (as `text` says), refusing a repeat. Keys
+  /// compare as Swift strings do, so that this reader refuses what a `Set<String>`
+  /// would.
+  private mutating func remember(_ text: JSONText, at keyStart: Int) throws(JSONParseError) {
+    let new = text
+    let first = top.firstKey
+    let count = keySpans.count - first
+    var repeated = false
+    if count >= Self.linearKeys {
+      if top.keySet == nil {
+        top.keySet = Set(keySpans[first...].map { string($0) })
+      }
+      repeated = !top.keySet!.insert(string(new)).inserted
+    } else {
+      for span in keySpans[first...] where sameKey(span, new) {
+        repeated = true
+        break
+      }
+    }
+    if repeated {
+      let key = string(new)
+      top.inside = false
+      var duplicate = error(.duplicateKey, "the key '\(key)' appears twice", at: keyStart)
+      duplicate.path.components.append(.key(key))
+      throw duplicate
+    }
+    keySpans.append(new)
+  }
+
+  private func sameKey(_ one: JSONText, _ other: JSONText) -> Bool {
+    withBytes(of: one) { left in
+      withBytes(of: other) { right in
+        sameText(left, right)
+      }
+    }
+  }
+
+  private func sameText(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
+    if sameBytes(left, right) { return true }
+    // Only a key with a non-ASCII scalar can equal another spelling.
+    guard left.contains(where: { $0 >= 0x80 }) || right.contains(where: { $0 >= 0x80 }) else {
+      return false
+    }
+    return String(decoding: left, as: UTF8.self) == String(decoding: right, as: UTF8.self)
+  }
+
+  // MARK: Strings
+
+  /// Reads a string whose opening quote is at `position`. A key (`asKey`) is copied to
+  /// `keyBytes`; another string stays in the input unless it has escapes, which are
+  /// undone into `scratch`. The input is valid UTF-8, so bytes other than quotes,
+  /// backslashes and control characters are taken as they are.
+  private mutating func scanString(into asKey: Bool) throws(JSONParseError) -> JSONText {
+    let open = position
+    position += 1
+    let start = position
+    // Fast path: no escape.
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\"") {
+        let end = position
+        position += 1
+        return JSONText(start: start, end: end, storage: .input)
+      }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+      position += 1
+    }
+    let textStart: Int
+    if asKey {
+      textStart = keyBytes.count
+      keyBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
+    } else {
+      textStart = 0
+      scratch.removeAll(keepingCapacity: true)
+      scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
+    }
+    while true {
+      guard position < bytes.count else {
+        throw error(.syntax, "unterminated string", at: open)
+      }
+      let byte = bytes[position]
+      switch byte {
+      case UInt8(ascii: "\""):
+        position += 1
+        return asKey
+          ? JSONText(start: textStart, end: keyBytes.count, storage: .keys)
+          : JSONText(start: textStart, end: scratch.count, storage: .scratch)
+      case UInt8(ascii: "\\"):
+        let scalar = try parseEscape()
+        if asKey {
+          keyBytes.append(contentsOf: Unicode.UTF8.encode(scalar)!)
+        } else {
+          scratch.append(contentsOf: Unicode.UTF8.encode(scalar)!)
+        }
+      case 0..<0x20:
+        throw error(
+          .syntax, "control character \(hexScalar(UInt32(byte))) in a string must be escaped",
+          at: position)
+      default:
+        if asKey { keyBytes.append(byte) } else { scratch.append(byte) }
+        position += 1
+      }
+    }
+  }
+
+  /// Reads the escape at `position`, a backslash, and returns the scalar it stands for.
+  private mutating func parseEscape() throws(JSONParseError) -> Unicode.Scalar {
+    let backslash = position
+    position += 1
+    guard position < bytes.count else {
+      throw error(.syntax, "unterminated string", at: backslash)
+    }
+    let letter = bytes[position]
+    position += 1
+    switch letter {
+    case UInt8(ascii: "\""): return "\""
+    case UInt8(ascii: "\\"): return "\\"
+    case UInt8(ascii: "/"): return "/"
+    case UInt8(ascii: "b"): return "\u{08}"
+    case UInt8(ascii: "f"): return "\u{0C}"
+    case UInt8(ascii: "n"): return "\n"
+    case UInt8(ascii: "r"): return "\r"
+    case UInt8(ascii: "t"): return "\t"
+    case UInt8(ascii: "u"):
+      let first = try parseHex(escapeAt: backslash)
+      var scalar = first
+      if (0xD800...0xDBFF).contains(first) {
+        let low = position
+        guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+          bytes[position + 1] == UInt8(ascii: "u")
+        else {
+          throw error(
+            .syntax, "unpaired surrogate \(hexScalar(first)) in a \\u escape", at: backslash)
+        }
+        position += 2
+        let second = try parseHex(escapeAt: low)
+        guard (0xDC00...0xDFFF).contains(second) else {
+          throw error(
+            .syntax, "unpaired surrogate \(hexScalar(first)) in a \\u escape", at: backslash)
+        }
+        scalar = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+      } else if (0xDC00...0xDFFF).contains(first) {
+        throw error(
+          .syntax, "unpaired surrogate \(hexScalar(first)) in a \\u escape", at: backslash)
+      }
+      // Not a surrogate, or a valid pair: always a Unicode scalar.
+      return Unicode.Scalar(scalar)!
+    default:
+      throw error(
+        .syntax, "invalid escape '\\\(describeByte(at: position - 1, quoted: false))'",
+        at: backslash)
+    }
+  }
+
+  private mutating func parseHex(escapeAt backslash: Int) throws(JSONParseError) -> UInt32 {
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      guard position < bytes.count, let digit = Self.hexDigit(bytes[position]) else {
+        throw error(.syntax, "a \\u escape needs four hexadecimal digits", at: backslash)
+      }
+      value = value << 4 | digit
+      position += 1
+    }
+    return value
+  }
+
+  private static func hexDigit(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+    default: nil
+    }
+  }
+
+  // MARK: Numbers
+
+  private mutating func scanNumber() throws(JSONParseError) {
+    let start = position
+    if bytes[position] == UInt8(ascii: "-") { position += 1 }
+    guard position < bytes.count, isDigit(bytes[position]) else {
+      throw error(.syntax, "a number needs a digit after '-'", at: start)
+    }
+    if bytes[position] == UInt8(ascii: "0") {
+      position += 1
+      if position < bytes.count && isDigit(bytes[position]) {
+        throw error(.syntax, "a number cannot start with 0 followed by digits", at: start)
+      }
+    } else {
+      skipDigits()
+    }
+    if position < bytes.count && bytes[position] == UInt8(ascii: ".") {
+      position += 1
+      guard position < bytes.count, isDigit(bytes[position]) else {
+        throw error(.syntax, "a number needs a digit after '.'", at: start)
+      }
+      skipDigits()
+    }
+    if position < bytes.count
+      && (bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E"))
+    {
+      position += 1
+      if position < bytes.count
+        && (bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-"))
+      {
+        position += 1
+      }
+      guard position < bytes.count, isDigit(bytes[position]) else {
+        throw error(.syntax, "a number needs a digit in its exponent", at: start)
+      }
+      skipDigits()
+    }
+  }
+
+  private func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  }
+
+  private mutating func skipDigits() {
+    while position < bytes.count && isDigit(bytes[position]) { position += 1 }
+  }
+
+  // MARK: Whitespace and errors
+
+  private mutating func skipWhitespace() {
+    while position < bytes.count {
+      switch bytes[position] {
+      case 0x20, 0x09, 0x0A, 0x0D: position += 1
+      default: return
+      }
+    }
+  }
+
+  /// `'x'`, `end of input`, or `character U+00E9` for what is at `offset`.
+  private func describeByte(at offset: Int, quoted: Bool = true) -> String {
+    guard offset < bytes.count else { return "end of input" }
+    let byte = bytes[offset]
+    if byte >= 0x21 && byte < 0x7F {
+      let character = String(decoding: [byte], as: UTF8.self)
+      return quoted ? "'\(character)'" : character
+    }
+    // Decode the scalar that starts here; the input is valid UTF-8.
+    var iterator = bytes[offset...].makeIterator()
+    var decoder = Unicode.UTF8()
+    if case .scalarValue(let scalar) = decoder.decode(&iterator) {
+      return "character \(hexScalar(scalar.value))"
+    }
+    return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+  }
+
+  private func hexScalar(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+
+  /// The path of the value being read: an index for each array the reader is inside an
+  /// element of, a key for each object it is inside a member's value of.
+  package var path: JSONPath {
+    var components: [JSONPath.Component] = []
+    var keyIndex = 0
+    for frame in outer.dropFirst() + [top] where frame.inside {
+      if frame.isArray {
+        components.append(.index(frame.index))
+      } else {
+        // The member being read is the frame's last key.
+        keyIndex = frame.firstKey + frame.index
+        components.append(.key(string(keySpans[keyIndex])))
+      }
+    }
+    return JSONPath(components: components)
+  }
+
+  /// An error at a byte offset, with the path being read; the line and column are
+  /// worked out only now, so that reading valid input never counts them. A leading
+  /// byte-order mark is not a column.
+  package func error(_ kind: JSONParseError.Kind, _ message: String, at offset: Int)
+    -> JSONParseError
+  {
+    var line = 1
+    var column = 1
+    let end = min(offset, bytes.count)
+    let start = bytes.starts(with: Self.byteOrderMark) ? min(Self.byteOrderMark.count, end) : 0
+    for byte in bytes[start..<end] {
+      if byte == 0x0A {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    return JSONParseError(kind: kind, line: line, column: column, path: path, message: message)
+  }
+}
+
+/// Whether two byte buffers hold the same bytes: a plain loop, which beats the generic
+/// `elementsEqual` on the short keys and names of a table file.
+@inline(__always)
+func sameBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+  guard left.count == right.count else { return false }
+  var index = 0
+  while index < left.count {
+    if left[index] != right[index] { return false }
+    index += 1
+  }
+  return true
+}

@@ -1,0 +1,455 @@
+/// The screens and commands of a route-table file, read but not yet compiled.
+///
+/// The file is read with a ``JSONReader`` straight into screens and compact commands,
+/// never into a JSON tree, so that reading it takes little more memory than the file
+/// and what it declares. Every problem is reported as a tree walk would report it: the
+/// first JSON error in the file wins over everything, then an unknown top-level key,
+/// then the screens in order, then the commands in order, each object's keys checked
+/// before its fields in the format's order.
+package struct RouteTableFile {
+  static let tableKeys = ["screens", "commands"]
+  static let screenKeys = ["name", "parameters", "path", "restorationIdentifier"]
+  static let parameterKeys = ["name", "type"]
+  static let commandKeys = ["id", "from", "to", "cost"]
+
+  /// The declared screens, in file order.
+  package let screens: [Screen]
+  /// The commands, in file order.
+  let commands: FileCommandList
+  /// Whether the file declares at least one screen.
+  package let declaresScreens: Bool
+
+  /// Reads the bytes of a route-table file.
+  ///
+  /// - Parameter bytes: The file's contents.
+  /// - Throws: ``TableError``: malformed JSON or a repeated key with the line and
+  ///   column, an unknown or missing key, a value of the wrong type, a cost that is not
+  ///   an integer, an unknown parameter type, or a command that names a screen when
+  ///   `"screens": []` declares none.
+  /// - Complexity: O(*n*), where *n* is the length of the file.
+  package init(json bytes: [UInt8]) throws(TableError) {
+    let outcome: Result<RouteTableFile, TableError>
+    do {
+      outcome = try bytes.withUnsafeBufferPointer { input throws(JSONParseError) in
+        var reader = try JSONReader(input)
+        var file = RouteTableFileReader()
+        return try file.read(&reader)
+      }
+    } catch {
+      throw TableError(parsing: error)
+    }
+    self = try outcome.get()
+  }
+
+  fileprivate init(screens: [Screen], commands: FileCommandList, declaresScreens: Bool) {
+    self.screens = screens
+    self.commands = commands
+    self.declaresScreens = declaresScreens
+  }
+}
+
+/// Reads a route-table file from a ``JSONReader``. JSON errors are thrown as soon as
+/// they are met, since the first one in the file wins; the format's own problems are
+/// returned, the first in the order a tree walk checks, once the file has been read to
+/// its end.
+private struct RouteTableFileReader {
+  var screens: [Screen] = []
+  var commands = FileCommandBuilder()
+
+  private static func wrongType(
+    _ expected: String, found: JSONValueKind, at components: JSONPath.Component...
+  ) -> TableError {
+    TableError(
+      .wrongType, at: JSONPath(components: components).description,
+      "expected \(expected), found \(found.description)")
+  }
+
+  private static func unknownKey(
+    _ key: String, known: [String], at components: [JSONPath.Component]
+  ) -> TableError {
+    let list = known.map { "'\($0)'" }.joined(separator: ", ")
+    return TableError(
+      .unknownKey, at: JSONPath(components: components + [.key(key)]).description,
+      "unknown key '\(key)' (known keys: \(list))")
+  }
+
+  private static func missingKey(_ key: String, at components: JSONPath.Component...)
+    -> TableError
+  {
+    TableError(
+      .missingKey, at: JSONPath(components: components + [.key(key)]).description,
+      "the required key '\(key)' is missing")
+  }
+
+  mutating func read(_ reader: inout JSONReader) throws(JSONParseError) -> Result<
+    RouteTableFile, TableError
+  > {
+    let kind = try reader.peek()
+    guard kind == .object else {
+      try reader.skipValue()
+      try reader.finish()
+      return .failure(Self.wrongType("an object", found: kind))
+    }
+    try reader.enterObject()
+    var unknown: TableError? = nil
+    var screensProblem: TableError? = nil
+    var commandsProblem: TableError? = nil
+    var declaresNoScreen = false
+    var commandsSeen = false
+    while let key = try reader.nextKey() {
+      if reader.text(key, is: "screens") {
+        if unknown == nil {
+          screensProblem = try readScreens(&reader)
+          declaresNoScreen = screensProblem == nil && screens.isEmpty
+        } else {
+          try reader.skipValue()
+        }
+      } else if reader.text(key, is: "commands") {
+        commandsSeen = true
+        if unknown == nil && screensProblem == nil {
+          commandsProblem = try readCommands(&reader)
+        } else {
+          try reader.skipValue()
+        }
+      } else {
+        if unknown == nil {
+          unknown = Self.unknownKey(reader.string(key), known: RouteTableFile.tableKeys, at: [])
+        }
+        try reader.skipValue()
+      }
+    }
+    try reader.finish()
+    if let problem = unknown ?? screensProblem { return .failure(problem) }
+    guard commandsSeen else { return .failure(Self.missingKey("commands")) }
+    if let problem = commandsProblem { return .failure(problem) }
+    let list = FileCommandList(commands)
+    // Compiling takes the screens from the commands when none is registered; a file
+    // that says `"screens": []` declares that there are none.
+    if declaresNoScreen, list.count > 0 {
+      let command = FileCommand(list: list, number: 0)
+      let (name, location) =
+        command.origins.first.map { ($0, "commands[0].from[0]") }
+        ?? (command.destination, "commands[0].to")
+      if let problem = name.problem {
+        return .failure(TableError(.invalidName, at: location, problem))
+      }
+      return .failure(
+        TableError(.undeclaredScreen, at: location, "screen '\(name)' is not declared"))
+    }
+    return .success(
+      RouteTableFile(screens: screens, commands: list, declaresScreens: !screens.isEmpty))
+  }
+
+  // MARK: Screens
+
+  private mutating func readScreens(_ reader: inout JSONReader) throws(JSONParseError)
+    -> TableError?
+  {
+    let kind = try reader.peek()
+    guard kind == .array else {
+      try reader.skipValue()
+      return Self.wrongType("an array", found: kind, at: .key("screens"))
+    }
+    try reader.enterArray()
+    var problem: TableError? = nil
+    var index = 0
+    while try reader.nextElement() {
+      if problem == nil {
+        problem = try readScreen(&reader, index)
+      } else {
+        try reader.skipValue()
+      }
+      index += 1
+    }
+    return problem
+  }
+
+  private mutating func readScreen(_ reader: inout JSONReader, _ index: Int)
+    throws(JSONParseError) -> TableError?
+  {
+    let here: [JSONPath.Component] = [.key("screens"), .index(index)]
+    let kind = try reader.peek()
+    guard kind == .object else {
+      try reader.skipValue()
+      return Self.wrongType("an object", found: kind, at: .key("screens"), .index(index))
+    }
+    try reader.enterObject()
+    var unknown: TableError? = nil
+    var name: String? = nil
+    var nameProblem: TableError? = nil
+    var parameters: [Parameter] = []
+    var parametersProblem: TableError? = nil
+    var path: String? = nil
+    var pathProblem: TableError? = nil
+    var restoration: String? = nil
+    var restorationProblem: TableError? = nil
+    while let key = try reader.nextKey() {
+      if reader.text(key, is: "name") {
+        (name, nameProblem) = try Self.readString(&reader, at: here + [.key("name")])
+      } else if reader.text(key, is: "parameters") {
+        parametersProblem = try Self.readParameters(&reader, into: &parameters, at: here)
+      } else if reader.text(key, is: "path") {
+        (path, pathProblem) = try Self.readString(&reader, at: here + [.key("path")])
+      } else if reader.text(key, is: "restorationIdentifier") {
+        (restoration, restorationProblem) = try Self.readString(
+          &reader, at: here + [.key("restorationIdentifier")])
+      } else {
+        if unknown == nil {
+          unknown = Self.unknownKey(
+            reader.string(key), known: RouteTableFile.screenKeys, at: here)
+        }
+        try reader.skipValue()
+      }
+    }
+    if let problem = unknown { return problem }
+    guard let name else {
+      return nameProblem ?? Self.missingKey("name", at: .key("screens"), .index(index))
+    }
+    if let problem = parametersProblem ?? pathProblem ?? restorationProblem { return problem }
+    screens.append(
+      Screen(
+        ScreenName(name), parameters: parameters, path: path,
+        restorationIdentifier: restoration, declaredAt: nil))
+    return nil
+  }
+
+  /// A string, or the problem of a value that is not one (the value is skipped).
+  private static func readString(
+    _ reader: inout JSONReader, at place: [JSONPath.Component]
+  ) throws(JSONParseError) -> (String?, TableError?) {
+    let kind = try reader.peek()
+    guard kind == .string else {
+      try reader.skipValue()
+      return (
+        nil,
+        TableError(
+          .wrongType, at: JSONPath(components: place).description,
+          "expected a string, found \(kind.description)")
+      )
+    }
+    return (try reader.readStringValue(), nil)
+  }
+
+  private static func readParameters(
+    _ reader: inout JSONReader, into parameters: inout [Parameter],
+    at screen: [JSONPath.Component]
+  ) throws(JSONParseError) -> TableError? {
+    let here = screen + [.key("parameters")]
+    let kind = try reader.peek()
+    guard kind == .array else {
+      try reader.skipValue()
+      return TableError(
+        .wrongType, at: JSONPath(components: here).description,
+        "expected an array, found \(kind.description)")
+    }
+    try reader.enterArray()
+    var problem: TableError? = nil
+    var index = 0
+    while try reader.nextElement() {
+      defer { index += 1 }
+      guard problem == nil else {
+        try reader.skipValue()
+        continue
+      }
+      let element = here + [.index(index)]
+      switch try reader.peek() {
+      case .string:
+        parameters.append(Parameter(try reader.readStringValue()))
+      case .object:
+        let read = try readParameter(&reader, at: element)
+        switch read {
+        case .success(let parameter): parameters.append(parameter)
+        case .failure(let error): problem = error
+        }
+      case let other:
+        try reader.skipValue()
+        problem = TableError(
+          .wrongType, at: JSONPath(components: element).description,
+          "expected a parameter name or an object with 'name' and 'type', found \(other.description)"
+        )
+      }
+    }
+    return problem
+  }
+
+  /// `{"name": "userId", "type": "integer"}`.
+  private static func readParameter(
+    _ reader: inout JSONReader, at here: [JSONPath.Component]
+  ) throws(JSONParseError) -> Result<Parameter, TableError> {
+    try reader.enterObject()
+    var unknown: TableError? = nil
+    var name: String? = nil
+    var nameProblem: TableError? = nil
+    var type: String? = nil
+    var typeProblem: TableError? = nil
+    while let key = try reader.nextKey() {
+      if reader.text(key, is: "name") {
+        (name, nameProblem) = try readString(&reader, at: here + [.key("name")])
+      } else if reader.text(key, is: "type") {
+        (type, typeProblem) = try readString(&reader, at: here + [.key("type")])
+      } else {
+        if unknown == nil {
+          unknown = unknownKey(reader.string(key), known: RouteTableFile.parameterKeys, at: here)
+        }
+        try reader.skipValue()
+      }
+    }
+    if let problem = unknown { return .failure(problem) }
+    guard let name else {
+      return .failure(
+        nameProblem
+          ?? TableError(
+            .missingKey, at: JSONPath(components: here + [.key("name")]).description,
+            "the required key 'name' is missing"))
+    }
+    if let problem = typeProblem { return .failure(problem) }
+    guard let type else { return .success(Parameter(name)) }
+    guard let kind = ParameterKind(rawValue: type) else {
+      let known = ParameterKind.allCases.map { "'\($0)'" }.joined(separator: ", ")
+      return .failure(
+        TableError(
+          .invalidParameter, at: JSONPath(components: here + [.key("type")]).description,
+          "unknown parameter type '\(type)' (known types: \(known))"))
+    }
+    return .success(Parameter(name, kind))
+  }
+
+  // MARK: Commands
+
+  private mutating func readCommands(_ reader: inout JSONReader) throws(JSONParseError)
+    -> TableError?
+  {
+    let kind = try reader.peek()
+    guard kind == .array else {
+      try reader.skipValue()
+      return Self.wrongType("an array", found: kind, at: .key("commands"))
+    }
+    try reader.enterArray()
+    var problem: TableError? = nil
+    var number = 0
+    while try reader.nextElement() {
+      if problem == nil {
+        problem = try readCommand(&reader, number)
+      } else {
+        try reader.skipValue()
+      }
+      number += 1
+    }
+    return problem
+  }
+
+  /// Reads one command into `commands`, or returns its first problem.
+  private mutating func readCommand(_ reader: inout JSONReader, _ number: Int)
+    throws(JSONParseError) -> TableError?
+  {
+    let kind = try reader.peek()
+    guard kind == .object else {
+      try reader.skipValue()
+      return Self.wrongType("an object", found: kind, at: .key("commands"), .index(number))
+    }
+    try reader.enterObject()
+    var unknown: TableError? = nil
+    var originsProblem: TableError? = nil
+    var destination: Int32? = nil
+    var destinationProblem: TableError? = nil
+    var id: String? = nil
+    var idProblem: TableError? = nil
+    var cost = 1
+    var costProblem: TableError? = nil
+    while let key = try reader.nextKey() {
+      if reader.text(key, is: "to") {
+        let kind = try reader.peek()
+        if kind == .string {
+          let text = try reader.readString()
+          destination = reader.withBytes(of: text) { commands.names.intern($0) }
+        } else {
+          try reader.skipValue()
+          destinationProblem = Self.wrongType(
+            "a string", found: kind, at: .key("commands"), .index(number), .key("to"))
+        }
+      } else if reader.text(key, is: "from") {
+        originsProblem = try readOrigins(&reader, number)
+      } else if reader.text(key, is: "id") {
+        (id, idProblem) = try Self.readString(
+          &reader, at: [.key("commands"), .index(number), .key("id")])
+      } else if reader.text(key, is: "cost") {
+        (cost, costProblem) = try Self.readCost(&reader, number)
+      } else {
+        if unknown == nil {
+          unknown = Self.unknownKey(
+            reader.string(key), known: RouteTableFile.commandKeys,
+            at: [.key("commands"), .index(number)])
+        }
+        try reader.skipValue()
+      }
+    }
+    let problem =
+      unknown ?? originsProblem
+      ?? (destination == nil && destinationProblem == nil
+        ? Self.missingKey("to", at: .key("commands"), .index(number)) : nil)
+      ?? destinationProblem ?? idProblem ?? costProblem
+    if let problem {
+      commands.dropPendingOrigins()
+      return problem
+    }
+    commands.append(destination: destination!, id: id, cost: cost)
+    return nil
+  }
+
+  /// Appends a command's origins to `commands`, or returns the first problem.
+  private mutating func readOrigins(_ reader: inout JSONReader, _ number: Int)
+    throws(JSONParseError) -> TableError?
+  {
+    let kind = try reader.peek()
+    guard kind == .array else {
+      try reader.skipValue()
+      return Self.wrongType(
+        "an array", found: kind, at: .key("commands"), .index(number), .key("from"))
+    }
+    try reader.enterArray()
+    var problem: TableError? = nil
+    var slot = 0
+    while try reader.nextElement() {
+      defer { slot += 1 }
+      let kind = try reader.peek()
+      if kind == .string && problem == nil {
+        let text = try reader.readString()
+        let origin = reader.withBytes(of: text) { commands.names.intern($0) }
+        commands.origins.append(origin)
+      } else {
+        try reader.skipValue()
+        if problem == nil {
+          problem = Self.wrongType(
+            "a string", found: kind, at: .key("commands"), .index(number), .key("from"),
+            .index(slot))
+        }
+      }
+    }
+    return problem
+  }
+
+  /// A command's cost: a whole number, else a problem.
+  private static func readCost(_ reader: inout JSONReader, _ number: Int)
+    throws(JSONParseError) -> (Int, TableError?)
+  {
+    let kind = try reader.peek()
+    guard kind == .number else {
+      try reader.skipValue()
+      return (
+        1,
+        wrongType(
+          "a positive integer", found: kind, at: .key("commands"), .index(number), .key("cost"))
+      )
+    }
+    let literal = try reader.readNumberText()
+    guard let whole = JSONNumber(checkedText: literal).integer else {
+      return (
+        1,
+        TableError(
+          .invalidCost, at: "commands[\(number)].cost",
+          "cost \(literal) is not a positive integer")
+      )
+    }
+    return (whole, nil)
+  }
+}

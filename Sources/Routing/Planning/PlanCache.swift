@@ -1,0 +1,146 @@
+import Synchronization
+
+/// A milestone's distance field: every screen's distance to it by commands with
+/// origins, guards and stacks aside, and the best first step among the commands from
+/// anywhere.
+///
+/// Distances take one byte each (``unreachable`` where none leads there), so that the
+/// fields of many milestones stay in the processor's caches: a field whose distances do
+/// not fit is not kept.
+struct DistanceField: Sendable {
+  /// The distance of a screen from which no command leads to the milestone.
+  static let unreachable: UInt8 = .max
+  let distances: [UInt8]
+  /// The command from anywhere whose destination is nearest the milestone (the
+  /// lowest-numbered among the nearest), its destination and that distance.
+  let bestFromAnywhere: (step: LegStep, distance: Int32)?
+}
+
+/// The distance fields of milestones planned before, bounded in memory, shared by every
+/// thread planning on a table.
+///
+/// A milestone's field is built the second time the milestone is planned (the first
+/// time leaves only a mark), so a table asked once for each screen never pays for it.
+/// While the fields fit within the limit, a field is built whenever it is wanted; when
+/// a new one would pass the limit, the least recently used fields make room, but only
+/// when the cold searches since the last such build have done at least as much work
+/// as a build does. So a workload with more milestones than the cache holds spends at
+/// most about as much on building fields as on searching.
+final class PlanCache: Sendable {
+  /// The most bytes the fields and marks may hold.
+  let limit: Int
+  private let screenCount: Int
+  /// The work of building one field, in the units of ``earn(_:)``.
+  private let buildCost: Int
+  private let state: Mutex<State>
+  /// Work done by cold searches and not yet spent on building fields.
+  private let credit = Atomic<Int>(0)
+
+  private struct State: ~Copyable {
+    /// Per screen: -1 never planned, -2 planned once, else the slot of its field. Empty
+    /// until the first plan.
+    var marks: [Int32] = []
+    var slots: [Slot] = []
+    var freeSlots: [Int32] = []
+    var bytes = 0
+    var clock: UInt64 = 0
+  }
+
+  private struct Slot {
+    var field: DistanceField?
+    var milestone: Int32
+    var lastUse: UInt64
+  }
+
+  init(limit: Int, screenCount: Int, buildCost: Int = 0) {
+    self.limit = limit
+    self.screenCount = screenCount
+    self.buildCost = buildCost
+    state = Mutex(State())
+  }
+
+  /// The bytes one field takes.
+  private var fieldBytes: Int { screenCount * MemoryLayout<UInt8>.stride + 64 }
+  /// The bytes the marks take.
+  private var markBytes: Int { screenCount * MemoryLayout<Int32>.stride }
+
+  /// Whether the cache can hold anything at all.
+  var isEnabled: Bool { limit >= markBytes + fieldBytes }
+
+  /// Records `work` units of cold search, which later builds may spend.
+  func earn(_ work: Int) {
+    credit.add(work, ordering: .relaxed)
+  }
+
+  /// The field of `milestone`: the cached one, else one built now by `build` when the
+  /// milestone was planned before and the limit allows, else `nil`.
+  func field(to milestone: Int32, building build: (Int32) -> DistanceField?) -> DistanceField? {
+    guard isEnabled else { return nil }
+    let size = fieldBytes
+    enum Answer {
+      case cached(DistanceField)
+      case build
+      case none
+    }
+    let answer = state.withLock { state -> Answer in
+      if state.marks.isEmpty {
+        state.marks = Array(repeating: -1, count: screenCount)
+        state.bytes += markBytes
+      }
+      let mark = state.marks[Int(milestone)]
+      if mark >= 0 {
+        state.clock &+= 1
+        state.slots[Int(mark)].lastUse = state.clock
+        return .cached(state.slots[Int(mark)].field!)
+      }
+      if mark == -1 {
+        state.marks[Int(milestone)] = -2
+        return .none
+      }
+      if state.bytes + size <= limit { return .build }
+      // Making room evicts: only when cold searches have paid for it.
+      let available = credit.load(ordering: .relaxed)
+      guard available >= buildCost else { return .none }
+      credit.subtract(buildCost, ordering: .relaxed)
+      return .build
+    }
+    switch answer {
+    case .cached(let field): return field
+    case .none: return nil
+    case .build: break
+    }
+    guard let field = build(milestone) else { return nil }
+    state.withLock { state in
+      guard state.marks[Int(milestone)] < 0 else { return }
+      while state.bytes + size > limit, let oldest = Self.leastRecentlyUsed(state.slots) {
+        state.marks[Int(state.slots[oldest].milestone)] = -2
+        state.slots[oldest].field = nil
+        state.freeSlots.append(Int32(oldest))
+        state.bytes -= size
+      }
+      guard state.bytes + size <= limit else { return }
+      state.clock &+= 1
+      let slot = Slot(field: field, milestone: milestone, lastUse: state.clock)
+      if let free = state.freeSlots.popLast() {
+        state.slots[Int(free)] = slot
+        state.marks[Int(milestone)] = free
+      } else {
+        state.marks[Int(milestone)] = Int32(state.slots.count)
+        state.slots.append(slot)
+      }
+      state.bytes += size
+    }
+    return field
+  }
+
+  private static func leastRecentlyUsed(_ slots: [Slot]) -> Int? {
+    var oldest: Int?
+    for index in slots.indices where slots[index].field != nil {
+      if oldest == nil || slots[index].lastUse < slots[oldest!].lastUse { oldest = index }
+    }
+    return oldest
+  }
+
+  /// The number of fields held, for tests.
+  var count: Int { state.withLock { state in state.slots.count - state.freeSlots.count } }
+}

@@ -1,0 +1,245 @@
+extension Planner {
+  /// The shortest leg when every command costs 1, by a bidirectional breadth-first
+  /// search; leaves its steps in `buffers.leg` and returns whether there is one.
+  ///
+  /// The forward search starts from the first steps (level 1) and pushes only screens
+  /// that no entry of the stack matches; the backward search starts from the milestone
+  /// and follows commands against their direction. Each expands the smaller frontier by
+  /// a whole level, so when the two meet, the leg's length *d* is known and every screen
+  /// where they meet lies at the same forward level *a*. The route is then read by the
+  /// tie rule: screens of the forward levels that lie on a shortest leg are marked, back
+  /// from the meeting screens; the walk takes the lowest-numbered first step to a marked
+  /// screen, then at each step the lowest-numbered command to a marked screen of the
+  /// next level and, past level *a*, to a screen one step nearer the milestone.
+  ///
+  /// Commands from anywhere appear only among the first steps: their destinations are
+  /// pushed from the top, so no later step reaches them sooner. When
+  /// `buffers.implicitAnywhere`, those first steps are not listed: a screen is on
+  /// level 1 when ``RouteGraph/firstFromAnywhere`` names a command to it and the stack
+  /// does not hold it.
+  func shortestLeg(
+    to milestone: Int32, anyDisabled: Bool, _ buffers: inout PlannerScratch
+  ) -> Bool {
+    buffers.forward.clear()
+    buffers.backward.clear()
+    buffers.entryStep.clear()
+    buffers.order.removeAll(keepingCapacity: true)
+    buffers.meetings.removeAll(keepingCapacity: true)
+    buffers.levelStart.removeAll(keepingCapacity: true)
+    buffers.levelStart.append(0)
+    // Level 1: the listed first steps, the lowest-numbered to each screen.
+    for (index, candidate) in buffers.candidates.enumerated()
+    where !buffers.forward.contains(Int(candidate.screen)) {
+      buffers.forward[Int(candidate.screen)] = 1
+      buffers.entryStep[Int(candidate.screen)] = Int32(index)
+      buffers.order.append(candidate.screen)
+    }
+    buffers.levelStart.append(buffers.order.count)
+    buffers.work += buffers.candidates.count
+    if reachedForward(Int(milestone), buffers) {
+      buffers.leg.append(firstStep(to: Int(milestone), buffers))
+      return true
+    }
+    // A screen the stack holds is reached by a first-step pop or not at all.
+    if buffers.held.contains(Int(milestone)) { return false }
+    buffers.backward[Int(milestone)] = 0
+    buffers.backFrontier.removeAll(keepingCapacity: true)
+    buffers.backFrontier.append(milestone)
+
+    var forwardDepth: Int32 = 1
+    var backwardDepth: Int32 = 0
+    var met = false
+    while !met {
+      var forwardCount =
+        buffers.levelStart[Int(forwardDepth)]
+        - buffers.levelStart[Int(forwardDepth) - 1]
+      if forwardDepth == 1 && buffers.implicitAnywhere {
+        forwardCount += graph.anywhereDestinations.count
+      }
+      if forwardCount == 0 || buffers.backFrontier.isEmpty { return false }
+      if forwardCount <= buffers.backFrontier.count {
+        met = expandForward(depth: forwardDepth, anyDisabled, &buffers)
+        forwardDepth += 1
+      } else {
+        met = expandBackward(depth: backwardDepth, anyDisabled, &buffers)
+        backwardDepth += 1
+      }
+    }
+    readLeg(forwardDepth: forwardDepth, backwardDepth: backwardDepth, anyDisabled, &buffers)
+    return true
+  }
+
+  /// Whether `screen` is on level 1 by a command from anywhere left implicit.
+  @inline(__always)
+  private func isReachedFromAnywhere(_ screen: Int, _ buffers: borrowing PlannerScratch) -> Bool {
+    buffers.implicitAnywhere && graph.firstFromAnywhere[screen] >= 0
+      && !buffers.held.contains(screen)
+  }
+
+  /// Whether the forward search has reached `screen`.
+  @inline(__always)
+  private func reachedForward(_ screen: Int, _ buffers: borrowing PlannerScratch) -> Bool {
+    buffers.forward.contains(screen) || isReachedFromAnywhere(screen, buffers)
+  }
+
+  /// The forward level of `screen`, if reached.
+  @inline(__always)
+  private func forwardLevel(_ screen: Int, _ buffers: borrowing PlannerScratch) -> Int32? {
+    if let level = buffers.forward[screen] { return level }
+    return isReachedFromAnywhere(screen, buffers) ? 1 : nil
+  }
+
+  /// The lowest-numbered first step to `screen`, a screen of level 1.
+  private func firstStep(to screen: Int, _ buffers: borrowing PlannerScratch) -> LegStep {
+    var best = buffers.entryStep[screen].map { buffers.candidates[Int($0)] }
+    if isReachedFromAnywhere(screen, buffers) {
+      let command = graph.firstFromAnywhere[screen]
+      if best == nil || command < best!.command {
+        best = LegStep(command: command, screen: Int32(screen), popTo: -1)
+      }
+    }
+    return best!
+  }
+
+  /// Expands the last forward level (`depth`) by one; returns whether a new screen is
+  /// one the backward search reached.
+  private func expandForward(
+    depth: Int32, _ anyDisabled: Bool, _ buffers: inout PlannerScratch
+  ) -> Bool {
+    var met = false
+    let level = buffers.levelStart[Int(depth) - 1]..<buffers.levelStart[Int(depth)]
+    for index in level {
+      if expand(buffers.order[index], depth: depth, anyDisabled, &buffers) { met = true }
+    }
+    if depth == 1 && buffers.implicitAnywhere {
+      for screen in graph.anywhereDestinations
+      where !buffers.forward.contains(Int(screen)) && !buffers.held.contains(Int(screen)) {
+        if expand(screen, depth: depth, anyDisabled, &buffers) { met = true }
+      }
+    }
+    buffers.levelStart.append(buffers.order.count)
+    return met
+  }
+
+  @inline(__always)
+  private func expand(
+    _ screen: Int32, depth: Int32, _ anyDisabled: Bool, _ buffers: inout PlannerScratch
+  ) -> Bool {
+    var met = false
+    let commands = graph.commandsFrom.range(Int(screen))
+    buffers.work += commands.count
+    for position in commands {
+      let target = Int(graph.targetsFrom[position])
+      guard !reachedForward(target, buffers), !buffers.held.contains(target),
+        isEnabled(graph.commandsFrom.items[position], anyDisabled, buffers)
+      else { continue }
+      buffers.forward[target] = depth + 1
+      buffers.order.append(Int32(target))
+      if buffers.backward.contains(target) { met = true }
+    }
+    return met
+  }
+
+  /// Expands the backward frontier (at distance `depth` from the milestone) by one;
+  /// returns whether a new screen is one the forward search reached.
+  private func expandBackward(
+    depth: Int32, _ anyDisabled: Bool, _ buffers: inout PlannerScratch
+  ) -> Bool {
+    var met = false
+    buffers.backNext.removeAll(keepingCapacity: true)
+    for screen in buffers.backFrontier {
+      let predecessors = graph.predecessors.range(Int(screen))
+      buffers.work += predecessors.count
+      for position in predecessors {
+        let origin = Int(graph.predecessors.items[position])
+        guard !buffers.backward.contains(origin),
+          isEnabled(graph.predecessorCommands[position], anyDisabled, buffers)
+        else { continue }
+        let reached = reachedForward(origin, buffers)
+        // A held screen is only ever a first step (a pop); beyond it the backward search
+        // cannot go.
+        if buffers.held.contains(origin) && !reached { continue }
+        buffers.backward[origin] = depth + 1
+        if reached {
+          met = true
+          buffers.meetings.append(Int32(origin))
+        } else {
+          buffers.backNext.append(Int32(origin))
+        }
+      }
+    }
+    swap(&buffers.backFrontier, &buffers.backNext)
+    return met
+  }
+
+  /// Reads the leg once the searches have met, by the tie rule.
+  private func readLeg(
+    forwardDepth: Int32, backwardDepth: Int32, _ anyDisabled: Bool,
+    _ buffers: inout PlannerScratch
+  ) {
+    let length = forwardDepth + backwardDepth
+    let last = Int(forwardDepth)
+    buffers.marked.clear()
+    buffers.firstMarked.removeAll(keepingCapacity: true)
+    if last == 1 {
+      // They met on level 1, in a backward expansion that listed the screens.
+      for screen in buffers.meetings {
+        buffers.marked[Int(screen)] = true
+        buffers.firstMarked.append(screen)
+      }
+    } else {
+      // Mark the meeting screens, then the screens that lead to marked ones, level by
+      // level back to level 1.
+      for index in buffers.levelStart[last - 1]..<buffers.levelStart[last] {
+        let screen = Int(buffers.order[index])
+        if buffers.backward[screen] == backwardDepth { buffers.marked[screen] = true }
+      }
+      for level in stride(from: last - 1, through: 1, by: -1) {
+        for index in buffers.levelStart[level]..<buffers.levelStart[level + 1] {
+          let screen = Int(buffers.order[index])
+          guard buffers.marked.contains(screen) else { continue }
+          markPredecessors(of: screen, onLevel: Int32(level), anyDisabled, &buffers)
+        }
+      }
+    }
+    // Walk: the lowest-numbered first step to a marked screen, then the lowest-numbered
+    // command to a marked screen of the next level, then nearer the milestone.
+    var first: LegStep?
+    for screen in buffers.firstMarked {
+      let step = firstStep(to: Int(screen), buffers)
+      if first == nil || step.command < first!.command { first = step }
+    }
+    buffers.leg.append(first!)
+    var screen = Int(first!.screen)
+    var step: Int32 = 1
+    while step < length {
+      for position in graph.commandsFrom.range(screen) {
+        let command = graph.commandsFrom.items[position]
+        let target = Int(graph.targetsFrom[position])
+        let onLeg =
+          step < forwardDepth
+          ? buffers.forward[target] == step + 1 && buffers.marked.contains(target)
+          : buffers.backward[target] == length - step - 1 && !buffers.held.contains(target)
+        guard onLeg, isEnabled(command, anyDisabled, buffers) else { continue }
+        buffers.leg.append(LegStep(command: command, screen: Int32(target), popTo: -1))
+        screen = target
+        break
+      }
+      step += 1
+    }
+  }
+
+  /// Marks the screens of forward level `level` with a command to `screen`.
+  private func markPredecessors(
+    of screen: Int, onLevel level: Int32, _ anyDisabled: Bool, _ buffers: inout PlannerScratch
+  ) {
+    for position in graph.predecessors.range(screen) {
+      let origin = Int(graph.predecessors.items[position])
+      guard !buffers.marked.contains(origin), forwardLevel(origin, buffers) == level,
+        isEnabled(graph.predecessorCommands[position], anyDisabled, buffers)
+      else { continue }
+      buffers.marked[origin] = true
+      if level == 1 { buffers.firstMarked.append(Int32(origin)) }
+    }
+  }
+}

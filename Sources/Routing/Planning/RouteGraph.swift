@@ -1,0 +1,220 @@
+/// The compiled graph of a route table: screens and commands as dense integers, laid
+/// out for the planner, the table's analysis and its links.
+///
+/// Compiling a table builds it once; it never changes after. Screens are numbered in
+/// table order and commands in registration order, both from 0. Commands are listed by
+/// origin and by destination in compressed rows, each row ascending, so walking a row
+/// visits commands in the order that breaks ties.
+package struct RouteGraph: Sendable {
+  /// The number of screens.
+  package let screenCount: Int
+  /// Each command's destination screen.
+  package let destination: [Int32]
+  /// Each command's cost, a positive number of at most ``RouteTable/maximumCost``.
+  package let cost: [Int32]
+  /// Whether some command costs more than 1.
+  package let hasCosts: Bool
+  /// The commands that start from each screen (commands from anywhere excluded).
+  package let commandsFrom: CompressedRows
+  /// The destination of each command of ``commandsFrom``, in the same positions: a
+  /// forward search reads them in a row instead of one by one.
+  package let targetsFrom: [Int32]
+  /// The commands that lead to each screen, from anywhere included.
+  package let commandsTo: CompressedRows
+  /// Each screen's predecessors: the origins of the commands that lead to it, command by
+  /// command in ascending order, with ``predecessorCommands`` in the same positions. A
+  /// backward search reads them in a row.
+  package let predecessors: CompressedRows
+  package let predecessorCommands: [Int32]
+  /// The commands from anywhere, ascending.
+  package let fromAnywhere: [Int32]
+  /// Per screen, the lowest-numbered command from anywhere that leads to it, or -1.
+  package let firstFromAnywhere: [Int32]
+  /// The screens some command from anywhere leads to, ascending.
+  package let anywhereDestinations: [Int32]
+  /// The commands that carry a guard, ascending, and their guards.
+  package let guardedCommands: [Int32]
+  package let guards: [RouteGuard]
+
+  /// The number of commands.
+  package var commandCount: Int { destination.count }
+
+  /// The number of command origins (a command from anywhere has none).
+  package var originCount: Int { predecessors.items.count }
+
+  /// Whether command `command` starts from anywhere.
+  ///
+  /// - Complexity: O(log *a*), where *a* is the number of commands from anywhere.
+  package func isFromAnywhere(_ command: Int32) -> Bool {
+    var low = 0
+    var high = fromAnywhere.count
+    while low < high {
+      let middle = (low + high) / 2
+      if fromAnywhere[middle] < command { low = middle + 1 } else { high = middle }
+    }
+    return low < fromAnywhere.count && fromAnywhere[low] == command
+  }
+
+  /// Collects commands one by one, then lays them out.
+  package struct Builder {
+    private let screenCount: Int
+    private var destination: [Int32] = []
+    private var cost: [Int32] = []
+    private var hasCosts = false
+    private var origins = CompressedRows.Appender()
+    private var guardedCommands: [Int32] = []
+    private var guards: [RouteGuard] = []
+
+    /// A builder for a graph of `screenCount` screens.
+    package init(screenCount: Int, commandCapacity: Int = 0) {
+      self.screenCount = screenCount
+      destination.reserveCapacity(commandCapacity)
+      cost.reserveCapacity(commandCapacity)
+    }
+
+    /// Adds the next command. Repeated origins are listed once.
+    package mutating func add(
+      origins from: [Int32], destination to: Int32, cost: Int, guard condition: RouteGuard?
+    ) {
+      precondition(cost > 0 && cost <= RouteTable.maximumCost, "compiling checks costs")
+      let number = Int32(destination.count)
+      for (position, origin) in from.enumerated() where !from[..<position].contains(origin) {
+        origins.append(origin)
+      }
+      origins.endRow()
+      destination.append(to)
+      self.cost.append(Int32(cost))
+      if cost != 1 { hasCosts = true }
+      if let condition {
+        guardedCommands.append(number)
+        guards.append(condition)
+      }
+    }
+
+    /// The graph of the commands added so far.
+    package func build() -> RouteGraph {
+      RouteGraph(
+        screenCount: screenCount, destination: destination, cost: cost, hasCosts: hasCosts,
+        origins: origins.rows, guardedCommands: guardedCommands, guards: guards)
+    }
+  }
+
+  private init(
+    screenCount: Int, destination: [Int32], cost: [Int32], hasCosts: Bool,
+    origins: CompressedRows, guardedCommands: [Int32], guards: [RouteGuard]
+  ) {
+    var byOrigin = CompressedRows.Filler(rows: screenCount)
+    var byDestination = CompressedRows.Filler(rows: screenCount)
+    var fromAnywhere: [Int32] = []
+    var firstFromAnywhere = [Int32](repeating: -1, count: screenCount)
+    for command in destination.indices {
+      for position in origins.range(command) { byOrigin.count(row: origins.items[position]) }
+      byDestination.count(row: destination[command])
+    }
+    byOrigin.allocate()
+    byDestination.allocate()
+    var byPredecessor = CompressedRows.Filler(rows: screenCount)
+    for command in destination.indices {
+      for _ in origins.range(command) { byPredecessor.count(row: destination[command]) }
+    }
+    byPredecessor.allocate()
+    var predecessorCommands = [Int32](repeating: 0, count: origins.items.count)
+    for command in destination.indices {
+      let number = Int32(command)
+      if origins.isEmpty(command) {
+        fromAnywhere.append(number)
+        let target = Int(destination[command])
+        if firstFromAnywhere[target] < 0 { firstFromAnywhere[target] = number }
+      }
+      for position in origins.range(command) {
+        byOrigin.append(number, to: origins.items[position])
+        let slot = byPredecessor.append(origins.items[position], to: destination[command])
+        predecessorCommands[slot] = number
+      }
+      byDestination.append(number, to: destination[command])
+    }
+    self.screenCount = screenCount
+    self.destination = destination
+    self.cost = cost
+    self.hasCosts = hasCosts
+    self.commandsFrom = byOrigin.rows
+    self.targetsFrom = byOrigin.rows.items.map { destination[Int($0)] }
+    self.predecessors = byPredecessor.rows
+    self.predecessorCommands = predecessorCommands
+    self.commandsTo = byDestination.rows
+    self.fromAnywhere = fromAnywhere
+    self.firstFromAnywhere = firstFromAnywhere
+    self.anywhereDestinations = firstFromAnywhere.indices.compactMap {
+      firstFromAnywhere[$0] >= 0 ? Int32($0) : nil
+    }
+    self.guardedCommands = guardedCommands
+    self.guards = guards
+  }
+}
+
+/// Lists of integers laid end to end (compressed sparse rows): row `r` is
+/// `items[starts[r]..<starts[r + 1]]`.
+package struct CompressedRows: Sendable {
+  /// Where each row starts, and one past the end of the last.
+  package private(set) var starts: [Int32]
+  /// The rows' items, end to end.
+  package private(set) var items: [Int32]
+
+  /// The number of rows.
+  package var count: Int { starts.count - 1 }
+
+  /// The positions in ``items`` of row `row`.
+  @inline(__always)
+  package func range(_ row: Int) -> Range<Int> {
+    Int(starts[row])..<Int(starts[row + 1])
+  }
+
+  /// Row `row`.
+  package subscript(row: Int) -> ArraySlice<Int32> {
+    items[range(row)]
+  }
+
+  /// Whether row `row` is empty.
+  package func isEmpty(_ row: Int) -> Bool {
+    starts[row] == starts[row + 1]
+  }
+
+  /// Builds rows in order, item by item.
+  struct Appender {
+    private(set) var rows = CompressedRows(starts: [0], items: [])
+
+    mutating func append(_ item: Int32) { rows.items.append(item) }
+
+    mutating func endRow() { rows.starts.append(Int32(rows.items.count)) }
+  }
+
+  /// Builds rows in any order, in two passes: count every row's length, allocate, then
+  /// append.
+  struct Filler {
+    private(set) var rows: CompressedRows
+    private var next: [Int32] = []
+
+    init(rows count: Int) {
+      rows = CompressedRows(starts: Array(repeating: 0, count: count + 1), items: [])
+    }
+
+    mutating func count(row: Int32) { rows.starts[Int(row) + 1] += 1 }
+
+    mutating func allocate() {
+      for position in rows.starts.indices.dropFirst() {
+        rows.starts[position] += rows.starts[position - 1]
+      }
+      rows.items = Array(repeating: 0, count: Int(rows.starts[rows.starts.count - 1]))
+      next = Array(rows.starts.dropLast())
+    }
+
+    /// Appends `item` to row `row`; returns its position in ``CompressedRows/items``.
+    @discardableResult
+    mutating func append(_ item: Int32, to row: Int32) -> Int {
+      let position = Int(next[Int(row)])
+      rows.items[position] = item
+      next[Int(row)] += 1
+      return position
+    }
+  }
+}

@@ -1,0 +1,302 @@
+import Testing
+
+@testable import Routing
+
+/// The planner against the one-directional search it replaced (``OneWayPlanner``) and
+/// the whole-stack ``ReferencePlanner``, warm plans against cold ones, and deep stacks.
+@Suite struct PlannerEngineTests {
+  /// A route without command identifiers, as the references report them.
+  static func stripped(_ outcome: Result<Route, RoutingError>) -> Result<Route, RoutingError> {
+    outcome.map { route in
+      Route(
+        steps: route.steps.map {
+          Step(command: $0.command, action: $0.action, entry: $0.entry, depth: $0.depth)
+        },
+        stack: route.stack)
+    }
+  }
+
+  static func planned(
+    _ table: RouteTable, _ request: Request, from stack: [Entry]
+  ) -> Result<Route, RoutingError> {
+    Result { () throws(RoutingError) -> Route in try table.route(request, from: stack) }
+  }
+
+  // MARK: Small tables, both references
+
+  @Test(arguments: TestScale.batches(full: 10, quick: 1))
+  func agreesWithBothReferences(batch: Int) throws {
+    try compareWithBothReferences(seed: UInt64(batch) &* 6_700_417 &+ 5, count: 2_000, costs: false)
+  }
+
+  @Test(arguments: TestScale.batches(full: 4, quick: 1))
+  func agreesWithBothReferencesWithCosts(batch: Int) throws {
+    try compareWithBothReferences(
+      seed: UInt64(batch) &* 2_147_483_647 &+ 9, count: 1_000, costs: true)
+  }
+
+  func compareWithBothReferences(seed: UInt64, count: Int, costs: Bool) throws {
+    var random = SeededGenerator(seed: seed)
+    var routed = 0
+    for _ in 0..<count {
+      let sample = try PlannerReferenceTests.randomCase(&random, costs: costs)
+      let request = Request(
+        to: sample.destination, via: sample.breadcrumbs, parameters: sample.parameters)
+      let expected = sample.reference.route(
+        from: sample.stack, to: sample.destination, via: sample.breadcrumbs, sample.parameters)
+      let oneWay = Self.stripped(
+        OneWayPlanner(table: sample.table).route(request, from: sample.stack))
+      let actual = Self.stripped(Self.planned(sample.table, request, from: sample.stack))
+      let described =
+        "stack \(sample.stack.stackDescription) to \(sample.destination) via \(sample.breadcrumbs) \(sample.parameters) on \(sample.reference.commands.map { "\($0.origins)->\($0.destination) $\($0.cost)\($0.enabled ? "" : " off")" })"
+      #expect(actual == expected, "\(described)")
+      #expect(oneWay == expected, "one-way: \(described)")
+      if case .success(let route) = expected, !route.isEmpty { routed += 1 }
+    }
+    #expect(routed > count / 5)
+  }
+
+  // MARK: Medium tables, the one-directional reference
+
+  struct MediumCase {
+    var table: RouteTable
+    var stack: [Entry]
+    var request: Request
+  }
+
+  /// A table of 10 to 80 screens, some declaring `p`, with commands from one to three
+  /// screens or from anywhere, some guarded; a stack of up to 16 entries of the table's
+  /// screens (so that routes pop back), up to two breadcrumbs.
+  static func mediumCase(_ random: inout SeededGenerator, costs: Bool) throws -> MediumCase {
+    let count = Int.random(in: 10...80, using: &random)
+    let names = (0..<count).map { ScreenName("S\($0)") }
+    var registry = RouteRegistry(defaultFactory: HeadlessScreen.factory)
+    for name in names {
+      let declares = Int.random(in: 0..<5, using: &random) == 0
+      registry.register(Screen(name, parameters: declares ? [.string("p")] : []))
+    }
+    let no = RouteGuard { _ in false }
+    let yes = RouteGuard { _ in true }
+    let whenP = RouteGuard { $0.request.parameters["p"] != "2" }
+    for _ in 0..<Int.random(in: count...(4 * count), using: &random) {
+      let destination = names.randomElement(using: &random)!
+      let origins =
+        Int.random(in: 0..<30, using: &random) == 0
+        ? []
+        : (0..<Int.random(in: 1...3, using: &random)).map { _ in
+          names.randomElement(using: &random)!
+        }
+      let condition: RouteGuard? =
+        switch Int.random(in: 0..<20, using: &random) {
+        case 0: no
+        case 1: yes
+        case 2: whenP
+        default: nil
+        }
+      let cost = costs ? Int.random(in: 1...4, using: &random) : 1
+      registry.register(Command(from: origins, to: destination, cost: cost, when: condition))
+    }
+    let table = try registry.compile()
+    var stack: [Entry] = []
+    for _ in 0..<Int.random(in: 1...16, using: &random) {
+      let name = names.randomElement(using: &random)!
+      let values: Parameters =
+        Int.random(in: 0..<2, using: &random) == 0
+        ? [:] : ["p": ["1", "2"].randomElement(using: &random)!]
+      stack.append(Entry(name, parameters: values))
+    }
+    var breadcrumbs: [ScreenName] = []
+    for _ in 0..<[0, 0, 1, 2].randomElement(using: &random)! {
+      breadcrumbs.append(names.randomElement(using: &random)!)
+    }
+    let parameters: Parameters =
+      Int.random(in: 0..<3, using: &random) == 0
+      ? [:] : ["p": ["1", "2"].randomElement(using: &random)!]
+    return MediumCase(
+      table: table, stack: stack,
+      request: Request(
+        to: names.randomElement(using: &random)!, via: breadcrumbs, parameters: parameters))
+  }
+
+  @Test(arguments: TestScale.batches(full: 8, quick: 1))
+  func agreesWithTheOneWaySearchOnMediumTables(batch: Int) throws {
+    for costs in [false, true] {
+      var random = SeededGenerator(seed: UInt64(batch) &* 1_000_003 &+ (costs ? 77 : 11))
+      var routed = 0
+      let count = 400
+      for _ in 0..<count {
+        let sample = try Self.mediumCase(&random, costs: costs)
+        let expected = Self.stripped(
+          OneWayPlanner(table: sample.table).route(sample.request, from: sample.stack))
+        let actual = Self.stripped(Self.planned(sample.table, sample.request, from: sample.stack))
+        #expect(
+          actual == expected,
+          "\(sample.stack.stackDescription) \(sample.request) costs: \(costs)")
+        if case .success(let route) = expected, !route.isEmpty { routed += 1 }
+      }
+      #expect(routed > count / 5)
+    }
+  }
+
+  // MARK: Warm plans
+
+  @Test(arguments: TestScale.batches(full: 8, quick: 2))
+  func warmPlansEqualColdOnes(batch: Int) throws {
+    var random = SeededGenerator(seed: UInt64(batch) &* 15_485_863 &+ 1)
+    let sample = try Self.mediumCase(&random, costs: batch % 4 == 3)
+    let warm = sample.table
+    let cold = warm.limitingPlanCache(to: 0)
+    let names = warm.screens.map(\.name)
+    // A few destinations, asked again and again from many stacks.
+    let destinations = (0..<4).map { _ in names.randomElement(using: &random)! }
+    var routed = 0
+    for _ in 0..<600 {
+      var stack: [Entry] = []
+      for _ in 0..<Int.random(in: 1...6, using: &random) {
+        stack.append(Entry(names.randomElement(using: &random)!))
+      }
+      let parameters: Parameters =
+        Int.random(in: 0..<4, using: &random) == 0 ? ["p": "2"] : [:]
+      let via = Int.random(in: 0..<4, using: &random) == 0 ? [destinations[0]] : []
+      let request = Request(
+        to: destinations.randomElement(using: &random)!, via: via, parameters: parameters)
+      let expected = Self.planned(cold, request, from: stack)
+      #expect(
+        Self.planned(warm, request, from: stack) == expected, "\(stack.stackDescription) \(request)"
+      )
+      #expect(
+        Self.stripped(OneWayPlanner(table: warm).route(request, from: stack))
+          == Self.stripped(expected))
+      if case .success(let route) = expected, !route.isEmpty { routed += 1 }
+    }
+    #expect(routed > 0)
+    // Fields were built and used, except on tables with costs, which never use them.
+    #expect((warm.planner.cache.count > 0) == !warm.graph.hasCosts)
+    #expect(cold.planner.cache.count == 0)
+  }
+
+  @Test func threadsShareWarmPlans() async throws {
+    var random = SeededGenerator(seed: 99)
+    let sample = try Self.mediumCase(&random, costs: false)
+    let warm = sample.table.limitingPlanCache(to: 4_096)
+    let cold = warm.limitingPlanCache(to: 0)
+    let names = warm.screens.map(\.name)
+    var pending: [([Entry], Request)] = []
+    for _ in 0..<400 {
+      let stack = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+        Entry(names.randomElement(using: &random)!)
+      }
+      pending.append((stack, Request(to: names[Int.random(in: 0..<6, using: &random)])))
+    }
+    let requests = pending
+    let expected = requests.map { Self.planned(cold, $0.1, from: $0.0) }
+    let agreed = await withTaskGroup(of: Bool.self) { group in
+      for worker in 0..<4 {
+        group.addTask {
+          var same = true
+          for round in 0..<3 {
+            for index in requests.indices where (index + worker + round) % 2 == 0 {
+              let (stack, request) = requests[index]
+              same = same && Self.planned(warm, request, from: stack) == expected[index]
+            }
+          }
+          return same
+        }
+      }
+      return await group.reduce(true) { $0 && $1 }
+    }
+    #expect(agreed)
+    #expect(warm.planner.cache.count > 0)
+  }
+
+  @Test func theCacheLimitIsKeptAndCanBeChanged() throws {
+    let table = try GuardTests.sampleTable()
+    #expect(table.planCacheLimit == RouteTable.defaultPlanCacheLimit)
+    #expect(RouteTable.defaultPlanCacheLimit <= 64 << 20)
+    let small = table.limitingPlanCache(to: 50)
+    #expect(small.planCacheLimit == 50)
+    #expect(table.limitingPlanCache(to: -1).planCacheLimit == 0)
+    // A field of this six-screen table takes more than 50 bytes: none is kept, and
+    // routes are the same.
+    for _ in 0..<3 {
+      #expect(
+        try small.route(from: [Entry("Menu")], to: "Profile")
+          == table.route(from: [Entry("Menu")], to: "Profile"))
+    }
+    #expect(small.planner.cache.count == 0)
+    #expect(table.planner.cache.count == 1)
+  }
+
+  @Test func theCacheDropsTheLeastRecentlyUsedField() {
+    // Room for the marks and two fields of a ten-screen table; evicting costs nothing.
+    let cache = PlanCache(limit: 10 * 4 + 2 * (10 + 64), screenCount: 10)
+    let field = { (milestone: Int32) in
+      DistanceField(
+        distances: [UInt8](repeating: UInt8(milestone), count: 10), bestFromAnywhere: nil)
+    }
+    for milestone: Int32 in [1, 2, 3] {
+      #expect(cache.field(to: milestone, building: field) == nil)  // first plan: a mark
+      #expect(cache.field(to: milestone, building: field)?.distances == field(milestone).distances)
+    }
+    #expect(cache.count == 2)
+    // 1 went first; 2 and 3 are cached.
+    var built: [Int32] = []
+    _ = cache.field(to: 2) {
+      built.append($0)
+      return field($0)
+    }
+    _ = cache.field(to: 3) {
+      built.append($0)
+      return field($0)
+    }
+    #expect(built.isEmpty)
+  }
+
+  @Test func evictingWaitsUntilColdSearchesHavePaidForIt() {
+    let cache = PlanCache(limit: 10 * 4 + (10 + 64), screenCount: 10, buildCost: 100)
+    let field = { (milestone: Int32) in
+      DistanceField(distances: [UInt8](repeating: 0, count: 10), bestFromAnywhere: nil)
+    }
+    _ = cache.field(to: 1, building: field)
+    #expect(cache.field(to: 1, building: field) != nil)  // room: built
+    _ = cache.field(to: 2, building: field)
+    #expect(cache.field(to: 2, building: field) == nil)  // full, no credit
+    cache.earn(100)
+    #expect(cache.field(to: 2, building: field) != nil)  // paid: 1 makes room
+    #expect(cache.count == 1)
+    #expect(cache.field(to: 1, building: field) == nil)
+  }
+
+  // MARK: Deep stacks
+
+  /// An `n`-screen chain `S0 > … > Sn-1` with an `n`-deep stack, and three screens
+  /// pushed from its top.
+  static func chain(_ n: Int, costs: Bool) throws -> (RouteTable, [Entry]) {
+    var registry = RouteRegistry(defaultFactory: HeadlessScreen.factory)
+    let names = (0..<n).map { ScreenName("S\($0)") }
+    for name in names + ["E1", "E2", "E3", "X"] { registry.register(Screen(name)) }
+    for index in 1..<n {
+      registry.register(
+        Command(from: [names[index - 1]], to: names[index], cost: costs ? 1 + index % 2 : 1))
+    }
+    registry.register(Command(from: [names[n - 1]], to: "E1"))
+    registry.register(Command(from: ["E1"], to: "E2"))
+    registry.register(Command(from: ["E2"], to: "E3"))
+    return (try registry.compile(), names.map { Entry($0) })
+  }
+
+  @Test(arguments: [false, true])
+  func deepStacksAnswerUnreachable(costs: Bool) throws {
+    let (table, stack) = try Self.chain(20_000, costs: costs)
+    #expect(throws: RoutingError.unreachable(from: "S19999", to: "X")) {
+      try table.route(from: stack, to: "X")
+    }
+    #expect(throws: RoutingError.unreachable(from: "E3", to: "X")) {
+      try table.route(from: stack, to: "X", via: ["E1", "E2", "E3"])
+    }
+    // The same stack still pops back and pushes as before.
+    let back = try table.route(from: stack, to: "S5", via: ["E2"])
+    #expect(back.steps.map(\.action) == [.push, .push, .pop])
+    #expect(back.stack.count == 6)
+  }
+}
