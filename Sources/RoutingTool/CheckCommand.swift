@@ -48,7 +48,10 @@ enum CheckCommand {
 
 extension RouteTable {
   /// A table from a file's bytes, and whether the file declares any screen.
-  static func load(_ bytes: [UInt8]) throws(TableError) -> (
+  ///
+  /// The bytes are given up once read, before compiling: a large table's file would
+  /// otherwise add its size to the peak.
+  static func load(_ bytes: consuming [UInt8]) throws(TableError) -> (
     table: RouteTable, screensDeclared: Bool
   ) {
     let file = try RouteTableFile(json: bytes)

@@ -276,10 +276,16 @@ struct TableAnalysis {
   func coveringCommands() -> [Int32] {
     var covering = [Int32](repeating: -1, count: graph.commandCount)
     var fromAnywhere = CommandList()
-    var listing: [Int32: CommandList] = [:]
+    // The earlier commands to the current screen that list origin `o` are
+    // `listing[listOf[o]]` when `listOf[o] >= 0`. The lists are reused from screen to
+    // screen: no hashing, and no allocation once they have grown.
+    var listOf = [Int32](repeating: -1, count: graph.screenCount)
+    var listing: [CommandList] = []
+    var listed: [Int32] = []
     for screen in 0..<graph.screenCount {
       fromAnywhere.removeAll()
-      listing.removeAll(keepingCapacity: true)
+      for origin in listed { listOf[Int(origin)] = -1 }
+      listed.removeAll(keepingCapacity: true)
       for command in commands(to: screen) {
         let number = Int(command)
         let limit = graph.cost[number]
@@ -292,11 +298,21 @@ struct TableAnalysis {
           continue
         }
         // A command that covers this one lists each of its origins: scan the shortest
-        // list of earlier ones.
-        let shortest = origins.lazy.map { listing[$0] }.min { ($0?.count ?? 0) < ($1?.count ?? 0) }
-        if let candidates = shortest ?? nil {
+        // list of earlier ones, none when an origin has none.
+        var shortest = -1
+        for origin in origins {
+          let list = Int(listOf[Int(origin)])
+          if list < 0 {
+            shortest = -1
+            break
+          }
+          if shortest < 0 || listing[list].count < listing[shortest].count { shortest = list }
+        }
+        if shortest >= 0 {
           let bound = anywhere >= 0 ? anywhere : command
-          for other in candidates.commands[candidates.firstPosition(costingAtMost: limit)...] {
+          var position = listing[shortest].firstPosition(costingAtMost: limit)
+          while position < listing[shortest].count {
+            let other = listing[shortest].commands[position]
             guard other < bound else { break }
             if graph.cost[Int(other)] <= limit
               && Self.isSubset(origins, of: self.origins(of: Int(other)))
@@ -304,10 +320,22 @@ struct TableAnalysis {
               covering[number] = other
               break
             }
+            position += 1
           }
         }
         for origin in origins {
-          listing[origin, default: CommandList()].append(command, cost: limit)
+          var list = Int(listOf[Int(origin)])
+          if list < 0 {
+            list = listed.count
+            listOf[Int(origin)] = Int32(list)
+            listed.append(origin)
+            if list == listing.count {
+              listing.append(CommandList())
+            } else {
+              listing[list].removeAll()
+            }
+          }
+          listing[list].append(command, cost: limit)
         }
       }
     }
