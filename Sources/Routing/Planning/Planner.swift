@@ -135,13 +135,13 @@ struct Planner: Sendable {
     markStack(stack, parameters: parameters, &buffers)
     if graph.hasCosts {
       buffers.implicitAnywhere = false
-      listFirstSteps(everyPopCommand: true, anyDisabled, &buffers)
+      listFirstSteps(anyDisabled, &buffers)
       return cheapestLeg(to: milestone, anyDisabled: anyDisabled, &buffers)
     }
     // Without guards saying no, the first steps by commands from anywhere stay implicit
     // (``RouteGraph/firstFromAnywhere``): a table may have thousands of them.
     buffers.implicitAnywhere = !anyDisabled && !graph.fromAnywhere.isEmpty
-    listFirstSteps(everyPopCommand: false, anyDisabled, &buffers)
+    listFirstSteps(anyDisabled, &buffers)
     if let field = cache.field(to: milestone, building: distanceField) {
       if let found = warmLeg(to: milestone, along: field, anyDisabled, &buffers) { return found }
     }
@@ -235,23 +235,21 @@ extension Planner {
 
   /// Lists a leg's possible first steps in `buffers.candidates`, by command number:
   /// the pops back to entries below the top and the pushes from the top, its own
-  /// commands and, unless `buffers.implicitAnywhere`, those from anywhere. Without costs
-  /// one command per pop is enough (the lowest); with costs every command to the screen
-  /// is listed.
-  func listFirstSteps(
-    everyPopCommand: Bool, _ anyDisabled: Bool, _ buffers: inout PlannerScratch
-  ) {
+  /// commands and, unless `buffers.implicitAnywhere`, those from anywhere.
+  ///
+  /// A pop back to a screen is listed with the one command that
+  /// ``RouteGraph/popCommand(to:where:)`` chooses among the enabled ones (the cheapest,
+  /// then the lowest-numbered): nothing else reaches a held screen, so no search could
+  /// prefer another, and the table analysis asks the same function.
+  func listFirstSteps(_ anyDisabled: Bool, _ buffers: inout PlannerScratch) {
     buffers.candidates.removeAll(keepingCapacity: true)
     buffers.pops.removeAll(keepingCapacity: true)
     for screen in buffers.poppable {
       let popTo = buffers.held[Int(screen)]!
       guard popTo >= 0 else { continue }
-      for position in graph.commandsTo.range(Int(screen)) {
-        let command = graph.commandsTo.items[position]
-        guard isEnabled(command, anyDisabled, buffers) else { continue }
-        buffers.pops.append(LegStep(command: command, screen: screen, popTo: popTo))
-        if !everyPopCommand { break }
-      }
+      let chosen = graph.popCommand(to: screen) { isEnabled($0, anyDisabled, buffers) }
+      guard let command = chosen else { continue }
+      buffers.pops.append(LegStep(command: command, screen: screen, popTo: popTo))
     }
     // The top's own commands and those from anywhere, merged in command order.
     let own = buffers.topScreen >= 0 ? graph.commandsFrom.range(Int(buffers.topScreen)) : 0..<0

@@ -1,121 +1,9 @@
 import Routing
+import RoutingTool
 import Testing
 
-@testable import RoutingTool
-
-/// The checker behind `routing check`, against simple references on seeded random
-/// tables, and on a large table whose diagnostics are known by construction.
-@Suite struct TableCheckerTests {
-  /// A random table: `screens` screens, some declaring a parameter; commands from
-  /// anywhere or from one to three origins (repeats possible), costing 1 to 3.
-  static func randomTable(
-    screens: Int, commands: Int, using generator: inout SeededGenerator
-  ) throws -> RouteTable {
-    var screenTexts: [String] = []
-    for number in 0..<screens {
-      let parameters =
-        Int.random(in: 0..<4, using: &generator) == 0 ? #", "parameters": ["id"]"# : ""
-      screenTexts.append(#"{"name": "S\#(number)"\#(parameters)}"#)
-    }
-    var commandTexts: [String] = []
-    for _ in 0..<commands {
-      let to = Int.random(in: 0..<screens, using: &generator)
-      let cost = Int.random(in: 1...3, using: &generator)
-      var from = ""
-      if Int.random(in: 0..<4, using: &generator) != 0 {
-        let origins = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
-          #""S\#(Int.random(in: 0..<screens, using: &generator))""#
-        }
-        from = #""from": [\#(origins.joined(separator: ", "))], "#
-      }
-      commandTexts.append(#"{\#(from)"to": "S\#(to)", "cost": \#(cost)}"#)
-    }
-    return try RouteTable(
-      json:
-        #"{"screens": [\#(screenTexts.joined(separator: ", "))], "commands": [\#(commandTexts.joined(separator: ", "))]}"#
-    )
-  }
-
-  /// Reachability as a fixed point: a command applies from its origins, or from any
-  /// screen once one is reached when it has none.
-  static func referenceReachable(_ table: RouteTable, roots: [ScreenName]) -> Set<ScreenName> {
-    var seen = Set(roots)
-    var changed = true
-    while changed {
-      changed = false
-      for command in table.commands
-      where command.origins.isEmpty ? !seen.isEmpty : command.origins.contains(where: seen.contains)
-      {
-        if seen.insert(command.destination).inserted { changed = true }
-      }
-    }
-    return seen
-  }
-
-  /// The first earlier command to the same screen, at no higher cost, from anywhere or
-  /// from every origin of command `number`.
-  static func referenceCovering(_ table: RouteTable, _ number: Int) -> Int? {
-    let command = table.commands[number]
-    return (0..<number).first { earlier in
-      let other = table.commands[earlier]
-      guard other.destination == command.destination, other.cost <= command.cost else {
-        return false
-      }
-      return other.origins.isEmpty
-        || (!command.origins.isEmpty && Set(command.origins).isSubset(of: Set(other.origins)))
-    }
-  }
-
-  /// The command a pop back to `screen` uses: the cheapest, the first among equals.
-  static func referencePop(_ table: RouteTable, to screen: ScreenName) -> Int? {
-    table.commands.indices.filter { table.commands[$0].destination == screen }
-      .min { (table.commands[$0].cost, $0) < (table.commands[$1].cost, $1) }
-  }
-
-  @Test(arguments: TestScale.cases([(1, 7, 15), (2, 12, 40), (3, 60, 200)], quick: 2))
-  func agreesWithTheReferencesOnRandomTables(seed: UInt64, screens: Int, commands: Int) throws {
-    var generator = SeededGenerator(seed: seed)
-    var selfCommands = (errors: 0, warnings: 0)
-    for _ in 0..<150 {
-      let table = try Self.randomTable(
-        screens: Int.random(in: 1...screens, using: &generator),
-        commands: Int.random(in: 0...commands, using: &generator), using: &generator)
-      let names = table.screens.map(\.name)
-      let roots = (0..<Int.random(in: 0...2, using: &generator)).compactMap { _ in
-        names.randomElement(using: &generator)
-      }
-      let checker = TableChecker(table: table, roots: roots, screensDeclared: true)
-      #expect(checker.reachable() == Self.referenceReachable(table, roots: roots))
-      for number in table.commands.indices {
-        #expect(checker.covering(number) == Self.referenceCovering(table, number))
-        let command = table.commands[number]
-        guard table.screen(named: command.destination)?.parameters.isEmpty == true,
-          Set(command.origins) == [command.destination]
-        else { continue }
-        let pop = Self.referencePop(table, to: command.destination)
-        let diagnostic = checker.selfCommandDiagnostic(number)
-        #expect(diagnostic.severity == (pop == number ? .warning : .error))
-        if diagnostic.severity == .error {
-          selfCommands.errors += 1
-          #expect(diagnostic.message.contains("use commands[\(pop ?? -1)], which"))
-        } else {
-          selfCommands.warnings += 1
-        }
-      }
-    }
-    // The random tables hold self-commands of both kinds.
-    #expect(selfCommands.errors > 0)
-    #expect(selfCommands.warnings > 0)
-  }
-
-  @Test func reachesNothingWithoutARoot() throws {
-    let table = try RouteTable(json: #"{"commands": [{"to": "A"}, {"from": ["A"], "to": "B"}]}"#)
-    #expect(TableChecker(table: table, roots: [], screensDeclared: false).reachable().isEmpty)
-    #expect(
-      TableChecker(table: table, roots: ["B"], screensDeclared: false).reachable()
-        == ["A", "B"])
-  }
-
+/// `routing check` on a large table whose diagnostics are known by construction.
+@Suite struct CheckLargeTableTests {
   /// A seeded table of 5,000 screens and about 25,000 commands, with the problems it
   /// holds planted, so that its diagnostics are known without a reference:
   ///
@@ -249,5 +137,14 @@ import Testing
     let result = Tool.run(["check", "t.json", "--root", "S0"], files: ["t.json": json])
     #expect(result.exitCode == 1)
     #expect(Tool.lines(result.output + result.errors) == expected)
+  }
+}
+
+extension CheckLargeTableTests {
+  @Test func theLibraryFindsWhatTheToolPrints() throws {
+    let (json, expected) = Self.largeTable(seed: 7)
+    let diagnostics = try RouteTable(json: json).diagnostics(roots: ["S0"])
+    #expect(diagnostics.map(\.description) == Array(expected.dropLast()))
+    #expect(diagnostics.allSatisfy { $0.declaredAt == nil })
   }
 }

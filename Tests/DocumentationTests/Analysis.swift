@@ -1,0 +1,58 @@
+// The code of the DocC article TestingRouteTables.md ("Check a table in a Swift test"),
+// which the doc comments of Diagnostic and RouteTable.diagnostics(roots:) show too.
+
+import Routing
+import Testing
+
+@Suite struct AnalysisExamples {
+  let table: RouteTable
+
+  init() throws {
+    table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen("Menu")
+      Screen("Folder")
+      Screen("Profile", parameters: [.integer("userId")])
+      Command(to: "Menu")
+      Command(from: ["Menu"], to: "Folder")
+      Command(from: ["Folder"], to: "Profile")
+    }
+  }
+
+  // snippet testing-diagnostics
+  @Test func theTableHasNoProblems() {
+    let problems = table.diagnostics(roots: ["Menu"])
+    #expect(problems.isEmpty, "\(problems)")
+  }
+  // snippet.end
+
+  @Test func matchingKinds() throws {
+    // snippet testing-diagnostic-kinds
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen("Home")
+      Screen("List")
+      Screen("Archive")
+      Command(id: "openList", from: ["Home"], to: "List")
+      Command(id: "showList", from: ["Home"], to: "List")
+      Command(id: "openArchive", from: ["Archive"], to: "Archive")
+    }
+    let problems = table.diagnostics(roots: ["Home"])
+    #expect(
+      problems.map(\.kind) == [
+        .unreachableScreen, .repeatedCommand(of: 0), .selfCommandOnlyPops,
+      ])
+    // snippet.end
+    #expect(problems.map(\.location) == ["screens[2]", "commands[1]", "commands[2]"])
+    #expect(problems.map(\.severity) == [.error, .warning, .warning])
+    #expect(problems[1].commandID == "showList")
+  }
+
+  @Test func printing() throws {
+    let table = try RouteTable(
+      json: #"{"commands": [{"from": ["A"], "to": "B"}, {"from": ["A"], "to": "B"}]}"#)
+    let problems = table.diagnostics()
+    #expect(
+      problems.map(\.description) == [
+        "warning: commands[1]: repeats commands[0]: it is never chosen"
+      ])
+  }
+}
