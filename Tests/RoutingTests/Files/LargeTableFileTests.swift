@@ -94,7 +94,7 @@ import Testing
 
   @Test(arguments: [false, true])
   func loadsTheSameTableAsARegistry(declareScreens: Bool) throws {
-    let size = TestScale.isFull ? 200_000 : 20_000
+    let size = TestScale.isFull ? 200_000 : 5_000
     let (text, registry) = Self.generate(
       screens: size / 10, commands: size, seed: 9, declareScreens: declareScreens)
     let loaded = try RouteTable(json: text)
