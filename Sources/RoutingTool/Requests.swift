@@ -42,7 +42,7 @@ struct RawRequest {
       for (index, entry) in entries.enumerated() {
         stack.append(try Self.stackEntry(entry, at: fields.path("stack").appending(index)))
       }
-      parameters = try fields.stringMap("parameters") ?? [:]
+      parameters = try Self.values(fields["parameters"], at: fields.path("parameters")) ?? [:]
       let via = try fields.stringArray("via")
       switch (try fields.string("to"), allowsLink ? try fields.string("link") : nil) {
       case (let destination?, nil):
@@ -93,7 +93,33 @@ struct RawRequest {
     let fields = try JSONFields(value, at: path, keys: ["screen", "parameters"])
     return StackEntry(
       screen: try fields.requiredString("screen"),
-      parameters: try fields.stringMap("parameters") ?? [:], path: path)
+      parameters: try values(fields["parameters"], at: fields.path("parameters")) ?? [:],
+      path: path)
+  }
+
+  /// A `parameters` object, each value a JSON string, number or boolean written as the
+  /// text it stands for (`2` and `"2"` alike), to be converted to the kind its screen
+  /// declares; `nil` when there is no such object.
+  static func values(_ value: JSONValue?, at path: JSONPath) throws(RequestProblem)
+    -> [String: String]?
+  {
+    guard let value else { return nil }
+    guard case .object(let object) = value else {
+      throw RequestProblem(at: path, "expected an object, found \(value.typeDescription)")
+    }
+    var map: [String: String] = [:]
+    for member in object.members {
+      switch member.value {
+      case .string(let text): map[member.key] = text
+      case .number(let number): map[member.key] = number.text
+      case .bool(let flag): map[member.key] = flag ? "true" : "false"
+      default:
+        throw RequestProblem(
+          at: path.appending(member.key),
+          "expected a string, a number or a boolean, found \(member.value.typeDescription)")
+      }
+    }
+    return map
   }
 
   /// The stack and request this asks for, typed by the table's declarations.
@@ -216,6 +242,11 @@ struct RequestFailure: Error {
     case .noFactory:
       // Planning never makes screen objects; only a root made by its factory can fail so.
       self = .invalidRequest(at: JSONPath.root, error.description)
+    case .missingParameter(_, let key):
+      self = .invalidRequest(at: parameters.appending(key), error.description)
+    case .undeclaredParameter(let key, let suggestion):
+      self = .invalidRequest(at: parameters.appending(key), error.description)
+      if let suggestion { details.append("suggestion", .string(suggestion)) }
     }
   }
 

@@ -126,7 +126,8 @@ struct Expectation {
         expected.append(
           ExpectedEntry(
             screen: try object.requiredString("screen"),
-            parameters: try object.stringMap("parameters") ?? [:]))
+            parameters: try RawRequest.values(object["parameters"], at: object.path("parameters"))
+              ?? [:]))
       }
       stack = expected
     }

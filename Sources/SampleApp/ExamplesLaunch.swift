@@ -1,3 +1,5 @@
+import Routing
+
 /// What `RoutingExamples` was asked to do, read from its command-line arguments.
 ///
 /// ```swift

@@ -61,9 +61,12 @@ public final class InteractiveSession {
   /// Answers one typed line.
   ///
   /// Words are separated by spaces; in a list, spaces after (or before) a comma are
-  /// allowed: `via Folder, Connections`. A screen name or parameter key that the sample
-  /// app does not know is refused with the closest known one, when there is one:
-  /// `unknown screen 'profile'; did you mean 'Profile'?`.
+  /// allowed: `via Folder, Connections`. A screen name that the sample app does not know
+  /// is refused with the closest known one, when there is one:
+  /// `unknown screen 'profile'; did you mean 'Profile'?`. Parameter keys follow the
+  /// library's rule for every request: a key that neither the destination, a breadcrumb
+  /// nor a screen the route pushes declares fails the request, with the closest
+  /// declared key suggested.
   ///
   /// - Parameter line: What the person typed.
   /// - Returns: The lines to print.
@@ -142,7 +145,7 @@ public final class InteractiveSession {
         return ["'\(word)' is neither key=value nor via: go Profile userId=2 via Folder"]
       }
     }
-    if let problem = unknownName(in: [ScreenName(destination)] + breadcrumbs, parameters) {
+    if let problem = unknownScreen(in: [ScreenName(destination)] + breadcrumbs) {
       return ["error: \(problem)", stackLine()]
     }
     do {
@@ -154,27 +157,16 @@ public final class InteractiveSession {
     }
   }
 
-  /// The first screen or parameter key that no screen of the table declares, as an
-  /// error message with the closest known name.
-  private func unknownName(in screens: [ScreenName], _ parameters: Parameters) -> String? {
+  /// The first screen that the table does not know, as an error message with the
+  /// closest known name. Parameter keys are the library's to check, with the route.
+  private func unknownScreen(in screens: [ScreenName]) -> String? {
     let table = navigator.table
     let names = table.screens.map(\.name.rawValue)
     for screen in screens where table.screen(named: screen) == nil {
-      return Self.unknown("screen", screen.rawValue, among: names)
-    }
-    var keys: [String] = []
-    for key in table.screens.flatMap(\.parameters).map(\.name) where !keys.contains(key) {
-      keys.append(key)
-    }
-    for key in parameters.keys.sorted() where !keys.contains(key) {
-      return Self.unknown("parameter", key, among: keys)
+      let hint = suggestion(for: screen.rawValue, among: names).map { "; did you mean '\($0)'?" }
+      return "unknown screen '\(screen)'\(hint ?? "")"
     }
     return nil
-  }
-
-  private static func unknown(_ kind: String, _ word: String, among known: [String]) -> String {
-    let hint = suggestion(for: word, among: known).map { "; did you mean '\($0)'?" } ?? ""
-    return "unknown \(kind) '\(word)'\(hint)"
   }
 
   /// The route as the library writes it: numbered steps, then the stack.

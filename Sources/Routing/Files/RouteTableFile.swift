@@ -9,7 +9,7 @@
 package struct RouteTableFile {
   static let tableKeys = ["screens", "commands"]
   static let screenKeys = ["name", "parameters", "path", "restorationIdentifier"]
-  static let parameterKeys = ["name", "type"]
+  static let parameterKeys = ["name", "type", "required"]
   static let commandKeys = ["id", "from", "to", "cost"]
 
   /// The declared screens, in file order.
@@ -272,7 +272,24 @@ private struct RouteTableFileReader {
     return problem
   }
 
-  /// `{"name": "userId", "type": "integer"}`.
+  /// A boolean, or the problem of a value that is not one (the value is skipped).
+  private static func readBool(
+    _ reader: inout JSONReader, at place: [JSONPath.Component]
+  ) throws(JSONParseError) -> (Bool?, TableError?) {
+    let kind = try reader.peek()
+    guard kind == .bool else {
+      try reader.skipValue()
+      return (
+        nil,
+        TableError(
+          .wrongType, at: JSONPath(components: place).description,
+          "expected a boolean, found \(kind.description)")
+      )
+    }
+    return (reader.readBool(), nil)
+  }
+
+  /// `{"name": "userId", "type": "integer", "required": true}`.
   private static func readParameter(
     _ reader: inout JSONReader, at here: [JSONPath.Component]
   ) throws(JSONParseError) -> Result<Parameter, TableError> {
@@ -282,11 +299,15 @@ private struct RouteTableFileReader {
     var nameProblem: TableError? = nil
     var type: String? = nil
     var typeProblem: TableError? = nil
+    var required: Bool? = nil
+    var requiredProblem: TableError? = nil
     while let key = try reader.nextKey() {
       if reader.text(key, is: "name") {
         (name, nameProblem) = try readString(&reader, at: here + [.key("name")])
       } else if reader.text(key, is: "type") {
         (type, typeProblem) = try readString(&reader, at: here + [.key("type")])
+      } else if reader.text(key, is: "required") {
+        (required, requiredProblem) = try readBool(&reader, at: here + [.key("required")])
       } else {
         if unknown == nil {
           unknown = unknownKey(reader.string(key), known: RouteTableFile.parameterKeys, at: here)
@@ -303,7 +324,8 @@ private struct RouteTableFileReader {
             "the required key 'name' is missing"))
     }
     if let problem = typeProblem { return .failure(problem) }
-    guard let type else { return .success(Parameter(name)) }
+    if let problem = requiredProblem { return .failure(problem) }
+    guard let type else { return .success(Parameter(name, required: required ?? false)) }
     guard let kind = ParameterKind(rawValue: type) else {
       let known = ParameterKind.allCases.map { "'\($0)'" }.joined(separator: ", ")
       return .failure(
@@ -311,7 +333,7 @@ private struct RouteTableFileReader {
           .invalidParameter, at: JSONPath(components: here + [.key("type")]).description,
           "unknown parameter type '\(type)' (known types: \(known))"))
     }
-    return .success(Parameter(name, kind))
+    return .success(Parameter(name, kind, required: required ?? false))
   }
 
   // MARK: Commands

@@ -157,7 +157,8 @@ extension ParameterValue {
 /// Parameter values by key: what a request carries and what an entry holds.
 public typealias Parameters = [String: ParameterValue]
 
-/// A parameter that a screen declares: its key and the kind of its values.
+/// A parameter that a screen declares: its key, the kind of its values, and whether a
+/// screen pushed by a route must be given one.
 ///
 /// ```swift
 /// Screen(.profile, parameters: [.integer("userId")])
@@ -167,26 +168,40 @@ public struct Parameter: Hashable, Sendable, CustomStringConvertible {
   public let name: String
   /// The kind of value the screen expects.
   public let kind: ParameterKind
+  /// Whether a route must give the screen a value for this key when it pushes the
+  /// screen; a route that would push it without one fails with
+  /// ``RoutingError/missingParameter(screen:key:)``.
+  public let required: Bool
 
   /// Declares a parameter.
   ///
   /// - Parameters:
   ///   - name: The key.
   ///   - kind: The kind of its values; text by default.
-  public init(_ name: String, _ kind: ParameterKind = .string) {
+  ///   - required: Whether a pushed screen must have a value for it; `false` by default.
+  public init(_ name: String, _ kind: ParameterKind = .string, required: Bool = false) {
     self.name = name
     self.kind = kind
+    self.required = required
   }
 
-  /// Declares a text parameter.
-  public static func string(_ name: String) -> Parameter { Parameter(name, .string) }
-  /// Declares a whole-number parameter.
-  public static func integer(_ name: String) -> Parameter { Parameter(name, .integer) }
-  /// Declares a boolean parameter.
-  public static func boolean(_ name: String) -> Parameter { Parameter(name, .boolean) }
-  /// Declares a floating-point parameter.
-  public static func decimal(_ name: String) -> Parameter { Parameter(name, .decimal) }
+  /// Declares a text parameter, optional unless `required`.
+  public static func string(_ name: String, required: Bool = false) -> Parameter {
+    Parameter(name, .string, required: required)
+  }
+  /// Declares a whole-number parameter, optional unless `required`.
+  public static func integer(_ name: String, required: Bool = false) -> Parameter {
+    Parameter(name, .integer, required: required)
+  }
+  /// Declares a boolean parameter, optional unless `required`.
+  public static func boolean(_ name: String, required: Bool = false) -> Parameter {
+    Parameter(name, .boolean, required: required)
+  }
+  /// Declares a floating-point parameter, optional unless `required`.
+  public static func decimal(_ name: String, required: Bool = false) -> Parameter {
+    Parameter(name, .decimal, required: required)
+  }
 
-  /// `name: kind`.
-  public var description: String { "\(name): \(kind)" }
+  /// `name: kind`, then ` (required)` for a required parameter.
+  public var description: String { "\(name): \(kind)\(required ? " (required)" : "")" }
 }

@@ -12,8 +12,8 @@ extension RouteTable {
   /// let container = StackContainer(root: root)
   /// ```
   ///
-  /// Keys the screen does not declare are left out, as they are for every screen a
-  /// route creates.
+  /// The parameters follow the rules of a route for its one screen: every key must be
+  /// one the screen declares, and every parameter it declares required needs a value.
   ///
   /// - Parameters:
   ///   - screen: The root screen; it must be a screen of the table.
@@ -21,16 +21,21 @@ extension RouteTable {
   /// - Returns: The entry and its screen object.
   /// - Throws: ``RoutingError/unknownScreen(_:)`` when the table has no such screen,
   ///   ``RoutingError/invalidParameter(name:value:expected:)`` when a value does not
-  ///   convert to its declared kind, and ``RoutingError/noFactory(_:)`` when nothing
+  ///   convert to its declared kind,
+  ///   ``RoutingError/undeclaredParameter(key:suggestion:)`` for a key the screen does
+  ///   not declare, ``RoutingError/missingParameter(screen:key:)`` for a required
+  ///   parameter without a value, and ``RoutingError/noFactory(_:)`` when nothing
   ///   makes the screen: no factory of its own, of the table or of a command to it.
-  /// - Complexity: O(*d*) plus the factory, where *d* is the number of parameters the
-  ///   screen declares.
+  /// - Complexity: O(*d* + *k*) plus the factory, where *d* is the number of parameters
+  ///   the screen declares and *k* the number of keys given.
   @MainActor
   public func makeItem(
     for screen: ScreenName, parameters: Parameters = [:]
   ) throws(RoutingError) -> StackItem {
     guard let number = screenIndex[screen] else { throw RoutingError.unknownScreen(screen) }
     let entry = try newEntry(of: number, parameters: parameters)
+    try checkKeys(parameters, declaredBy: [number])
+    try checkRequired(of: number, in: parameters)
     guard let object = makeScreen(for: entry) else { throw RoutingError.noFactory(screen) }
     return StackItem(entry: entry, screen: object)
   }

@@ -19,7 +19,8 @@ extension RouteTable {
   ///   - destination: Where to go.
   ///   - breadcrumbs: Milestones to pass on the way, in order.
   ///   - parameters: Values applied to every screen the route pushes (each screen takes
-  ///     those it declares) and used to match existing entries.
+  ///     those it declares) and used to match existing entries. Each key must be
+  ///     declared by the destination, a breadcrumb or a screen the route pushes.
   /// - Returns: The steps and the resulting stack; no step when the top of `stack`
   ///   already matches `destination`.
   /// - Throws: ``RoutingError/unknownScreen(_:)`` for a destination or breadcrumb that
@@ -27,8 +28,12 @@ extension RouteTable {
   ///   for a value that does not convert to the kind declared by a screen the route
   ///   creates (an existing entry whose screen declares a kind the value does not convert
   ///   to simply does not match),
-  ///   ``RoutingError/unreachable(from:to:)`` for a leg without a route, and
-  ///   ``RoutingError/emptyStack``.
+  ///   ``RoutingError/unreachable(from:to:)`` for a leg without a route,
+  ///   ``RoutingError/emptyStack``; then, once the route is found,
+  ///   ``RoutingError/undeclaredParameter(key:suggestion:)`` for a key that none of the
+  ///   screens the request concerns declares (the smallest such key), and
+  ///   ``RoutingError/missingParameter(screen:key:)`` for the first pushed screen
+  ///   without a value for a parameter it declares required.
   /// - Complexity: O(*L* · (*V* + *E*) + *L* · *n*) at most, where *L* is the number of
   ///   legs, *V* the number of screens, *E* the number of command origins and *n* the
   ///   depth of the stack. A search visits only what it reaches before it meets the
@@ -36,13 +41,14 @@ extension RouteTable {
   ///   O(*d* · *k* + *c*) instead, where *d* is its length, *k* the most commands a screen
   ///   on it starts and *c* its number of first steps (see <doc:HowRoutesArePlanned>).
   ///   With costs (some command costing more than 1) a leg is a Dijkstra search instead,
-  ///   at most O(*E* · log(*E*) · *d*).
+  ///   at most O(*E* · log(*E*) · *d*). Checking the request's *k* keys adds
+  ///   O(*s* · *p*) at most, where *s* is the number of steps and *p* the most
+  ///   parameters a screen declares (O(*s*) without keys).
   public func route(
     from stack: [Entry], to destination: ScreenName, via breadcrumbs: [ScreenName] = [],
     parameters: Parameters = [:]
   ) throws(RoutingError) -> Route {
-    try planner.route(
-      Request(to: destination, via: breadcrumbs, parameters: parameters), from: stack)
+    try route(Request(to: destination, via: breadcrumbs, parameters: parameters), from: stack)
   }
 
   /// Plans the route that fulfils a request from a stack.
@@ -54,7 +60,9 @@ extension RouteTable {
   /// - Throws: ``RoutingError``, as ``route(from:to:via:parameters:)`` does.
   /// - Complexity: As ``route(from:to:via:parameters:)``.
   public func route(_ request: Request, from stack: [Entry]) throws(RoutingError) -> Route {
-    try planner.route(request, from: stack)
+    let route = try planner.route(request, from: stack)
+    try checkParameters(of: request, along: route)
+    return route
   }
 
   /// Whether `entry` matches screen `screen` under `parameters` (<doc:HowRoutesArePlanned>,

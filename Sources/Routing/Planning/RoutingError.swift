@@ -23,12 +23,20 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidParameter(name: String, value: String, expected: ParameterKind)
   /// The stack to start from holds no entry.
   case emptyStack
+  /// The route would push screen `screen` without a value for `key`, a parameter the
+  /// screen declares required.
+  case missingParameter(screen: ScreenName, key: String)
+  /// No screen that the request concerns declares request key `key`: neither the
+  /// destination, nor a breadcrumb, nor a screen the route pushes. `suggestion` is the
+  /// declared key closest to it, when one is close (`userId` for `userID`).
+  case undeclaredParameter(key: String, suggestion: String?)
   /// Neither the screen nor the table has a factory to make the screen's object: a
   /// container's root must be made by a factory.
   case noFactory(ScreenName)
 
   /// The kind of failure, as the route-table tool names it: `unreachable`,
-  /// `unknownScreen`, `invalidParameter`, `emptyStack` or `noFactory`.
+  /// `unknownScreen`, `invalidParameter`, `emptyStack`, `noFactory`, `missingParameter`
+  /// or `undeclaredParameter`.
   public var kind: String {
     switch self {
     case .unreachable: "unreachable"
@@ -36,6 +44,8 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidParameter: "invalidParameter"
     case .emptyStack: "emptyStack"
     case .noFactory: "noFactory"
+    case .missingParameter: "missingParameter"
+    case .undeclaredParameter: "undeclaredParameter"
     }
   }
 
@@ -52,6 +62,11 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
       "the stack is empty: a route starts from a stack of at least one entry"
     case .noFactory(let name):
       "nothing makes screen '\(name)': give the screen or the table a factory"
+    case .missingParameter(let screen, let key):
+      "\(screen) requires parameter '\(key)', and the request gives no value for it"
+    case .undeclaredParameter(let key, let suggestion):
+      "parameter '\(key)' is declared by neither the destination, a breadcrumb nor a screen the route pushes"
+        + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
     }
   }
 }

@@ -3,13 +3,13 @@
 /// A word that differs only in case is matched first; otherwise the known word at the
 /// smallest edit distance (insertions, deletions and substitutions, case ignored) wins,
 /// as long as the distance is at most a third of the word's length, and at least 1. Ties
-/// go to the earlier known word.
+/// go to the earlier known word. Among `Menu` and `Profile`, `profile` means `Profile`
+/// and `Settings` means neither; among `--help` and `--interactive`, `--interactiv`
+/// means `--interactive`.
 ///
-/// ```swift
-/// suggestion(for: "profile", among: ["Menu", "Profile"])  // "Profile"
-/// suggestion(for: "--interactiv", among: ["--help", "--interactive"])  // "--interactive"
-/// suggestion(for: "Settings", among: ["Menu", "Profile"])  // nil
-/// ```
+/// The library's one such helper: the check of request keys
+/// (``RoutingError/undeclaredParameter(key:suggestion:)``) and the sample app's
+/// commands use it.
 ///
 /// - Parameters:
 ///   - word: The word that was typed.
@@ -17,7 +17,7 @@
 /// - Returns: The closest candidate, or `nil` when none is close enough.
 /// - Complexity: O(*n* × *w* × *c*), where *n* is the number of candidates, *w* the
 ///   length of `word` and *c* that of the longest candidate.
-func suggestion(for word: String, among candidates: [String]) -> String? {
+package func suggestion(for word: String, among candidates: [String]) -> String? {
   let lowered = word.lowercased()
   if let sameLetters = candidates.first(where: { $0.lowercased() == lowered }) {
     return sameLetters
@@ -37,7 +37,7 @@ func suggestion(for word: String, among candidates: [String]) -> String? {
 /// word into the other (the Levenshtein distance).
 ///
 /// - Complexity: O(*a* × *b*), where *a* and *b* are the words' lengths.
-func editDistance(_ first: String, _ second: String) -> Int {
+package func editDistance(_ first: String, _ second: String) -> Int {
   let a = Array(first)
   let b = Array(second)
   guard !a.isEmpty else { return b.count }
