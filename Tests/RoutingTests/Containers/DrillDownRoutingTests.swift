@@ -118,7 +118,11 @@ import Testing
     let destinations: [ScreenName] = ["Menu", "Folder", "Profile", "Chat"]
     for _ in 0..<200 {
       let destination = destinations.randomElement(using: &random)!
-      let parameters: Parameters = ["userId": .integer(Int.random(in: 1...3, using: &random))]
+      let user = Int.random(in: 1...3, using: &random)
+      // A request key must be one the route's screens declare: `userId` where the
+      // destination declares it.
+      let parameters: Parameters =
+        table.screen(named: destination)?.kind(of: "userId") != nil ? ["userId": .integer(user)] : [:]
       let before = drillDown.container.items
       let expected = try await stack.go(to: destination, parameters: parameters)
       let route = try await drillDown.go(to: destination, parameters: parameters)

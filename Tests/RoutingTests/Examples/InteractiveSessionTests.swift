@@ -65,10 +65,24 @@ import Testing
       "go Profile via Folder, Conections",
       "error: unknown screen 'Conections'; did you mean 'Connections'?"
     ),
-    ("go Profile userid=2", "error: unknown parameter 'userid'; did you mean 'userId'?"),
-    ("go Profile usrId=2", "error: unknown parameter 'usrId'; did you mean 'userId'?"),
+    (
+      "go Profile userid=2",
+      "error: parameter 'userid' is declared by neither the destination, a breadcrumb nor a screen the route pushes; did you mean 'userId'?"
+    ),
+    (
+      "go Profile usrId=2",
+      "error: parameter 'usrId' is declared by neither the destination, a breadcrumb nor a screen the route pushes; did you mean 'userId'?"
+    ),
+    // Every key is checked, not only the first: nothing is dropped.
+    (
+      "go Profile userId=2 admin=true",
+      "error: parameter 'admin' is declared by neither the destination, a breadcrumb nor a screen the route pushes"
+    ),
     ("go Settings", "error: unknown screen 'Settings'"),
-    ("go Profile colour=red", "error: unknown parameter 'colour'"),
+    (
+      "go Profile colour=red",
+      "error: parameter 'colour' is declared by neither the destination, a breadcrumb nor a screen the route pushes"
+    ),
   ])
   func unknownNamesSuggestTheClosestKnownOne(line: String, answer: String) async throws {
     let session = try InteractiveSession()

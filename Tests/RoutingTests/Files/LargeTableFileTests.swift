@@ -118,7 +118,10 @@ import Testing
         Entry(names.randomElement(using: &random)!)
       }
       let destination = names.randomElement(using: &random)!
-      let parameters: Parameters = ["id": 1]
+      // A request key must be one the route's screens declare: give `id` where the
+      // destination does.
+      let parameters: Parameters =
+        compiled.screen(named: destination)?.kind(of: "id") != nil ? ["id": 1] : [:]
       let fromFile = Result { () throws(RoutingError) in
         try loaded.route(from: stack, to: destination, parameters: parameters)
       }

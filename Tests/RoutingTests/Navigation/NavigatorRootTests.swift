@@ -46,9 +46,38 @@ private final class MadeScreen: ScreenController {
     #expect(root.context.entry == Entry("Profile", parameters: ["userId": 7]))
   }
 
-  @Test func aRootKeepsOnlyTheParametersItsScreenDeclares() throws {
-    let item = try table.makeItem(for: "Folder", parameters: ["name": "Inbox", "userId": 2])
+  @Test func aRootRefusesAKeyItsScreenDoesNotDeclare() throws {
+    let item = try table.makeItem(for: "Folder", parameters: ["name": "Inbox"])
     #expect(item.entry == Entry("Folder", parameters: ["name": "Inbox"]))
+    // The rule of every request, for the root's one screen, in every way to make a root.
+    let error = RoutingError.undeclaredParameter(key: "userId", suggestion: nil)
+    #expect(throws: error) {
+      try table.makeItem(for: "Folder", parameters: ["name": "Inbox", "userId": 2])
+    }
+    #expect(throws: error) {
+      try Navigator(table: table, root: "Folder", parameters: ["userId": 2])
+    }
+    #expect(throws: error) {
+      try StackContainer(table: table, root: "Folder", parameters: ["userId": 2])
+    }
+    #expect(throws: error) {
+      try DrillDownContainer(table: table, root: "Folder", parameters: ["userId": 2])
+    }
+    #expect(throws: RoutingError.undeclaredParameter(key: "userID", suggestion: "userId")) {
+      try Navigator(table: table, root: "Profile", parameters: ["userID": 2])
+    }
+  }
+
+  @Test func aRootWithoutARequiredValueIsAnError() throws {
+    let strict = try RouteTable(defaultFactory: { MadeScreen($0, by: "default") }) {
+      Screen("Profile", parameters: [.integer("userId", required: true)])
+      Command(to: "Profile")
+    }
+    #expect(throws: RoutingError.missingParameter(screen: "Profile", key: "userId")) {
+      try Navigator(table: strict, root: "Profile")
+    }
+    let root = try strict.makeItem(for: "Profile", parameters: ["userId": "3"])
+    #expect(root.entry == Entry("Profile", parameters: ["userId": 3]))
   }
 
   @Test func aDrillDownRootGoesToTheLeftPane() async throws {

@@ -71,7 +71,7 @@ private final class SlowContainer: NavigationContainer {
 
   @Test func parametersReachExactlyTheScreensThatDeclareThem() async throws {
     let navigator = makeNavigator()
-    try await navigator.go(to: .chat, parameters: ["userId": "7", "tab": "recent", "extra": "x"])
+    try await navigator.go(to: .chat, parameters: ["userId": "7", "tab": "recent"])
     let made = navigator.container.items.map { ($0.screen as! RecordingScreen).context.entry }
     #expect(
       made == [

@@ -53,7 +53,8 @@ import Testing
       #expect(oneWay == expected, "one-way: \(described)")
       if case .success(let route) = expected, !route.isEmpty { routed += 1 }
     }
-    #expect(routed > count / 5)
+    // (A sixth: the rules on request keys and required values fail some requests.)
+    #expect(routed > count / 6)
   }
 
   // MARK: Medium tables, the one-directional reference
@@ -134,7 +135,8 @@ import Testing
           "\(sample.stack.stackDescription) \(sample.request) costs: \(costs)")
         if case .success(let route) = expected, !route.isEmpty { routed += 1 }
       }
-      #expect(routed > count / 5)
+      // (A sixth: the rules on request keys and required values fail some requests.)
+    #expect(routed > count / 6)
     }
   }
 

@@ -26,7 +26,8 @@ import Testing
     var declarations: [ReferencePlanner.Declaration] = []
     for name in names {
       let declared = keys.filter { _ in Int.random(in: 0..<3, using: &random) == 0 }
-      declarations.append(.init(name: name, parameters: declared))
+      let required = declared.filter { _ in Int.random(in: 0..<6, using: &random) == 0 }
+      declarations.append(.init(name: name, parameters: declared, required: required))
     }
     var moves: [ReferencePlanner.Move] = []
     for _ in 0..<Int.random(in: 0...12, using: &random) {
@@ -43,7 +44,10 @@ import Testing
     for declaration in declarations {
       registry.register(
         Screen(
-          declaration.name, parameters: declaration.parameters.map { Parameter($0, kinds[$0]!) }))
+          declaration.name,
+          parameters: declaration.parameters.map {
+            Parameter($0, kinds[$0]!, required: declaration.required.contains($0))
+          }))
     }
     for move in moves {
       let enabled = move.enabled
@@ -70,8 +74,10 @@ import Testing
     let destination = pick(&random)
     var breadcrumbs: [ScreenName] = []
     for _ in 0..<Int.random(in: 0...2, using: &random) { breadcrumbs.append(pick(&random)) }
+    // Keys are rarer in requests than on screens, so that the rule on request keys
+    // leaves enough requests to route.
     var parameters: Parameters = [:]
-    for key in keys where Int.random(in: 0..<2, using: &random) == 0 {
+    for key in keys where Int.random(in: 0..<4, using: &random) == 0 {
       parameters[key] = values.randomElement(using: &random)!
     }
     return Case(
@@ -93,6 +99,8 @@ import Testing
   func compare(seed: UInt64, count: Int, costs: Bool) throws {
     var random = SeededGenerator(seed: seed)
     var routed = 0
+    var undeclared = 0
+    var missing = 0
     for _ in 0..<count {
       let sample = try Self.randomCase(&random, costs: costs)
       let expected = sample.reference.route(
@@ -113,9 +121,18 @@ import Testing
         stripped == expected,
         "stack \(sample.stack.stackDescription) to \(sample.destination) via \(sample.breadcrumbs) \(sample.parameters) on \(sample.reference.commands.map { "\($0.origins)->\($0.destination) $\($0.cost)\($0.enabled ? "" : " off")" })"
       )
-      if case .success(let route) = expected, !route.isEmpty { routed += 1 }
+      switch expected {
+      case .success(let route) where !route.isEmpty: routed += 1
+      case .failure(.undeclaredParameter): undeclared += 1
+      case .failure(.missingParameter): missing += 1
+      default: break
+      }
     }
-    // The generator must exercise real routes, not only failures.
-    #expect(routed > count / 5)
+    // The generator must exercise real routes, not only failures, and both rules on
+    // request parameters.
+    // (A sixth: the rules on request keys and required values fail some requests.)
+    #expect(routed > count / 6)
+    #expect(undeclared > count / 50)
+    #expect(missing > count / 100)
   }
 }

@@ -44,7 +44,11 @@ struct OneWayPlanner {
     }
     let parameters = request.parameters
     if table.entry(stack[stack.count - 1], matches: milestones.last!, under: parameters) {
-      return .success(Route(steps: [], stack: stack))
+      let route = Route(steps: [], stack: stack)
+      return Result { () throws(RoutingError) -> Route in
+        try table.checkParameters(of: request, along: route)
+        return route
+      }
     }
     let context = GuardContext(request: request, stack: stack)
     var disabled = Set<Int32>()
@@ -78,10 +82,13 @@ struct OneWayPlanner {
               depth: current.count))
         }
       }
+      // The rules on request parameters are the table's, checked on the found route.
+      let route = Route(steps: steps, stack: current)
+      try table.checkParameters(of: request, along: route)
+      return .success(route)
     } catch {
       return .failure(error)
     }
-    return .success(Route(steps: steps, stack: current))
   }
 
   func searchLeg(

@@ -8,6 +8,8 @@ struct ReferencePlanner {
   struct Declaration {
     var name: ScreenName
     var parameters: [String]
+    /// The keys of `parameters` declared required.
+    var required: [String] = []
   }
 
   struct Move {
@@ -120,7 +122,7 @@ struct ReferencePlanner {
       return .failure(.unknownScreen(name))
     }
     if matches(stack[stack.count - 1], destination, parameters) {
-      return .success(Route(steps: [], stack: stack))
+      return checked(Route(steps: [], stack: stack), to: destination, via: breadcrumbs, parameters)
     }
     var current = stack
     var steps: [Step] = []
@@ -132,6 +134,32 @@ struct ReferencePlanner {
       steps += leg
       current = after
     }
-    return .success(Route(steps: steps, stack: current))
+    return checked(Route(steps: steps, stack: current), to: destination, via: breadcrumbs, parameters)
+  }
+
+  /// The rules on a found route's request ("Required parameters", "Request keys"): every
+  /// key declared by the destination, a breadcrumb or a pushed screen (else the smallest
+  /// undeclared key, with the closest of those screens' keys in that order), then every
+  /// required key of each pushed screen given.
+  func checked(
+    _ route: Route, to destination: ScreenName, via breadcrumbs: [ScreenName],
+    _ parameters: Parameters
+  ) -> Result<Route, RoutingError> {
+    let pushed = route.steps.filter { $0.action == .push }.map(\.screen)
+    var keys: [String] = []
+    for screen in [destination] + breadcrumbs + pushed {
+      for key in declared(screen)! where !keys.contains(key) { keys.append(key) }
+    }
+    if let key = parameters.keys.sorted().first(where: { !keys.contains($0) }) {
+      return .failure(.undeclaredParameter(key: key, suggestion: suggestion(for: key, among: keys)))
+    }
+    for screen in pushed {
+      let declaration = screens.first { $0.name == screen }!
+      for key in declaration.parameters
+      where declaration.required.contains(key) && parameters[key] == nil {
+        return .failure(.missingParameter(screen: screen, key: key))
+      }
+    }
+    return .success(route)
   }
 }

@@ -37,7 +37,7 @@ enum TreeTableReference {
 struct TreeTableFile {
   static let tableKeys = ["screens", "commands"]
   static let screenKeys = ["name", "parameters", "path", "restorationIdentifier"]
-  static let parameterKeys = ["name", "type"]
+  static let parameterKeys = ["name", "type", "required"]
   static let commandKeys = ["id", "from", "to", "cost"]
 
   var screens: [Screen] = []
@@ -74,7 +74,7 @@ struct TreeTableFile {
       restorationIdentifier: try fields.string("restorationIdentifier"), declaredAt: nil)
   }
 
-  /// `"userId"`, or `{"name": "userId", "type": "integer"}`.
+  /// `"userId"`, or `{"name": "userId", "type": "integer", "required": true}`.
   private static func parameter(_ value: JSONValue, at path: JSONPath) throws -> Parameter {
     switch value {
     case .string(let name):
@@ -82,14 +82,24 @@ struct TreeTableFile {
     case .object:
       let fields = try JSONFields(value, at: path, keys: parameterKeys)
       let name = try fields.requiredString("name")
-      guard let type = try fields.string("type") else { return Parameter(name) }
+      let type = try fields.string("type")
+      var required = false
+      if let flag = fields["required"] {
+        guard case .bool(let value) = flag else {
+          throw TableError(
+            .wrongType, at: fields.path("required").description,
+            "expected a boolean, found \(flag.typeDescription)")
+        }
+        required = value
+      }
+      guard let type else { return Parameter(name, required: required) }
       guard let kind = ParameterKind(rawValue: type) else {
         let known = ParameterKind.allCases.map { "'\($0)'" }.joined(separator: ", ")
         throw TableError(
           .invalidParameter, at: fields.path("type").description,
           "unknown parameter type '\(type)' (known types: \(known))")
       }
-      return Parameter(name, kind)
+      return Parameter(name, kind, required: required)
     default:
       throw JSONShapeError(
         .wrongType, at: path,

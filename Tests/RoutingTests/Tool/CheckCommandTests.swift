@@ -400,8 +400,8 @@ import Testing
       "cases[0].expect.stack[0].name: unknown key"
     ),
     (
-      #"{"cases": [{"name": "x", "stack": ["Menu"], "to": "Menu", "expect": {"stack": [{"screen": "Menu", "parameters": {"a": 1}}]}}]}"#,
-      "cases[0].expect.stack[0].parameters.a: expected a string"
+      #"{"cases": [{"name": "x", "stack": ["Menu"], "to": "Menu", "expect": {"stack": [{"screen": "Menu", "parameters": {"a": [1]}}]}}]}"#,
+      "cases[0].expect.stack[0].parameters.a: expected a string, a number or a boolean, found an array"
     ),
     (
       #"{"cases": [{"name": "x", "stack": ["Menu"], "to": "Menu", "expect": {"steps": 0}, "colour": 1}]}"#,

@@ -45,7 +45,7 @@ import Testing
     let result = Tool.run(
       [
         "route", "SampleApp.json", "--from", "Menu,Folder,ContactCard", "--to", "Connections",
-        "--param", "userId=2", "--json",
+        "--json",
       ])
     #expect(result.exitCode == 0)
     #expect(
@@ -157,7 +157,7 @@ import Testing
     (#"{"stack": [{"parameters": {}}], "to": "Menu"}"#, "stack[0].screen"),
     (#"{"stack": [{"screen": "Menu", "params": {}}], "to": "Menu"}"#, "stack[0].params"),
     (
-      #"{"stack": [{"screen": "Menu", "parameters": {"a": 1}}], "to": "Menu"}"#,
+      #"{"stack": [{"screen": "Menu", "parameters": {"a": null}}], "to": "Menu"}"#,
       "stack[0].parameters.a"
     ),
     (#"{"stack": [{"screen": "Menu", "parameters": []}], "to": "Menu"}"#, "stack[0].parameters"),
@@ -167,7 +167,7 @@ import Testing
     (#"{"stack": ["Menu"], "to": ""}"#, "to"),
     (#"{"stack": ["Menu"], "to": "Menu", "via": "Folder"}"#, "via"),
     (#"{"stack": ["Menu"], "to": "Menu", "via": ["Folder", "\u0001"]}"#, "via[1]"),
-    (#"{"stack": ["Menu"], "to": "Menu", "parameters": {"userId": 2}}"#, "parameters.userId"),
+    (#"{"stack": ["Menu"], "to": "Menu", "parameters": {"userId": [2]}}"#, "parameters.userId"),
     (#"{"stack": ["Menu"], "to": "Chat", "parameters": {"userId": "two"}}"#, "parameters.userId"),
     (
       #"{"stack": ["Menu", {"screen": "Chat", "parameters": {"userId": "x"}}], "to": "Menu"}"#,
@@ -176,7 +176,7 @@ import Testing
     (#"{"stack": ["Menu"], "to": "Menu", "link": "folder"}"#, "link"),
     (#"{"stack": ["Menu"], "to": "Menu", "to": "Folder"}"#, "to"),
     (#"{"stack": ["Menu"], "to": "Menu"} {}"#, ""),
-    (#"{"stack": ["Menu"], "to": "Menu", "parameters": {"a b": 1}}"#, #"parameters["a b"]"#),
+    (#"{"stack": ["Menu"], "to": "Menu", "parameters": {"a b": null}}"#, #"parameters["a b"]"#),
   ]
 
   @Test(arguments: badRequests)
