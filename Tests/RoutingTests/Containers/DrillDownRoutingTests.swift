@@ -122,7 +122,8 @@ import Testing
       // A request key must be one the route's screens declare: `userId` where the
       // destination declares it.
       let parameters: Parameters =
-        table.screen(named: destination)?.kind(of: "userId") != nil ? ["userId": .integer(user)] : [:]
+        table.screen(named: destination)?.kind(of: "userId") != nil
+        ? ["userId": .integer(user)] : [:]
       let before = drillDown.container.items
       let expected = try await stack.go(to: destination, parameters: parameters)
       let route = try await drillDown.go(to: destination, parameters: parameters)

@@ -69,7 +69,8 @@ private final class MadeScreen: ScreenController {
   }
 
   @Test func aRootWithoutARequiredValueIsAnError() throws {
-    let strict = try RouteTable(defaultFactory: { MadeScreen($0, by: "default") }) {
+    let byDefault: ScreenFactory = { MadeScreen($0, by: "default") }
+    let strict = try RouteTable(defaultFactory: byDefault) {
       Screen("Profile", parameters: [.integer("userId", required: true)])
       Command(to: "Profile")
     }

@@ -135,7 +135,7 @@ import Testing
           "\(sample.stack.stackDescription) \(sample.request) costs: \(costs)")
         if case .success(let route) = expected, !route.isEmpty { routed += 1 }
       }
-    #expect(routed > count / 5)
+      #expect(routed > count / 5)
     }
   }
 

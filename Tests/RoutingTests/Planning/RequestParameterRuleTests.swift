@@ -64,7 +64,9 @@ import Testing
     }
     // Popping back to a screen pushes nothing: no value is needed.
     let back = try table.route(
-      from: [Entry("Home"), Entry("Folder"), Entry("User", parameters: ["userId": 1]), Entry("Folder")],
+      from: [
+        Entry("Home"), Entry("Folder"), Entry("User", parameters: ["userId": 1]), Entry("Folder"),
+      ],
       to: "User")
     #expect(back.steps.map(\.action) == [.pop])
   }

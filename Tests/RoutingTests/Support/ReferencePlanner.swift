@@ -134,7 +134,8 @@ struct ReferencePlanner {
       steps += leg
       current = after
     }
-    return checked(Route(steps: steps, stack: current), to: destination, via: breadcrumbs, parameters)
+    return checked(
+      Route(steps: steps, stack: current), to: destination, via: breadcrumbs, parameters)
   }
 
   /// The rules on a found route's request ("Required parameters", "Request keys"): every

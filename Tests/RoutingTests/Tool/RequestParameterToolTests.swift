@@ -10,7 +10,8 @@ import Testing
   /// The sample table with Profile's `userId` required.
   static let strictTable = Tool.sampleTable.replacingOccurrences(
     of: #"{"name": "Profile", "parameters": [{"name": "userId", "type": "integer"}]"#,
-    with: #"{"name": "Profile", "parameters": [{"name": "userId", "type": "integer", "required": true}]"#
+    with:
+      #"{"name": "Profile", "parameters": [{"name": "userId", "type": "integer", "required": true}]"#
   )
 
   static let undeclared =
@@ -109,7 +110,8 @@ import Testing
     let lines = Tool.lines(result.output)
     #expect(lines[0] == "PASS typo")
     #expect(lines[1] == "PASS missing")
-    #expect(lines[2].hasPrefix("FAIL unknown screen first: expected a route, got error unknownScreen"))
+    #expect(
+      lines[2].hasPrefix("FAIL unknown screen first: expected a route, got error unknownScreen"))
     #expect(
       lines[3]
         == "FAIL typo as a route: expected a route, got error invalidRequest: parameters.userid: \(Self.undeclared)"
@@ -161,7 +163,8 @@ import Testing
     let result = Tool.run(["check", "t.json"], files: ["t.json": table])
     #expect(result.exitCode == 2)
     #expect(
-      (result.output + result.errors).contains("screens[0].parameters[0].required: expected a boolean, found a string"),
+      (result.output + result.errors).contains(
+        "screens[0].parameters[0].required: expected a boolean, found a string"),
       "\(result.errors)")
   }
 }
