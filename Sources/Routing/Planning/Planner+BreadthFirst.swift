@@ -41,7 +41,7 @@ extension Planner {
       return true
     }
     // A screen the stack holds is reached by a first-step pop or not at all.
-    if buffers.held.contains(Int(milestone)) { return false }
+    if buffers.isHeld(Int(milestone)) { return false }
     buffers.backward[Int(milestone)] = 0
     buffers.backFrontier.removeAll(keepingCapacity: true)
     buffers.backFrontier.append(milestone)
@@ -73,7 +73,7 @@ extension Planner {
   @inline(__always)
   private func isReachedFromAnywhere(_ screen: Int, _ buffers: borrowing PlannerScratch) -> Bool {
     buffers.implicitAnywhere && graph.firstFromAnywhere[screen] >= 0
-      && !buffers.held.contains(screen)
+      && !buffers.isHeld(screen)
   }
 
   /// Whether the forward search has reached `screen`.
@@ -113,7 +113,7 @@ extension Planner {
     }
     if depth == 1 && buffers.implicitAnywhere {
       for screen in graph.anywhereDestinations
-      where !buffers.forward.contains(Int(screen)) && !buffers.held.contains(Int(screen)) {
+      where !buffers.forward.contains(Int(screen)) && !buffers.isHeld(Int(screen)) {
         if expand(screen, depth: depth, anyDisabled, &buffers) { met = true }
       }
     }
@@ -130,7 +130,7 @@ extension Planner {
     buffers.work += commands.count
     for position in commands {
       let target = Int(graph.targetsFrom[position])
-      guard !reachedForward(target, buffers), !buffers.held.contains(target),
+      guard !reachedForward(target, buffers), !buffers.isHeld(target),
         isEnabled(graph.commandsFrom.items[position], anyDisabled, buffers)
       else { continue }
       buffers.forward[target] = depth + 1
@@ -158,7 +158,7 @@ extension Planner {
         let reached = reachedForward(origin, buffers)
         // A held screen is only ever a first step (a pop); beyond it the backward search
         // cannot go.
-        if buffers.held.contains(origin) && !reached { continue }
+        if buffers.isHeld(origin) && !reached { continue }
         buffers.backward[origin] = depth + 1
         if reached {
           met = true
@@ -219,7 +219,7 @@ extension Planner {
         let onLeg =
           step < forwardDepth
           ? buffers.forward[target] == step + 1 && buffers.marked.contains(target)
-          : buffers.backward[target] == length - step - 1 && !buffers.held.contains(target)
+          : buffers.backward[target] == length - step - 1 && !buffers.isHeld(target)
         guard onLeg, isEnabled(command, anyDisabled, buffers) else { continue }
         buffers.leg.append(LegStep(command: command, screen: Int32(target), popTo: -1))
         screen = target

@@ -23,8 +23,16 @@ struct PlannerScratch: Sendable {
   /// Per screen: the stack index a command to it pops back to, or -1 when the top
   /// matches it; unset when no entry matches it.
   var held = StampedArray<Int32>(filler: 0)
+  /// The screens ``held`` marks, and whether they are few enough (at most four) that
+  /// ``isHeld(_:)`` looks through this list instead of jumping into ``held``: in the
+  /// search's inner loops that jump was a cache miss per screen on large tables.
+  var heldList: [Int32] = []
+  var fewHeld = true
   /// The screens a command pops back to.
   var poppable: [Int32] = []
+  /// The screen of each entry of the stack the current leg starts from, or -1 when the
+  /// table does not know it.
+  var stackScreens: [Int32] = []
   /// The top's screen, or -1 when the table does not know it.
   var topScreen: Int32 = -1
   /// Per command: set when its guard said no to the current request.
@@ -67,6 +75,14 @@ struct PlannerScratch: Sendable {
   var leftPath: [Int32] = []
   var rightPath: [Int32] = []
 
+  /// Whether an entry of the stack matches `screen`: ``held`` has it.
+  @inline(__always)
+  func isHeld(_ screen: Int) -> Bool {
+    guard fewHeld else { return held.contains(screen) }
+    for candidate in heldList where Int(candidate) == screen { return true }
+    return false
+  }
+
   /// Sizes the arrays for a table of `screens` screens and `commands` commands.
   mutating func prepare(screens: Int, commands: Int) {
     if held.count != screens {
@@ -84,19 +100,28 @@ struct PlannerScratch: Sendable {
 /// Planner buffers kept between searches, so that a warm table plans without
 /// allocating. Any number of threads may take buffers at once; each takes its own.
 final class ScratchPool: Sendable {
-  private let idle = Mutex<[PlannerScratch]>([])
+  /// Buffers in a box, so that taking and giving them back moves one reference instead
+  /// of the whole struct. Only the thread that took a box touches it.
+  private final class Box: @unchecked Sendable {
+    // @unchecked: a box is reachable only from the pool, behind its lock, or from the
+    // one thread that took it out (withScratch), never from two at once. Measured: moving
+    // the ~400-byte struct in and out of the pool cost a memmove and its retains per plan.
+    var scratch = PlannerScratch()
+  }
+
+  private let idle = Mutex<[Box]>([])
 
   /// Runs `body` with buffers of its own, taken from the pool (or new) and given back
-  /// after. Moving the buffers in and out keeps them uniquely referenced: no copy.
+  /// after.
   func withScratch<Result, Failure: Error>(
     _ body: (inout PlannerScratch) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    var scratch = idle.withLock { $0.popLast() } ?? PlannerScratch()
+    let box = idle.withLock { $0.popLast() } ?? Box()
     defer {
       idle.withLock { pool in
-        if pool.count < 16 { pool.append(scratch) }
+        if pool.count < 16 { pool.append(box) }
       }
     }
-    return try body(&scratch)
+    return try body(&box.scratch)
   }
 }
