@@ -19,26 +19,27 @@ struct DistanceField: Sendable {
 /// The distance fields of milestones planned before, bounded in memory, shared by every
 /// thread planning on a table.
 ///
-/// A milestone's field is built the second time the milestone is planned (the first
-/// time leaves only a mark), so a table asked once for each screen never pays for it.
-/// While the fields fit within the limit, a field is built whenever it is wanted; when
-/// a new one would pass the limit, the least recently used fields make room, but only
-/// when the cold searches since the last such build have done at least as much work
-/// as a build does. So a workload with more milestones than the cache holds spends at
-/// most about as much on building fields as on searching.
+/// A milestone's field is built only once it pays: when the cold searches to that
+/// milestone have together done at least as much work as building its field does (one
+/// backward search of the table). So each build costs no more than the searches it
+/// replaces have cost already, a table asked once for each screen never pays for a
+/// field, and on a large table a repeated request is never much slower than a cold one.
+/// When a new field would pass the limit, the least recently used fields make room; an
+/// evicted milestone earns its field again from zero, so a workload with more
+/// milestones than the cache holds also spends at most about as much on building fields
+/// as on searching.
 final class PlanCache: Sendable {
   /// The most bytes the fields and marks may hold.
   let limit: Int
   private let screenCount: Int
-  /// The work of building one field, in the units of ``earn(_:)``.
+  /// The work of building one field, in the units of ``earn(_:toward:)``.
   private let buildCost: Int
   private let state: Mutex<State>
-  /// Work done by cold searches and not yet spent on building fields.
-  private let credit = Atomic<Int>(0)
 
   private struct State: ~Copyable {
-    /// Per screen: -1 never planned, -2 planned once, else the slot of its field. Empty
-    /// until the first plan.
+    /// Per screen: -1 never planned, else -2 - (the work its cold searches have earned,
+    /// saturating), else (when 0 or more) the slot of its field. Empty until the first
+    /// plan.
     var marks: [Int32] = []
     var slots: [Slot] = []
     var freeSlots: [Int32] = []
@@ -67,13 +68,22 @@ final class PlanCache: Sendable {
   /// Whether the cache can hold anything at all.
   var isEnabled: Bool { limit >= markBytes + fieldBytes }
 
-  /// Records `work` units of cold search, which later builds may spend.
-  func earn(_ work: Int) {
-    credit.add(work, ordering: .relaxed)
+  /// Records `work` units of cold search toward `milestone`, which a later build of its
+  /// field may spend.
+  func earn(_ work: Int, toward milestone: Int32) {
+    guard isEnabled, work > 0 else { return }
+    state.withLock { state in
+      guard !state.marks.isEmpty else { return }
+      let mark = state.marks[Int(milestone)]
+      guard mark < 0 else { return }
+      let earned = mark == -1 ? 0 : Int(-2 - mark)
+      state.marks[Int(milestone)] = Int32(-2 - min(earned + work, Int(Int32.max) - 2))
+    }
   }
 
   /// The field of `milestone`: the cached one, else one built now by `build` when the
-  /// milestone was planned before and the limit allows, else `nil`.
+  /// cold searches to the milestone have earned it and the limit allows, else `nil`.
+  /// The first call for a milestone only leaves a mark.
   func field(to milestone: Int32, building build: (Int32) -> DistanceField?) -> DistanceField? {
     guard isEnabled else { return nil }
     let size = fieldBytes
@@ -82,6 +92,7 @@ final class PlanCache: Sendable {
       case build
       case none
     }
+    let buildCost = self.buildCost
     let answer = state.withLock { state -> Answer in
       if state.marks.isEmpty {
         state.marks = Array(repeating: -1, count: screenCount)
@@ -97,19 +108,20 @@ final class PlanCache: Sendable {
         state.marks[Int(milestone)] = -2
         return .none
       }
-      if state.bytes + size <= limit { return .build }
-      // Making room evicts: only when cold searches have paid for it.
-      let available = credit.load(ordering: .relaxed)
-      guard available >= buildCost else { return .none }
-      credit.subtract(buildCost, ordering: .relaxed)
-      return .build
+      return Int(-2 - mark) >= buildCost ? .build : .none
     }
     switch answer {
     case .cached(let field): return field
     case .none: return nil
     case .build: break
     }
-    guard let field = build(milestone) else { return nil }
+    guard let field = build(milestone) else {
+      // Distances too long for a byte: the searches start earning again.
+      state.withLock { state in
+        if state.marks[Int(milestone)] < 0 { state.marks[Int(milestone)] = -2 }
+      }
+      return nil
+    }
     state.withLock { state in
       guard state.marks[Int(milestone)] < 0 else { return }
       while state.bytes + size > limit, let oldest = Self.leastRecentlyUsed(state.slots) {
@@ -131,6 +143,13 @@ final class PlanCache: Sendable {
       state.bytes += size
     }
     return field
+  }
+
+  /// Whether the field of `milestone` is cached, for benchmarks and tests.
+  func isCached(_ milestone: Int32) -> Bool {
+    state.withLock { state in
+      !state.marks.isEmpty && state.marks[Int(milestone)] >= 0
+    }
   }
 
   private static func leastRecentlyUsed(_ slots: [Slot]) -> Int? {

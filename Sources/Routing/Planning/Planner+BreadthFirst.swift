@@ -20,8 +20,7 @@ extension Planner {
   func shortestLeg(
     to milestone: Int32, anyDisabled: Bool, _ buffers: inout PlannerScratch
   ) -> Bool {
-    buffers.forward.clear()
-    buffers.backward.clear()
+    buffers.levels.clear()
     buffers.entryStep.clear()
     buffers.order.removeAll(keepingCapacity: true)
     buffers.meetings.removeAll(keepingCapacity: true)
@@ -29,8 +28,8 @@ extension Planner {
     buffers.levelStart.append(0)
     // Level 1: the listed first steps, the lowest-numbered to each screen.
     for (index, candidate) in buffers.candidates.enumerated()
-    where !buffers.forward.contains(Int(candidate.screen)) {
-      buffers.forward[Int(candidate.screen)] = 1
+    where buffers.forwardLevel(of: Int(candidate.screen)) == 0 {
+      buffers.setForwardLevel(of: Int(candidate.screen), 1)
       buffers.entryStep[Int(candidate.screen)] = Int32(index)
       buffers.order.append(candidate.screen)
     }
@@ -41,8 +40,8 @@ extension Planner {
       return true
     }
     // A screen the stack holds is reached by a first-step pop or not at all.
-    if buffers.held.contains(Int(milestone)) { return false }
-    buffers.backward[Int(milestone)] = 0
+    if buffers.isHeld(Int(milestone)) { return false }
+    buffers.setBackwardDistance(of: Int(milestone), 0)
     buffers.backFrontier.removeAll(keepingCapacity: true)
     buffers.backFrontier.append(milestone)
 
@@ -73,19 +72,20 @@ extension Planner {
   @inline(__always)
   private func isReachedFromAnywhere(_ screen: Int, _ buffers: borrowing PlannerScratch) -> Bool {
     buffers.implicitAnywhere && graph.firstFromAnywhere[screen] >= 0
-      && !buffers.held.contains(screen)
+      && !buffers.isHeld(screen)
   }
 
   /// Whether the forward search has reached `screen`.
   @inline(__always)
   private func reachedForward(_ screen: Int, _ buffers: borrowing PlannerScratch) -> Bool {
-    buffers.forward.contains(screen) || isReachedFromAnywhere(screen, buffers)
+    buffers.forwardLevel(of: screen) != 0 || isReachedFromAnywhere(screen, buffers)
   }
 
   /// The forward level of `screen`, if reached.
   @inline(__always)
   private func forwardLevel(_ screen: Int, _ buffers: borrowing PlannerScratch) -> Int32? {
-    if let level = buffers.forward[screen] { return level }
+    let level = buffers.forwardLevel(of: screen)
+    if level != 0 { return level }
     return isReachedFromAnywhere(screen, buffers) ? 1 : nil
   }
 
@@ -113,7 +113,7 @@ extension Planner {
     }
     if depth == 1 && buffers.implicitAnywhere {
       for screen in graph.anywhereDestinations
-      where !buffers.forward.contains(Int(screen)) && !buffers.held.contains(Int(screen)) {
+      where buffers.forwardLevel(of: Int(screen)) == 0 && !buffers.isHeld(Int(screen)) {
         if expand(screen, depth: depth, anyDisabled, &buffers) { met = true }
       }
     }
@@ -130,12 +130,16 @@ extension Planner {
     buffers.work += commands.count
     for position in commands {
       let target = Int(graph.targetsFrom[position])
-      guard !reachedForward(target, buffers), !buffers.held.contains(target),
+      // One read of the target's slot answers both searches.
+      var levels = buffers.levels[target] ?? ScreenLevels()
+      guard levels.forward == 0, !isReachedFromAnywhere(target, buffers),
+        !buffers.isHeld(target),
         isEnabled(graph.commandsFrom.items[position], anyDisabled, buffers)
       else { continue }
-      buffers.forward[target] = depth + 1
+      levels.forward = depth + 1
+      buffers.levels[target] = levels
       buffers.order.append(Int32(target))
-      if buffers.backward.contains(target) { met = true }
+      if levels.backward >= 0 { met = true }
     }
     return met
   }
@@ -152,14 +156,17 @@ extension Planner {
       buffers.work += predecessors.count
       for position in predecessors {
         let origin = Int(graph.predecessors.items[position])
-        guard !buffers.backward.contains(origin),
+        // One read of the origin's slot answers both searches.
+        var levels = buffers.levels[origin] ?? ScreenLevels()
+        guard levels.backward < 0,
           isEnabled(graph.predecessorCommands[position], anyDisabled, buffers)
         else { continue }
-        let reached = reachedForward(origin, buffers)
+        let reached = levels.forward != 0 || isReachedFromAnywhere(origin, buffers)
         // A held screen is only ever a first step (a pop); beyond it the backward search
         // cannot go.
-        if buffers.held.contains(origin) && !reached { continue }
-        buffers.backward[origin] = depth + 1
+        if buffers.isHeld(origin) && !reached { continue }
+        levels.backward = depth + 1
+        buffers.levels[origin] = levels
         if reached {
           met = true
           buffers.meetings.append(Int32(origin))
@@ -192,7 +199,9 @@ extension Planner {
       // level back to level 1.
       for index in buffers.levelStart[last - 1]..<buffers.levelStart[last] {
         let screen = Int(buffers.order[index])
-        if buffers.backward[screen] == backwardDepth { buffers.marked[screen] = true }
+        if buffers.backwardDistance(of: screen) == backwardDepth {
+          buffers.marked[screen] = true
+        }
       }
       for level in stride(from: last - 1, through: 1, by: -1) {
         for index in buffers.levelStart[level]..<buffers.levelStart[level + 1] {
@@ -218,8 +227,8 @@ extension Planner {
         let target = Int(graph.targetsFrom[position])
         let onLeg =
           step < forwardDepth
-          ? buffers.forward[target] == step + 1 && buffers.marked.contains(target)
-          : buffers.backward[target] == length - step - 1 && !buffers.held.contains(target)
+          ? buffers.forwardLevel(of: target) == step + 1 && buffers.marked.contains(target)
+          : buffers.backwardDistance(of: target) == length - step - 1 && !buffers.isHeld(target)
         guard onLeg, isEnabled(command, anyDisabled, buffers) else { continue }
         buffers.leg.append(LegStep(command: command, screen: Int32(target), popTo: -1))
         screen = target

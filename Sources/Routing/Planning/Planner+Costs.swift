@@ -42,7 +42,7 @@ extension Planner {
       for position in rows.range(slot) {
         let command = rows.items[position]
         let target = destinations[Int(command)]
-        guard !buffers.forward.contains(Int(target)), !buffers.held.contains(Int(target)),
+        guard !buffers.forward.contains(Int(target)), !buffers.isHeld(Int(target)),
           isEnabled(command, anyDisabled, buffers)
         else { continue }
         offer(

@@ -35,7 +35,7 @@ extension Planner {
     if buffers.implicitAnywhere, let (step, distance) = distanceField.bestFromAnywhere,
       distance < remaining || (distance == remaining && step.command < best!.command)
     {
-      guard !buffers.held.contains(Int(step.screen)) else { return nil }
+      guard !buffers.isHeld(Int(step.screen)) else { return nil }
       best = step
       remaining = distance
     }
@@ -52,7 +52,7 @@ extension Planner {
         let command = commands[position]
         let target = targets[position]
         guard Int32(field[Int(target)]) == remaining else { continue }
-        guard !buffers.held.contains(Int(target)), isEnabled(command, anyDisabled, buffers)
+        guard !buffers.isHeld(Int(target)), isEnabled(command, anyDisabled, buffers)
         else {
           buffers.leg.removeAll(keepingCapacity: true)
           return nil

@@ -8,6 +8,13 @@ struct LegStep: Sendable, Equatable {
   var popTo: Int32
 }
 
+/// What the breadth-first search knows of a screen: its forward level (0 when not
+/// reached) and its distance to the milestone (-1 when not reached).
+struct ScreenLevels: Sendable {
+  var forward: Int32 = 0
+  var backward: Int32 = -1
+}
+
 /// One way of the weighted search: its last step, the record it extends (-1 for a
 /// first step), and its cost. Costs are at most ``RouteTable/maximumCost`` and a leg
 /// has fewer steps than 2³¹, so the sum fits.
@@ -23,8 +30,16 @@ struct PlannerScratch: Sendable {
   /// Per screen: the stack index a command to it pops back to, or -1 when the top
   /// matches it; unset when no entry matches it.
   var held = StampedArray<Int32>(filler: 0)
+  /// The screens ``held`` marks, and whether they are few enough (at most four) that
+  /// ``isHeld(_:)`` looks through this list instead of jumping into ``held``: in the
+  /// search's inner loops that jump was a cache miss per screen on large tables.
+  var heldList: [Int32] = []
+  var fewHeld = true
   /// The screens a command pops back to.
   var poppable: [Int32] = []
+  /// The screen of each entry of the stack the current leg starts from, or -1 when the
+  /// table does not know it.
+  var stackScreens: [Int32] = []
   /// The top's screen, or -1 when the table does not know it.
   var topScreen: Int32 = -1
   /// Per command: set when its guard said no to the current request.
@@ -47,10 +62,11 @@ struct PlannerScratch: Sendable {
   var work = 0
   /// The steps of the leg found.
   var leg: [LegStep] = []
-  /// Per screen: its forward level (or, for the weighted search, whether it is settled).
+  /// Per screen, for the weighted search: whether it is settled.
   var forward = StampedArray<Int32>(filler: 0)
-  /// Per screen: its distance to the milestone, as far as the backward search went.
-  var backward = StampedArray<Int32>(filler: 0)
+  /// Per screen, for the breadth-first search: its forward level and its distance to
+  /// the milestone, side by side so that one read answers both searches.
+  var levels = StampedArray<ScreenLevels>(filler: ScreenLevels())
   /// Per screen: whether it lies on a shortest leg.
   var marked = StampedArray<Bool>(filler: false)
   /// The screens the forward search reached, level by level: level *l* is
@@ -67,12 +83,42 @@ struct PlannerScratch: Sendable {
   var leftPath: [Int32] = []
   var rightPath: [Int32] = []
 
+  /// The forward level of `screen`, 0 when the forward search has not reached it (or
+  /// reached it only by a command from anywhere left implicit).
+  @inline(__always)
+  func forwardLevel(of screen: Int) -> Int32 { levels[screen]?.forward ?? 0 }
+
+  /// The distance of `screen` to the milestone, -1 when the backward search has not
+  /// reached it.
+  @inline(__always)
+  func backwardDistance(of screen: Int) -> Int32 { levels[screen]?.backward ?? -1 }
+
+  mutating func setForwardLevel(of screen: Int, _ level: Int32) {
+    var value = levels[screen] ?? ScreenLevels()
+    value.forward = level
+    levels[screen] = value
+  }
+
+  mutating func setBackwardDistance(of screen: Int, _ distance: Int32) {
+    var value = levels[screen] ?? ScreenLevels()
+    value.backward = distance
+    levels[screen] = value
+  }
+
+  /// Whether an entry of the stack matches `screen`: ``held`` has it.
+  @inline(__always)
+  func isHeld(_ screen: Int) -> Bool {
+    guard fewHeld else { return held.contains(screen) }
+    for candidate in heldList where Int(candidate) == screen { return true }
+    return false
+  }
+
   /// Sizes the arrays for a table of `screens` screens and `commands` commands.
   mutating func prepare(screens: Int, commands: Int) {
     if held.count != screens {
       held.resize(to: screens)
       forward.resize(to: screens)
-      backward.resize(to: screens)
+      levels.resize(to: screens)
       marked.resize(to: screens)
       entryStep.resize(to: screens)
       cheapest.resize(to: screens)
@@ -84,19 +130,29 @@ struct PlannerScratch: Sendable {
 /// Planner buffers kept between searches, so that a warm table plans without
 /// allocating. Any number of threads may take buffers at once; each takes its own.
 final class ScratchPool: Sendable {
-  private let idle = Mutex<[PlannerScratch]>([])
+  /// Buffers in a box, so that taking and giving them back moves one reference instead
+  /// of the whole struct. Only the thread that took a box touches it.
+  private final class Box: @unchecked Sendable {
+    // @unchecked: a box is reachable only from the pool, behind its lock, or from the
+    // one thread that took it out (withScratch), never from two at once. Measured with
+    // perf on 1,000-screen warm plans: moving the struct in and out of the pool was a
+    // memmove taking 4% of the time; with the box it no longer shows.
+    var scratch = PlannerScratch()
+  }
+
+  private let idle = Mutex<[Box]>([])
 
   /// Runs `body` with buffers of its own, taken from the pool (or new) and given back
-  /// after. Moving the buffers in and out keeps them uniquely referenced: no copy.
+  /// after.
   func withScratch<Result, Failure: Error>(
     _ body: (inout PlannerScratch) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    var scratch = idle.withLock { $0.popLast() } ?? PlannerScratch()
+    let box = idle.withLock { $0.popLast() } ?? Box()
     defer {
       idle.withLock { pool in
-        if pool.count < 16 { pool.append(scratch) }
+        if pool.count < 16 { pool.append(box) }
       }
     }
-    return try body(&scratch)
+    return try body(&box.scratch)
   }
 }

@@ -65,6 +65,13 @@ extension RouteTable {
     return route
   }
 
+  /// Whether the warm-plan cache holds the distance field of `destination`, so that a
+  /// leg to it can walk along the field instead of searching; for benchmarks and tests.
+  package func isPlanCached(to destination: ScreenName) -> Bool {
+    guard let screen = planner.screenIndex[destination] else { return false }
+    return planner.cache.isCached(screen)
+  }
+
   /// Whether `entry` matches screen `screen` under `parameters` (<doc:HowRoutesArePlanned>,
   /// "Matching").
   func entry(_ entry: Entry, matches screen: Int32, under parameters: Parameters) -> Bool {

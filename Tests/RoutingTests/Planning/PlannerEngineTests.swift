@@ -218,8 +218,9 @@ import Testing
     #expect(small.planCacheLimit == 50)
     #expect(table.limitingPlanCache(to: -1).planCacheLimit == 0)
     // A field of this six-screen table takes more than 50 bytes: none is kept, and
-    // routes are the same.
-    for _ in 0..<3 {
+    // routes are the same. The default cache builds the field once the cold searches
+    // to it have paid for it.
+    for _ in 0..<100 {
       #expect(
         try small.route(from: [Entry("Menu")], to: "Profile")
           == table.route(from: [Entry("Menu")], to: "Profile"))
@@ -253,19 +254,30 @@ import Testing
     #expect(built.isEmpty)
   }
 
-  @Test func evictingWaitsUntilColdSearchesHavePaidForIt() {
+  @Test func aFieldIsBuiltOnceColdSearchesHavePaidForIt() {
+    // Room for the marks and one field of a ten-screen table; a build costs 100.
     let cache = PlanCache(limit: 10 * 4 + (10 + 64), screenCount: 10, buildCost: 100)
     let field = { (milestone: Int32) in
       DistanceField(distances: [UInt8](repeating: 0, count: 10), bestFromAnywhere: nil)
     }
-    _ = cache.field(to: 1, building: field)
-    #expect(cache.field(to: 1, building: field) != nil)  // room: built
+    #expect(cache.field(to: 1, building: field) == nil)  // first plan: a mark
+    cache.earn(60, toward: 1)
+    #expect(cache.field(to: 1, building: field) == nil)  // not paid for yet
+    cache.earn(60, toward: 2)  // earned toward another milestone
+    #expect(cache.field(to: 1, building: field) == nil)
+    cache.earn(40, toward: 1)
+    #expect(cache.field(to: 1, building: field) != nil)  // paid: built
+    #expect(cache.isCached(1))
     _ = cache.field(to: 2, building: field)
-    #expect(cache.field(to: 2, building: field) == nil)  // full, no credit
-    cache.earn(100)
+    #expect(cache.field(to: 2, building: field) == nil)  // 60 of 100
+    cache.earn(40, toward: 2)
     #expect(cache.field(to: 2, building: field) != nil)  // paid: 1 makes room
     #expect(cache.count == 1)
+    #expect(!cache.isCached(1))
+    // An evicted milestone earns its field again from zero.
     #expect(cache.field(to: 1, building: field) == nil)
+    cache.earn(100, toward: 1)
+    #expect(cache.field(to: 1, building: field) != nil)
   }
 
   // MARK: Deep stacks
