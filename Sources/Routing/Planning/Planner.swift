@@ -12,7 +12,7 @@ struct Planner: Sendable {
   /// The screens, in table order; their parameters decide matching.
   let screens: [Screen]
   /// The commands' declarations, for their identifiers.
-  let commands: [Command]
+  let commands: RouteTable.Commands
   /// Screens by name.
   let screenIndex: [ScreenName: Int32]
   /// Search buffers kept between plans.
@@ -21,7 +21,7 @@ struct Planner: Sendable {
   let cache: PlanCache
 
   init(
-    graph: RouteGraph, screens: [Screen], commands: [Command], screenIndex: [ScreenName: Int32]
+    graph: RouteGraph, screens: [Screen], commands: RouteTable.Commands, screenIndex: [ScreenName: Int32]
   ) {
     self.init(
       graph: graph, screens: screens, commands: commands, screenIndex: screenIndex,
@@ -29,7 +29,7 @@ struct Planner: Sendable {
   }
 
   private init(
-    graph: RouteGraph, screens: [Screen], commands: [Command], screenIndex: [ScreenName: Int32],
+    graph: RouteGraph, screens: [Screen], commands: RouteTable.Commands, screenIndex: [ScreenName: Int32],
     cache: PlanCache
   ) {
     self.graph = graph
@@ -97,7 +97,7 @@ struct Planner: Sendable {
           let command = Int(step.command)
           steps.append(
             Step(
-              command: command, commandID: commands[command].id,
+              command: command, commandID: commands.id(of: command),
               action: step.popTo >= 0 ? .pop : .push, entry: current[current.count - 1],
               depth: current.count))
         }

@@ -57,7 +57,7 @@ package struct RouteGraph: Sendable {
 
   /// Collects commands one by one, then lays them out.
   package struct Builder {
-    private let screenCount: Int
+    private var screenCount: Int
     private var destination: [Int32] = []
     private var cost: [Int32] = []
     private var hasCosts = false
@@ -70,17 +70,41 @@ package struct RouteGraph: Sendable {
       self.screenCount = screenCount
       destination.reserveCapacity(commandCapacity)
       cost.reserveCapacity(commandCapacity)
+      origins.reserve(rows: commandCapacity, items: commandCapacity)
     }
+
+    /// The builder, for a table whose screens are only known once its commands are read:
+    /// `screenCount` screens.
+    package func with(screenCount: Int) -> Builder {
+      var builder = self
+      builder.screenCount = screenCount
+      return builder
+    }
+
+    /// The number of commands added so far.
+    package var count: Int { destination.count }
 
     /// Adds the next command. Repeated origins are listed once.
     package mutating func add(
       origins from: [Int32], destination to: Int32, cost: Int, guard condition: RouteGuard?
     ) {
+      for origin in from { addOrigin(origin) }
+      endCommand(destination: to, cost: cost, guard: condition)
+    }
+
+    /// Adds an origin of the command being added, unless it already has it.
+    ///
+    /// - Returns: `false` when the command already starts from `origin`.
+    /// - Complexity: O(*k*), where *k* is the number of origins added to the command.
+    @discardableResult
+    package mutating func addOrigin(_ origin: Int32) -> Bool {
+      origins.appendUnique(origin)
+    }
+
+    /// Ends the command whose origins ``addOrigin(_:)`` added; it takes the next number.
+    package mutating func endCommand(destination to: Int32, cost: Int, guard condition: RouteGuard?) {
       precondition(cost > 0 && cost <= RouteTable.maximumCost, "compiling checks costs")
       let number = Int32(destination.count)
-      for (position, origin) in from.enumerated() where !from[..<position].contains(origin) {
-        origins.append(origin)
-      }
       origins.endRow()
       destination.append(to)
       self.cost.append(Int32(cost))
@@ -90,6 +114,9 @@ package struct RouteGraph: Sendable {
         guards.append(condition)
       }
     }
+
+    /// The destination of command `number`, added before.
+    package func destination(of number: Int) -> Int32 { destination[number] }
 
     /// The graph of the commands added so far.
     package func build() -> RouteGraph {
@@ -107,16 +134,16 @@ package struct RouteGraph: Sendable {
     var byDestination = CompressedRows.Filler(rows: screenCount)
     var fromAnywhere: [Int32] = []
     var firstFromAnywhere = [Int32](repeating: -1, count: screenCount)
+    var byPredecessor = CompressedRows.Filler(rows: screenCount)
+    // Counting sort: one pass counts every row's length, one places the items.
     for command in destination.indices {
-      for position in origins.range(command) { byOrigin.count(row: origins.items[position]) }
+      let range = origins.range(command)
+      for position in range { byOrigin.count(row: origins.items[position]) }
       byDestination.count(row: destination[command])
+      byPredecessor.count(row: destination[command], times: range.count)
     }
     byOrigin.allocate()
     byDestination.allocate()
-    var byPredecessor = CompressedRows.Filler(rows: screenCount)
-    for command in destination.indices {
-      for _ in origins.range(command) { byPredecessor.count(row: destination[command]) }
-    }
     byPredecessor.allocate()
     var predecessorCommands = [Int32](repeating: 0, count: origins.items.count)
     for command in destination.indices {
@@ -185,6 +212,22 @@ package struct CompressedRows: Sendable {
 
     mutating func append(_ item: Int32) { rows.items.append(item) }
 
+    /// Appends `item` to the row being built unless the row already holds it.
+    mutating func appendUnique(_ item: Int32) -> Bool {
+      var position = Int(rows.starts[rows.starts.count - 1])
+      while position < rows.items.count {
+        if rows.items[position] == item { return false }
+        position += 1
+      }
+      rows.items.append(item)
+      return true
+    }
+
+    mutating func reserve(rows count: Int, items: Int) {
+      rows.starts.reserveCapacity(count + 1)
+      rows.items.reserveCapacity(items)
+    }
+
     mutating func endRow() { rows.starts.append(Int32(rows.items.count)) }
   }
 
@@ -198,7 +241,7 @@ package struct CompressedRows: Sendable {
       rows = CompressedRows(starts: Array(repeating: 0, count: count + 1), items: [])
     }
 
-    mutating func count(row: Int32) { rows.starts[Int(row) + 1] += 1 }
+    mutating func count(row: Int32, times: Int = 1) { rows.starts[Int(row) + 1] += Int32(times) }
 
     mutating func allocate() {
       for position in rows.starts.indices.dropFirst() {
