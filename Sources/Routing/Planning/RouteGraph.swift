@@ -11,7 +11,7 @@ package struct RouteGraph: Sendable {
   /// Each command's destination screen.
   package let destination: [Int32]
   /// Each command's cost, a positive number of at most ``RouteTable/maximumCost``.
-  package let cost: [Int32]
+  package let cost: CostColumn
   /// Whether some command costs more than 1.
   package let hasCosts: Bool
   /// The commands that start from each screen (commands from anywhere excluded).
@@ -59,6 +59,7 @@ package struct RouteGraph: Sendable {
   package struct Builder {
     private var screenCount: Int
     private var destination: [Int32] = []
+    /// Each command's cost, from the first that costs more than 1; empty before.
     private var cost: [Int32] = []
     private var hasCosts = false
     private var origins = CompressedRows.Appender()
@@ -69,8 +70,7 @@ package struct RouteGraph: Sendable {
     package init(screenCount: Int, commandCapacity: Int = 0) {
       self.screenCount = screenCount
       destination.reserveCapacity(commandCapacity)
-      cost.reserveCapacity(commandCapacity)
-      origins.reserve(rows: commandCapacity, items: commandCapacity)
+      origins.reserve(items: commandCapacity)
     }
 
     /// The builder, for a table whose screens are only known once its commands are read:
@@ -107,8 +107,11 @@ package struct RouteGraph: Sendable {
       let number = Int32(destination.count)
       origins.endRow()
       destination.append(to)
-      self.cost.append(Int32(cost))
-      if cost != 1 { hasCosts = true }
+      if cost != 1 && !hasCosts {
+        hasCosts = true
+        self.cost = Array(repeating: 1, count: Int(number))
+      }
+      if hasCosts { self.cost.append(Int32(cost)) }
       if let condition {
         guardedCommands.append(number)
         guards.append(condition)
@@ -122,13 +125,13 @@ package struct RouteGraph: Sendable {
     package func build() -> RouteGraph {
       RouteGraph(
         screenCount: screenCount, destination: destination, cost: cost, hasCosts: hasCosts,
-        origins: origins.rows, guardedCommands: guardedCommands, guards: guards)
+        origins: origins, guardedCommands: guardedCommands, guards: guards)
     }
   }
 
   private init(
     screenCount: Int, destination: [Int32], cost: [Int32], hasCosts: Bool,
-    origins: CompressedRows, guardedCommands: [Int32], guards: [RouteGuard]
+    origins: CompressedRows.Appender, guardedCommands: [Int32], guards: [RouteGuard]
   ) {
     var byOrigin = CompressedRows.Filler(rows: screenCount)
     var byDestination = CompressedRows.Filler(rows: screenCount)
@@ -145,7 +148,10 @@ package struct RouteGraph: Sendable {
     byOrigin.allocate()
     byDestination.allocate()
     byPredecessor.allocate()
-    var predecessorCommands = [Int32](repeating: 0, count: origins.items.count)
+    // When every command has exactly one origin, the commands by predecessor are the
+    // commands by destination: that list is kept once.
+    let oneOriginEach = origins.hasOneItemPerRow
+    var predecessorCommands = [Int32](repeating: 0, count: oneOriginEach ? 0 : origins.items.count)
     for command in destination.indices {
       let number = Int32(command)
       if origins.isEmpty(command) {
@@ -156,18 +162,18 @@ package struct RouteGraph: Sendable {
       for position in origins.range(command) {
         byOrigin.append(number, to: origins.items[position])
         let slot = byPredecessor.append(origins.items[position], to: destination[command])
-        predecessorCommands[slot] = number
+        if !oneOriginEach { predecessorCommands[slot] = number }
       }
       byDestination.append(number, to: destination[command])
     }
     self.screenCount = screenCount
     self.destination = destination
-    self.cost = cost
+    self.cost = CostColumn(cost, count: destination.count)
     self.hasCosts = hasCosts
     self.commandsFrom = byOrigin.rows
     self.targetsFrom = byOrigin.rows.items.map { destination[Int($0)] }
     self.predecessors = byPredecessor.rows
-    self.predecessorCommands = predecessorCommands
+    self.predecessorCommands = oneOriginEach ? byDestination.rows.items : predecessorCommands
     self.commandsTo = byDestination.rows
     self.fromAnywhere = fromAnywhere
     self.firstFromAnywhere = firstFromAnywhere
@@ -176,6 +182,29 @@ package struct RouteGraph: Sendable {
     }
     self.guardedCommands = guardedCommands
     self.guards = guards
+  }
+}
+
+/// Each command's cost, kept only when some command costs more than 1.
+package struct CostColumn: RandomAccessCollection, Sendable {
+  /// The costs; empty when every command costs 1.
+  private let costs: [Int32]
+  /// The number of commands.
+  package let endIndex: Int
+
+  init(_ costs: [Int32], count: Int) {
+    precondition(costs.isEmpty || costs.count == count)
+    self.costs = costs
+    self.endIndex = count
+  }
+
+  /// 0.
+  package var startIndex: Int { 0 }
+
+  /// Command `command`'s cost.
+  @inline(__always)
+  package subscript(command: Int) -> Int32 {
+    costs.isEmpty ? 1 : costs[command]
   }
 }
 
@@ -207,28 +236,60 @@ package struct CompressedRows: Sendable {
   }
 
   /// Builds rows in order, item by item.
+  ///
+  /// While every row has exactly one item, as in a table whose commands each start
+  /// from one screen, the rows' starts are implicit rather than stored: the builder
+  /// is let go once the graph is laid out, but the memory it took stays with the
+  /// process.
   struct Appender {
-    private(set) var rows = CompressedRows(starts: [0], items: [])
+    /// Where each row starts, once some row has not had exactly one item.
+    private var starts: [Int32] = []
+    /// The rows' items, end to end.
+    private(set) var items: [Int32] = []
+    /// The number of rows ended, while each has had exactly one item; `nil` after.
+    private var singleRows: Int? = 0
 
-    mutating func append(_ item: Int32) { rows.items.append(item) }
+    /// Where the row being built starts in ``items``.
+    private var rowStart: Int { singleRows ?? Int(starts[starts.count - 1]) }
+
+    mutating func append(_ item: Int32) { items.append(item) }
 
     /// Appends `item` to the row being built unless the row already holds it.
     mutating func appendUnique(_ item: Int32) -> Bool {
-      var position = Int(rows.starts[rows.starts.count - 1])
-      while position < rows.items.count {
-        if rows.items[position] == item { return false }
+      var position = rowStart
+      while position < items.count {
+        if items[position] == item { return false }
         position += 1
       }
-      rows.items.append(item)
+      items.append(item)
       return true
     }
 
-    mutating func reserve(rows count: Int, items: Int) {
-      rows.starts.reserveCapacity(count + 1)
-      rows.items.reserveCapacity(items)
+    mutating func endRow() {
+      if let rows = singleRows {
+        if items.count == rows + 1 {
+          singleRows = rows + 1
+          return
+        }
+        starts = Array(0...Int32(rows))
+        singleRows = nil
+      }
+      starts.append(Int32(items.count))
     }
 
-    mutating func endRow() { rows.starts.append(Int32(rows.items.count)) }
+    mutating func reserve(items count: Int) { items.reserveCapacity(count) }
+
+    /// The positions in ``items`` of row `row`.
+    @inline(__always)
+    func range(_ row: Int) -> Range<Int> {
+      singleRows != nil ? row..<row + 1 : Int(starts[row])..<Int(starts[row + 1])
+    }
+
+    /// Whether row `row` is empty.
+    func isEmpty(_ row: Int) -> Bool { range(row).isEmpty }
+
+    /// Whether every row ended has exactly one item.
+    var hasOneItemPerRow: Bool { singleRows != nil }
   }
 
   /// Builds rows in any order, in two passes: count every row's length, allocate, then

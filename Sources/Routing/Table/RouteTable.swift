@@ -163,6 +163,7 @@ struct ScreenNames {
 
   init(_ declared: [Screen]) throws(TableError) {
     implicit = declared.isEmpty
+    index.reserveCapacity(declared.count)
     for (position, screen) in declared.enumerated() {
       try Self.validate(screen.name, at: "screens[\(position)].name")
       if let first = index[screen.name] {
@@ -187,11 +188,12 @@ struct ScreenNames {
             .duplicateRestorationIdentifier, at: "screens[\(position)].restorationIdentifier",
             "restoration identifier '\(identifier)' is already screens[\(first)]'s")
         }
-        restorable[identifier] = Int32(screens.count)
+        restorable[identifier] = Int32(position)
       }
-      index[screen.name] = Int32(screens.count)
-      screens.append(screen)
+      index[screen.name] = Int32(position)
     }
+    // The table shares the declared list rather than copying it.
+    screens = declared
   }
 
   /// Numbers a screen a command names; places are spelled out only when something is
