@@ -57,7 +57,7 @@ extension RouteTable {
     var names = try ScreenNames(file.screens)
     var columns = CommandColumns(capacity: file.commands.count)
     try file.commands.read(into: &columns, naming: &names)
-    try self.init(names: names, commands: columns, defaultFactory: HeadlessScreen.factory)
+    try self.init(names: names, commands: consume columns, defaultFactory: HeadlessScreen.factory)
   }
 
   /// Loads a route table from a route-table file.

@@ -14,14 +14,14 @@ struct Planner: Sendable {
   /// The commands' declarations, for their identifiers.
   let commands: RouteTable.Commands
   /// Screens by name.
-  let screenIndex: [ScreenName: Int32]
+  let screenIndex: ScreenIndex
   /// Search buffers kept between plans.
   let scratch: ScratchPool
   /// Distance fields of milestones planned before.
   let cache: PlanCache
 
   init(
-    graph: RouteGraph, screens: [Screen], commands: RouteTable.Commands, screenIndex: [ScreenName: Int32]
+    graph: RouteGraph, screens: [Screen], commands: RouteTable.Commands, screenIndex: ScreenIndex
   ) {
     self.init(
       graph: graph, screens: screens, commands: commands, screenIndex: screenIndex,
@@ -29,7 +29,7 @@ struct Planner: Sendable {
   }
 
   private init(
-    graph: RouteGraph, screens: [Screen], commands: RouteTable.Commands, screenIndex: [ScreenName: Int32],
+    graph: RouteGraph, screens: [Screen], commands: RouteTable.Commands, screenIndex: ScreenIndex,
     cache: PlanCache
   ) {
     self.graph = graph

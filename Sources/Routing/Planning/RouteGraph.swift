@@ -75,10 +75,9 @@ package struct RouteGraph: Sendable {
 
     /// The builder, for a table whose screens are only known once its commands are read:
     /// `screenCount` screens.
-    package func with(screenCount: Int) -> Builder {
-      var builder = self
-      builder.screenCount = screenCount
-      return builder
+    package consuming func with(screenCount: Int) -> Builder {
+      self.screenCount = screenCount
+      return self
     }
 
     /// The number of commands added so far.
@@ -122,7 +121,7 @@ package struct RouteGraph: Sendable {
     package func destination(of number: Int) -> Int32 { destination[number] }
 
     /// The graph of the commands added so far.
-    package func build() -> RouteGraph {
+    package consuming func build() -> RouteGraph {
       RouteGraph(
         screenCount: screenCount, destination: destination, cost: cost, hasCosts: hasCosts,
         origins: origins, guardedCommands: guardedCommands, guards: guards)
@@ -131,27 +130,29 @@ package struct RouteGraph: Sendable {
 
   private init(
     screenCount: Int, destination: [Int32], cost: [Int32], hasCosts: Bool,
-    origins: CompressedRows.Appender, guardedCommands: [Int32], guards: [RouteGuard]
+    origins: consuming CompressedRows.Appender, guardedCommands: [Int32], guards: [RouteGuard]
   ) {
     var byOrigin = CompressedRows.Filler(rows: screenCount)
     var byDestination = CompressedRows.Filler(rows: screenCount)
     var fromAnywhere: [Int32] = []
     var firstFromAnywhere = [Int32](repeating: -1, count: screenCount)
-    var byPredecessor = CompressedRows.Filler(rows: screenCount)
+    // When every command has exactly one origin, the predecessors' rows are the rows by
+    // destination: their starts and their commands are kept once, and the origins are
+    // placed where the commands by destination are.
+    let oneOriginEach = origins.hasOneItemPerRow
+    var byPredecessor = CompressedRows.Filler(rows: oneOriginEach ? 0 : screenCount)
     // Counting sort: one pass counts every row's length, one places the items.
     for command in destination.indices {
       let range = origins.range(command)
       for position in range { byOrigin.count(row: origins.items[position]) }
       byDestination.count(row: destination[command])
-      byPredecessor.count(row: destination[command], times: range.count)
+      if !oneOriginEach { byPredecessor.count(row: destination[command], times: range.count) }
     }
     byOrigin.allocate()
     byDestination.allocate()
-    byPredecessor.allocate()
-    // When every command has exactly one origin, the commands by predecessor are the
-    // commands by destination: that list is kept once.
-    let oneOriginEach = origins.hasOneItemPerRow
+    if !oneOriginEach { byPredecessor.allocate() }
     var predecessorCommands = [Int32](repeating: 0, count: oneOriginEach ? 0 : origins.items.count)
+    var predecessorItems = [Int32](repeating: 0, count: oneOriginEach ? origins.items.count : 0)
     for command in destination.indices {
       let number = Int32(command)
       if origins.isEmpty(command) {
@@ -159,20 +160,32 @@ package struct RouteGraph: Sendable {
         let target = Int(destination[command])
         if firstFromAnywhere[target] < 0 { firstFromAnywhere[target] = number }
       }
+      let place = byDestination.append(number, to: destination[command])
       for position in origins.range(command) {
         byOrigin.append(number, to: origins.items[position])
-        let slot = byPredecessor.append(origins.items[position], to: destination[command])
-        if !oneOriginEach { predecessorCommands[slot] = number }
+        if oneOriginEach {
+          predecessorItems[place] = origins.items[position]
+        } else {
+          let slot = byPredecessor.append(origins.items[position], to: destination[command])
+          predecessorCommands[slot] = number
+        }
       }
-      byDestination.append(number, to: destination[command])
     }
     self.screenCount = screenCount
     self.destination = destination
     self.cost = CostColumn(cost, count: destination.count)
     self.hasCosts = hasCosts
     self.commandsFrom = byOrigin.rows
-    self.targetsFrom = byOrigin.rows.items.map { destination[Int($0)] }
-    self.predecessors = byPredecessor.rows
+    // The origins by command are read no more: their memory takes the targets.
+    var targets = origins.takeItems()
+    for position in byOrigin.rows.items.indices {
+      targets[position] = destination[Int(byOrigin.rows.items[position])]
+    }
+    self.targetsFrom = targets
+    self.predecessors =
+      oneOriginEach
+      ? CompressedRows(starts: byDestination.rows.starts, items: predecessorItems)
+      : byPredecessor.rows
     self.predecessorCommands = oneOriginEach ? byDestination.rows.items : predecessorCommands
     self.commandsTo = byDestination.rows
     self.fromAnywhere = fromAnywhere
@@ -288,15 +301,25 @@ package struct CompressedRows: Sendable {
     /// Whether row `row` is empty.
     func isEmpty(_ row: Int) -> Bool { range(row).isEmpty }
 
+    /// The items, leaving the builder empty.
+    mutating func takeItems() -> [Int32] {
+      let taken = items
+      items = []
+      return taken
+    }
+
     /// Whether every row ended has exactly one item.
     var hasOneItemPerRow: Bool { singleRows != nil }
   }
 
   /// Builds rows in any order, in two passes: count every row's length, allocate, then
   /// append.
+  ///
+  /// While items are appended, `starts[r + 1]` is where row `r`'s next item goes, so
+  /// that once all are appended it is where row `r + 1` starts: no other array is
+  /// needed.
   struct Filler {
     private(set) var rows: CompressedRows
-    private var next: [Int32] = []
 
     init(rows count: Int) {
       rows = CompressedRows(starts: Array(repeating: 0, count: count + 1), items: [])
@@ -305,19 +328,21 @@ package struct CompressedRows: Sendable {
     mutating func count(row: Int32, times: Int = 1) { rows.starts[Int(row) + 1] += Int32(times) }
 
     mutating func allocate() {
+      var start: Int32 = 0
       for position in rows.starts.indices.dropFirst() {
-        rows.starts[position] += rows.starts[position - 1]
+        let count = rows.starts[position]
+        rows.starts[position] = start
+        start += count
       }
-      rows.items = Array(repeating: 0, count: Int(rows.starts[rows.starts.count - 1]))
-      next = Array(rows.starts.dropLast())
+      rows.items = Array(repeating: 0, count: Int(start))
     }
 
     /// Appends `item` to row `row`; returns its position in ``CompressedRows/items``.
     @discardableResult
     mutating func append(_ item: Int32, to row: Int32) -> Int {
-      let position = Int(next[Int(row)])
+      let position = Int(rows.starts[Int(row) + 1])
       rows.items[position] = item
-      next[Int(row)] += 1
+      rows.starts[Int(row) + 1] += 1
       return position
     }
   }

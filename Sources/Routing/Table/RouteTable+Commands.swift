@@ -175,6 +175,14 @@ struct CommandColumns {
     builder = RouteGraph.Builder(screenCount: 0, commandCapacity: capacity)
   }
 
+  /// The graph's builder, leaving an empty one, so that building the graph can reuse
+  /// the memory of what it no longer needs.
+  mutating func takeBuilder() -> RouteGraph.Builder {
+    let taken = builder
+    builder = RouteGraph.Builder(screenCount: 0)
+    return taken
+  }
+
   /// The number of commands read.
   var count: Int { builder.count }
 

@@ -24,7 +24,7 @@ public struct RouteTable: Sendable {
   public let defaultFactory: ScreenFactory?
 
   /// Screens by name.
-  let screenIndex: [ScreenName: Int32]
+  let screenIndex: ScreenIndex
   /// Screens by restoration identifier; identifiers are unique.
   let restorationIndex: [String: Int32]
   /// The screens' path patterns, compiled for reading links.
@@ -47,16 +47,16 @@ public struct RouteTable: Sendable {
     var names = try ScreenNames(declared)
     var columns = CommandColumns(capacity: registered.count)
     for command in registered { try columns.add(command, naming: &names) }
-    try self.init(names: names, commands: columns, defaultFactory: defaultFactory)
+    try self.init(names: names, commands: consume columns, defaultFactory: defaultFactory)
   }
 
   /// Compiles the screens and the commands read, once all are read and numbered.
   init(
-    names: ScreenNames, commands columns: CommandColumns, defaultFactory: ScreenFactory?
+    names: ScreenNames, commands columns: consuming CommandColumns, defaultFactory: ScreenFactory?
   ) throws(TableError) {
     let links = try LinkIndex(screens: names.screens)
     try Self.checkFactories(columns, names.screens, defaultFactory: defaultFactory)
-    let graph = columns.builder.with(screenCount: names.screens.count).build()
+    let graph = columns.takeBuilder().with(screenCount: names.screens.count).build()
     try Self.checkRestorableScreens(names.screens, destinations: graph.destination, defaultFactory)
     let commands = Commands(graph: graph, screens: names.screens, details: columns.details)
     self.screens = names.screens
@@ -157,16 +157,22 @@ public struct RouteTable: Sendable {
 /// only commands name, when the table declares none.
 struct ScreenNames {
   private(set) var screens: [Screen] = []
-  private(set) var index: [ScreenName: Int32] = [:]
+  private var slots: ScreenSlots
+  /// The screens' names, in order.
+  private var names: [ScreenName] = []
+  /// Screens by name.
+  var index: ScreenIndex { ScreenIndex(slots, names: names) }
   private(set) var restorable: [String: Int32] = [:]
   private let implicit: Bool
 
   init(_ declared: [Screen]) throws(TableError) {
     implicit = declared.isEmpty
-    index.reserveCapacity(declared.count)
+    slots = ScreenSlots(capacity: declared.count)
+    names.reserveCapacity(declared.count)
     for (position, screen) in declared.enumerated() {
       try Self.validate(screen.name, at: "screens[\(position)].name")
-      if let first = index[screen.name] {
+      let (first, slot) = slots.find(screen.name, in: names)
+      if let first {
         throw TableError(
           .duplicateScreen, at: "screens[\(position)].name",
           "duplicate screen '\(screen.name)' (first at screens[\(first)])")
@@ -190,7 +196,8 @@ struct ScreenNames {
         }
         restorable[identifier] = Int32(position)
       }
-      index[screen.name] = Int32(position)
+      names.append(screen.name)
+      slots.insert(Int32(position), at: slot, names: names)
     }
     // The table shares the declared list rather than copying it.
     screens = declared
@@ -203,14 +210,16 @@ struct ScreenNames {
   mutating func intern(_ name: ScreenName, at place: @autoclosure () -> String) throws(TableError)
     -> Int32
   {
-    if let number = index[name] { return number }
+    let (found, slot) = slots.find(name, in: names)
+    if let found { return found }
     try Self.validate(name, at: place())
     guard implicit else {
       throw TableError(.undeclaredScreen, at: place(), "screen '\(name)' is not declared")
     }
     let number = Int32(screens.count)
-    index[name] = number
     screens.append(Screen(name, declaredAt: nil))
+    names.append(name)
+    slots.insert(number, at: slot, names: names)
     return number
   }
 
