@@ -101,7 +101,8 @@ package struct RouteGraph: Sendable {
     }
 
     /// Ends the command whose origins ``addOrigin(_:)`` added; it takes the next number.
-    package mutating func endCommand(destination to: Int32, cost: Int, guard condition: RouteGuard?) {
+    package mutating func endCommand(destination to: Int32, cost: Int, guard condition: RouteGuard?)
+    {
       precondition(cost > 0 && cost <= RouteTable.maximumCost, "compiling checks costs")
       let number = Int32(destination.count)
       origins.endRow()

@@ -6,13 +6,9 @@ extension RouteTable {
   /// costs are read from the table's compiled graph, where the planner reads them;
   /// identifiers, guards and factories are kept only for the commands that have them, and
   /// declaration sites once per run of commands declared at the same place (a loop
-  /// declares many commands at one line). Reading an element makes its ``Command``.
-  ///
-  /// ```swift
-  /// for (number, command) in table.commands.enumerated() where command.id != nil {
-  ///   print(number, command.id!, command.origins, command.destination)
-  /// }
-  /// ```
+  /// declares many commands at one line). Reading an element makes its ``Command``, so
+  /// `table.commands[3].id` and `table.commands.map(\.destination)` read as they did on
+  /// an array.
   ///
   /// (Before 0.3 ``RouteTable/commands`` was `[any NavigationCommand]`, and in 0.3's
   /// first builds `[Command]`.)
@@ -25,9 +21,13 @@ extension RouteTable {
     let details: CommandDetails
 
     /// The first command's number: 0.
+    ///
+    /// - Complexity: O(1).
     public var startIndex: Int { 0 }
 
     /// One past the last command's number: the number of commands.
+    ///
+    /// - Complexity: O(1).
     public var endIndex: Int { graph.commandCount }
 
     /// Command `number`, as it was declared: its origins (in declaration order), its
