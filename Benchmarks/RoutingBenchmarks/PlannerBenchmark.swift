@@ -19,6 +19,18 @@ func residentBytes() -> Int {
   #endif
 }
 
+/// The processor time this process has used, in seconds: beside wall-clock figures on a
+/// shared machine, where other processes stretch those.
+func processorSeconds() -> Double {
+  #if canImport(Glibc)
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  #else
+    return 0
+  #endif
+}
+
 /// A repeatable random generator (SplitMix64).
 struct SplitMix: RandomNumberGenerator {
   var state: UInt64

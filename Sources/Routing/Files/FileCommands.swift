@@ -29,11 +29,45 @@ final class FileCommandList: Sendable {
   /// The number of commands.
   var count: Int { destinations.count }
 
-  /// The commands, as the table takes them.
+  /// Reads the commands into a table being compiled, in order, checking each as
+  /// ``RouteRegistry/compile()`` checks a registered command. Each distinct name is
+  /// looked up in `names` once, at its first use, so a problem with it is reported at
+  /// the same place.
   ///
-  /// - Complexity: O(*E*), where *E* is the number of commands.
-  var declarations: [any NavigationCommand] {
-    (0..<count).map { FileCommand(list: self, number: $0) }
+  /// - Complexity: O(*E* + *O* + *N*), where *E* is the number of commands, *O* the
+  ///   number of origins and *N* the number of distinct names.
+  func read(into columns: inout CommandColumns, naming names: inout ScreenNames)
+    throws(TableError)
+  {
+    // The table's number of each of this list's names, or -1 before its first use.
+    var screens = [Int32](repeating: -1, count: self.names.count)
+    for number in 0..<count {
+      let first = Int(originStarts[number])
+      var repeats = false
+      for position in first..<Int(originStarts[number + 1]) {
+        let name = Int(origins[position])
+        var screen = screens[name]
+        if screen < 0 {
+          screen = try names.intern(
+            self.names[name], at: "commands[\(number)].from[\(position - first)]")
+          screens[name] = screen
+        }
+        if !columns.builder.addOrigin(screen) { repeats = true }
+      }
+      if repeats {
+        columns.details.repeatedOrigins.append(
+          FileCommand(list: self, number: number).origins, for: number)
+      }
+      let name = Int(destinations[number])
+      var destination = screens[name]
+      if destination < 0 {
+        destination = try names.intern(self.names[name], at: "commands[\(number)].to")
+        screens[name] = destination
+      }
+      try columns.end(
+        number, destination: destination, id: ids.isEmpty ? nil : ids[number],
+        cost: costs.isEmpty ? 1 : costs[number], guard: nil, factory: nil, declaredAt: nil)
+    }
   }
 }
 

@@ -53,9 +53,11 @@ extension RouteTable {
   package init(file: RouteTableFile) throws(TableError) {
     // Compiled directly rather than through a registry: the locations are already the
     // places in the file, and the file's errors name no Swift declaration.
-    try self.init(
-      screens: file.screens, commands: file.commands.declarations,
-      defaultFactory: HeadlessScreen.factory)
+    // Each distinct name is looked up once, not at every use.
+    var names = try ScreenNames(file.screens)
+    var columns = CommandColumns(capacity: file.commands.count)
+    try file.commands.read(into: &columns, naming: &names)
+    try self.init(names: names, commands: consume columns, defaultFactory: HeadlessScreen.factory)
   }
 
   /// Loads a route table from a route-table file.

@@ -15,9 +15,9 @@ final class Planner: Sendable {
   /// The screens, in table order; their parameters decide matching.
   let screens: [Screen]
   /// The commands' declarations, for their identifiers.
-  let commands: [Command]
+  let commands: RouteTable.Commands
   /// Screens by name.
-  let screenIndex: [ScreenName: Int32]
+  let screenIndex: ScreenIndex
   /// Each screen's name, in table order: what a step reads without copying a ``Screen``.
   let screenNames: [ScreenName]
   /// Whether each screen declares parameters; an entry of one that does not matches on
@@ -31,7 +31,7 @@ final class Planner: Sendable {
   let cache: PlanCache
 
   convenience init(
-    graph: RouteGraph, screens: [Screen], commands: [Command], screenIndex: [ScreenName: Int32]
+    graph: RouteGraph, screens: [Screen], commands: RouteTable.Commands, screenIndex: ScreenIndex
   ) {
     self.init(
       graph: graph, screens: screens, commands: commands, screenIndex: screenIndex,
@@ -39,7 +39,7 @@ final class Planner: Sendable {
   }
 
   private init(
-    graph: RouteGraph, screens: [Screen], commands: [Command], screenIndex: [ScreenName: Int32],
+    graph: RouteGraph, screens: [Screen], commands: RouteTable.Commands, screenIndex: ScreenIndex,
     cache: PlanCache
   ) {
     self.graph = graph
@@ -121,9 +121,7 @@ final class Planner: Sendable {
           let command = Int(step.command)
           steps.append(
             Step(
-              // Read only when some command has one: the declarations are large and
-              // reading them misses the processor's caches.
-              command: command, commandID: anyCommandID ? commands[command].id : nil,
+              command: command, commandID: commands.id(of: command),
               action: step.popTo >= 0 ? .pop : .push, entry: current[current.count - 1],
               depth: current.count))
         }

@@ -11,7 +11,7 @@ package struct RouteGraph: Sendable {
   /// Each command's destination screen.
   package let destination: [Int32]
   /// Each command's cost, a positive number of at most ``RouteTable/maximumCost``.
-  package let cost: [Int32]
+  package let cost: CostColumn
   /// Whether some command costs more than 1.
   package let hasCosts: Bool
   /// The commands that start from each screen (commands from anywhere excluded).
@@ -57,8 +57,9 @@ package struct RouteGraph: Sendable {
 
   /// Collects commands one by one, then lays them out.
   package struct Builder {
-    private let screenCount: Int
+    private var screenCount: Int
     private var destination: [Int32] = []
+    /// Each command's cost, from the first that costs more than 1; empty before.
     private var cost: [Int32] = []
     private var hasCosts = false
     private var origins = CompressedRows.Appender()
@@ -69,56 +70,90 @@ package struct RouteGraph: Sendable {
     package init(screenCount: Int, commandCapacity: Int = 0) {
       self.screenCount = screenCount
       destination.reserveCapacity(commandCapacity)
-      cost.reserveCapacity(commandCapacity)
+      origins.reserve(items: commandCapacity)
     }
+
+    /// The builder, for a table whose screens are only known once its commands are read:
+    /// `screenCount` screens.
+    package consuming func with(screenCount: Int) -> Builder {
+      self.screenCount = screenCount
+      return self
+    }
+
+    /// The number of commands added so far.
+    package var count: Int { destination.count }
 
     /// Adds the next command. Repeated origins are listed once.
     package mutating func add(
       origins from: [Int32], destination to: Int32, cost: Int, guard condition: RouteGuard?
     ) {
+      for origin in from { addOrigin(origin) }
+      endCommand(destination: to, cost: cost, guard: condition)
+    }
+
+    /// Adds an origin of the command being added, unless it already has it.
+    ///
+    /// - Returns: `false` when the command already starts from `origin`.
+    /// - Complexity: O(*k*), where *k* is the number of origins added to the command.
+    @discardableResult
+    package mutating func addOrigin(_ origin: Int32) -> Bool {
+      origins.appendUnique(origin)
+    }
+
+    /// Ends the command whose origins ``addOrigin(_:)`` added; it takes the next number.
+    package mutating func endCommand(destination to: Int32, cost: Int, guard condition: RouteGuard?)
+    {
       precondition(cost > 0 && cost <= RouteTable.maximumCost, "compiling checks costs")
       let number = Int32(destination.count)
-      for (position, origin) in from.enumerated() where !from[..<position].contains(origin) {
-        origins.append(origin)
-      }
       origins.endRow()
       destination.append(to)
-      self.cost.append(Int32(cost))
-      if cost != 1 { hasCosts = true }
+      if cost != 1 && !hasCosts {
+        hasCosts = true
+        self.cost = Array(repeating: 1, count: Int(number))
+      }
+      if hasCosts { self.cost.append(Int32(cost)) }
       if let condition {
         guardedCommands.append(number)
         guards.append(condition)
       }
     }
 
+    /// The destination of command `number`, added before.
+    package func destination(of number: Int) -> Int32 { destination[number] }
+
     /// The graph of the commands added so far.
-    package func build() -> RouteGraph {
+    package consuming func build() -> RouteGraph {
       RouteGraph(
         screenCount: screenCount, destination: destination, cost: cost, hasCosts: hasCosts,
-        origins: origins.rows, guardedCommands: guardedCommands, guards: guards)
+        origins: origins, guardedCommands: guardedCommands, guards: guards)
     }
   }
 
   private init(
     screenCount: Int, destination: [Int32], cost: [Int32], hasCosts: Bool,
-    origins: CompressedRows, guardedCommands: [Int32], guards: [RouteGuard]
+    origins: consuming CompressedRows.Appender, guardedCommands: [Int32], guards: [RouteGuard]
   ) {
     var byOrigin = CompressedRows.Filler(rows: screenCount)
     var byDestination = CompressedRows.Filler(rows: screenCount)
     var fromAnywhere: [Int32] = []
     var firstFromAnywhere = [Int32](repeating: -1, count: screenCount)
+    // When every command has exactly one origin, the predecessors' rows are the rows by
+    // destination: their starts and their commands are kept once, and the origins are
+    // placed where the commands by destination are.
+    let oneOriginEach = origins.hasOneItemPerRow
+    var byPredecessor = CompressedRows.Filler(rows: oneOriginEach ? 0 : screenCount)
+    // Counting sort: one pass counts every row's length, one places the items.
     for command in destination.indices {
-      for position in origins.range(command) { byOrigin.count(row: origins.items[position]) }
+      let range = origins.range(command)
+      for position in range { byOrigin.count(row: origins.items[position]) }
       byDestination.count(row: destination[command])
+      if !oneOriginEach { byPredecessor.count(row: destination[command], times: range.count) }
     }
     byOrigin.allocate()
     byDestination.allocate()
-    var byPredecessor = CompressedRows.Filler(rows: screenCount)
-    for command in destination.indices {
-      for _ in origins.range(command) { byPredecessor.count(row: destination[command]) }
-    }
-    byPredecessor.allocate()
-    var predecessorCommands = [Int32](repeating: 0, count: origins.items.count)
+    if !oneOriginEach { byPredecessor.allocate() }
+    var predecessorCommands = [Int32](repeating: 0, count: oneOriginEach ? 0 : origins.items.count)
+    var predecessorItems = [Int32](repeating: 0, count: oneOriginEach ? origins.items.count : 0)
     for command in destination.indices {
       let number = Int32(command)
       if origins.isEmpty(command) {
@@ -126,21 +161,33 @@ package struct RouteGraph: Sendable {
         let target = Int(destination[command])
         if firstFromAnywhere[target] < 0 { firstFromAnywhere[target] = number }
       }
+      let place = byDestination.append(number, to: destination[command])
       for position in origins.range(command) {
         byOrigin.append(number, to: origins.items[position])
-        let slot = byPredecessor.append(origins.items[position], to: destination[command])
-        predecessorCommands[slot] = number
+        if oneOriginEach {
+          predecessorItems[place] = origins.items[position]
+        } else {
+          let slot = byPredecessor.append(origins.items[position], to: destination[command])
+          predecessorCommands[slot] = number
+        }
       }
-      byDestination.append(number, to: destination[command])
     }
     self.screenCount = screenCount
     self.destination = destination
-    self.cost = cost
+    self.cost = CostColumn(cost, count: destination.count)
     self.hasCosts = hasCosts
     self.commandsFrom = byOrigin.rows
-    self.targetsFrom = byOrigin.rows.items.map { destination[Int($0)] }
-    self.predecessors = byPredecessor.rows
-    self.predecessorCommands = predecessorCommands
+    // The origins by command are read no more: their memory takes the targets.
+    var targets = origins.takeItems()
+    for position in byOrigin.rows.items.indices {
+      targets[position] = destination[Int(byOrigin.rows.items[position])]
+    }
+    self.targetsFrom = targets
+    self.predecessors =
+      oneOriginEach
+      ? CompressedRows(starts: byDestination.rows.starts, items: predecessorItems)
+      : byPredecessor.rows
+    self.predecessorCommands = oneOriginEach ? byDestination.rows.items : predecessorCommands
     self.commandsTo = byDestination.rows
     self.fromAnywhere = fromAnywhere
     self.firstFromAnywhere = firstFromAnywhere
@@ -149,6 +196,29 @@ package struct RouteGraph: Sendable {
     }
     self.guardedCommands = guardedCommands
     self.guards = guards
+  }
+}
+
+/// Each command's cost, kept only when some command costs more than 1.
+package struct CostColumn: RandomAccessCollection, Sendable {
+  /// The costs; empty when every command costs 1.
+  private let costs: [Int32]
+  /// The number of commands.
+  package let endIndex: Int
+
+  init(_ costs: [Int32], count: Int) {
+    precondition(costs.isEmpty || costs.count == count)
+    self.costs = costs
+    self.endIndex = count
+  }
+
+  /// 0.
+  package var startIndex: Int { 0 }
+
+  /// Command `command`'s cost.
+  @inline(__always)
+  package subscript(command: Int) -> Int32 {
+    costs.isEmpty ? 1 : costs[command]
   }
 }
 
@@ -180,40 +250,100 @@ package struct CompressedRows: Sendable {
   }
 
   /// Builds rows in order, item by item.
+  ///
+  /// While every row has exactly one item, as in a table whose commands each start
+  /// from one screen, the rows' starts are implicit rather than stored: the builder
+  /// is let go once the graph is laid out, but the memory it took stays with the
+  /// process.
   struct Appender {
-    private(set) var rows = CompressedRows(starts: [0], items: [])
+    /// Where each row starts, once some row has not had exactly one item.
+    private var starts: [Int32] = []
+    /// The rows' items, end to end.
+    private(set) var items: [Int32] = []
+    /// The number of rows ended, while each has had exactly one item; `nil` after.
+    private var singleRows: Int? = 0
 
-    mutating func append(_ item: Int32) { rows.items.append(item) }
+    /// Where the row being built starts in ``items``.
+    private var rowStart: Int { singleRows ?? Int(starts[starts.count - 1]) }
 
-    mutating func endRow() { rows.starts.append(Int32(rows.items.count)) }
+    mutating func append(_ item: Int32) { items.append(item) }
+
+    /// Appends `item` to the row being built unless the row already holds it.
+    mutating func appendUnique(_ item: Int32) -> Bool {
+      var position = rowStart
+      while position < items.count {
+        if items[position] == item { return false }
+        position += 1
+      }
+      items.append(item)
+      return true
+    }
+
+    mutating func endRow() {
+      if let rows = singleRows {
+        if items.count == rows + 1 {
+          singleRows = rows + 1
+          return
+        }
+        starts = Array(0...Int32(rows))
+        singleRows = nil
+      }
+      starts.append(Int32(items.count))
+    }
+
+    mutating func reserve(items count: Int) { items.reserveCapacity(count) }
+
+    /// The positions in ``items`` of row `row`.
+    @inline(__always)
+    func range(_ row: Int) -> Range<Int> {
+      singleRows != nil ? row..<row + 1 : Int(starts[row])..<Int(starts[row + 1])
+    }
+
+    /// Whether row `row` is empty.
+    func isEmpty(_ row: Int) -> Bool { range(row).isEmpty }
+
+    /// The items, leaving the builder empty.
+    mutating func takeItems() -> [Int32] {
+      let taken = items
+      items = []
+      return taken
+    }
+
+    /// Whether every row ended has exactly one item.
+    var hasOneItemPerRow: Bool { singleRows != nil }
   }
 
   /// Builds rows in any order, in two passes: count every row's length, allocate, then
   /// append.
+  ///
+  /// While items are appended, `starts[r + 1]` is where row `r`'s next item goes, so
+  /// that once all are appended it is where row `r + 1` starts: no other array is
+  /// needed.
   struct Filler {
     private(set) var rows: CompressedRows
-    private var next: [Int32] = []
 
     init(rows count: Int) {
       rows = CompressedRows(starts: Array(repeating: 0, count: count + 1), items: [])
     }
 
-    mutating func count(row: Int32) { rows.starts[Int(row) + 1] += 1 }
+    mutating func count(row: Int32, times: Int = 1) { rows.starts[Int(row) + 1] += Int32(times) }
 
     mutating func allocate() {
+      var start: Int32 = 0
       for position in rows.starts.indices.dropFirst() {
-        rows.starts[position] += rows.starts[position - 1]
+        let count = rows.starts[position]
+        rows.starts[position] = start
+        start += count
       }
-      rows.items = Array(repeating: 0, count: Int(rows.starts[rows.starts.count - 1]))
-      next = Array(rows.starts.dropLast())
+      rows.items = Array(repeating: 0, count: Int(start))
     }
 
     /// Appends `item` to row `row`; returns its position in ``CompressedRows/items``.
     @discardableResult
     mutating func append(_ item: Int32, to row: Int32) -> Int {
-      let position = Int(next[Int(row)])
+      let position = Int(rows.starts[Int(row) + 1])
       rows.items[position] = item
-      next[Int(row)] += 1
+      rows.starts[Int(row) + 1] += 1
       return position
     }
   }

@@ -15,16 +15,16 @@ public struct RouteTable: Sendable {
   public let screens: [Screen]
   /// The commands, in registration order: a command's position is its number.
   ///
-  /// Compiling reads each registered ``NavigationCommand`` once, into a ``Command`` that
-  /// holds what it declared: its origins, destination, identifier, cost, guard, factory
-  /// and declaration site. (Before 0.3 this was `[any NavigationCommand]` holding the
-  /// registered values themselves.)
-  public let commands: [Command]
+  /// Compiling reads each registered ``NavigationCommand`` once; reading an element
+  /// makes a ``Command`` that holds what it declared: its origins, destination,
+  /// identifier, cost, guard, factory and declaration site. The collection keeps no
+  /// value per command of its own (see ``Commands``).
+  public let commands: Commands
   /// The factory for destinations nothing else makes, if any.
   public let defaultFactory: ScreenFactory?
 
   /// Screens by name.
-  let screenIndex: [ScreenName: Int32]
+  let screenIndex: ScreenIndex
   /// Screens by restoration identifier; identifiers are unique.
   let restorationIndex: [String: Int32]
   /// The screens' path patterns, compiled for reading links.
@@ -45,11 +45,20 @@ public struct RouteTable: Sendable {
     defaultFactory: ScreenFactory?
   ) throws(TableError) {
     var names = try ScreenNames(declared)
-    let commands = try Self.declarations(of: registered, naming: &names)
+    var columns = CommandColumns(capacity: registered.count)
+    for command in registered { try columns.add(command, naming: &names) }
+    try self.init(names: names, commands: consume columns, defaultFactory: defaultFactory)
+  }
+
+  /// Compiles the screens and the commands read, once all are read and numbered.
+  init(
+    names: ScreenNames, commands columns: consuming CommandColumns, defaultFactory: ScreenFactory?
+  ) throws(TableError) {
     let links = try LinkIndex(screens: names.screens)
-    try Self.checkFactories(commands, names, defaultFactory: defaultFactory)
-    let graph = Self.graph(of: commands, screenIndex: names.index, screenCount: names.screens.count)
+    try Self.checkFactories(columns, names.screens, defaultFactory: defaultFactory)
+    let graph = columns.takeBuilder().with(screenCount: names.screens.count).build()
     try Self.checkRestorableScreens(names.screens, destinations: graph.destination, defaultFactory)
+    let commands = Commands(graph: graph, screens: names.screens, details: columns.details)
     self.screens = names.screens
     self.commands = commands
     self.defaultFactory = defaultFactory
@@ -71,73 +80,20 @@ public struct RouteTable: Sendable {
     self.planner = planner
   }
 
-  /// Reads every registered command once, into its declaration, checking identifiers
-  /// and costs and naming the screens it names.
-  private static func declarations(
-    of registered: [any NavigationCommand], naming names: inout ScreenNames
-  ) throws(TableError) -> [Command] {
-    var commands: [Command] = []
-    commands.reserveCapacity(registered.count)
-    var ids: [String: Int] = [:]
-    for (number, command) in registered.enumerated() {
-      let declaration = Command(
-        id: command.id, from: command.origins, to: command.destination, cost: command.cost,
-        when: command.condition, factory: command.factory, declaredAt: command.declaredAt)
-      for (slot, origin) in declaration.origins.enumerated() {
-        try names.intern(origin, at: "commands[\(number)].from[\(slot)]")
-      }
-      try names.intern(declaration.destination, at: "commands[\(number)].to")
-      if let id = declaration.id {
-        guard !id.isEmpty else {
-          throw TableError(.invalidName, at: "commands[\(number)].id", "empty id")
-        }
-        if let first = ids[id] {
-          throw TableError(
-            .duplicateID, at: "commands[\(number)].id",
-            "duplicate id '\(id)' (first at commands[\(first)])")
-        }
-        ids[id] = number
-      }
-      guard declaration.cost > 0, declaration.cost <= maximumCost else {
-        throw TableError(
-          .invalidCost, at: "commands[\(number)].cost",
-          "cost \(declaration.cost) is not a positive integer of at most \(maximumCost)")
-      }
-      commands.append(declaration)
-    }
-    return commands
-  }
-
   /// Checks that something makes every command's destination.
   private static func checkFactories(
-    _ commands: [Command], _ names: ScreenNames, defaultFactory: ScreenFactory?
+    _ columns: CommandColumns, _ screens: [Screen], defaultFactory: ScreenFactory?
   ) throws(TableError) {
     guard defaultFactory == nil else { return }
-    for (number, command) in commands.enumerated()
-    where command.factory == nil
-      && names.screens[Int(names.index[command.destination]!)].factory == nil
+    for number in 0..<columns.count
+    where screens[Int(columns.builder.destination(of: number))].factory == nil
+      && columns.details.factories[number] == nil
     {
       throw TableError(
         .unconstructibleDestination, at: "commands[\(number)]",
-        "nothing makes screen '\(command.destination)': give the command or the screen a factory, or the table a default factory"
+        "nothing makes screen '\(screens[Int(columns.builder.destination(of: number))].name)': give the command or the screen a factory, or the table a default factory"
       )
     }
-  }
-
-  /// Lays the declared commands out as the planner's graph.
-  private static func graph(
-    of commands: [Command], screenIndex: [ScreenName: Int32], screenCount: Int
-  ) -> RouteGraph {
-    var builder = RouteGraph.Builder(screenCount: screenCount, commandCapacity: commands.count)
-    var origins: [Int32] = []
-    for command in commands {
-      origins.removeAll(keepingCapacity: true)
-      for origin in command.origins { origins.append(screenIndex[origin]!) }
-      builder.add(
-        origins: origins, destination: screenIndex[command.destination]!, cost: command.cost,
-        guard: command.condition)
-    }
-    return builder.build()
   }
 
   /// The screen with a name, or `nil` when the table does not know it.
@@ -165,8 +121,7 @@ public struct RouteTable: Sendable {
   /// - Parameter number: A command number.
   /// - Returns: The factory; compiling guarantees there is one.
   public func factory(forCommand number: Int) -> ScreenFactory {
-    let command = commands[number]
-    if let own = command.factory { return own }
+    if let own = commands.details.factories[number] { return own }
     if let screens = screens[Int(graph.destination[number])].factory { return screens }
     guard let fallback = defaultFactory else {
       preconditionFailure("compiling checks that command \(number) has a factory")
@@ -200,17 +155,24 @@ public struct RouteTable: Sendable {
 
 /// The screens of a table being compiled: the declared ones, validated, then those that
 /// only commands name, when the table declares none.
-private struct ScreenNames {
+struct ScreenNames {
   private(set) var screens: [Screen] = []
-  private(set) var index: [ScreenName: Int32] = [:]
+  private var slots: ScreenSlots
+  /// The screens' names, in order.
+  private var names: [ScreenName] = []
+  /// Screens by name.
+  var index: ScreenIndex { ScreenIndex(slots, names: names) }
   private(set) var restorable: [String: Int32] = [:]
   private let implicit: Bool
 
   init(_ declared: [Screen]) throws(TableError) {
     implicit = declared.isEmpty
+    slots = ScreenSlots(capacity: declared.count)
+    names.reserveCapacity(declared.count)
     for (position, screen) in declared.enumerated() {
       try Self.validate(screen.name, at: "screens[\(position)].name")
-      if let first = index[screen.name] {
+      let (first, slot) = slots.find(screen.name, in: names)
+      if let first {
         throw TableError(
           .duplicateScreen, at: "screens[\(position)].name",
           "duplicate screen '\(screen.name)' (first at screens[\(first)])")
@@ -232,23 +194,33 @@ private struct ScreenNames {
             .duplicateRestorationIdentifier, at: "screens[\(position)].restorationIdentifier",
             "restoration identifier '\(identifier)' is already screens[\(first)]'s")
         }
-        restorable[identifier] = Int32(screens.count)
+        restorable[identifier] = Int32(position)
       }
-      index[screen.name] = Int32(screens.count)
-      screens.append(screen)
+      names.append(screen.name)
+      slots.insert(Int32(position), at: slot, names: names)
     }
+    // The table shares the declared list rather than copying it.
+    screens = declared
   }
 
   /// Numbers a screen a command names; places are spelled out only when something is
   /// wrong, not for every command.
-  mutating func intern(_ name: ScreenName, at place: @autoclosure () -> String) throws(TableError) {
-    if index[name] != nil { return }
+  ///
+  /// - Returns: The screen's number.
+  mutating func intern(_ name: ScreenName, at place: @autoclosure () -> String) throws(TableError)
+    -> Int32
+  {
+    let (found, slot) = slots.find(name, in: names)
+    if let found { return found }
     try Self.validate(name, at: place())
     guard implicit else {
       throw TableError(.undeclaredScreen, at: place(), "screen '\(name)' is not declared")
     }
-    index[name] = Int32(screens.count)
+    let number = Int32(screens.count)
     screens.append(Screen(name, declaredAt: nil))
+    names.append(name)
+    slots.insert(number, at: slot, names: names)
+    return number
   }
 
   private static func validate(
