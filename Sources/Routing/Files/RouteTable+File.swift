@@ -55,7 +55,7 @@ extension RouteTable {
     // places in the file, and the file's errors name no Swift declaration.
     try self.init(
       screens: file.screens, commands: file.commands.declarations,
-      defaultFactory: HeadlessScreen.factory)
+      defaultFactory: HeadlessScreen.factory, linkHosts: file.linkHosts)
   }
 
   /// Loads a route table from a route-table file.

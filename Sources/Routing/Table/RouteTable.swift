@@ -42,11 +42,11 @@ public struct RouteTable: Sendable {
 
   init(
     screens declared: [Screen], commands registered: [any NavigationCommand],
-    defaultFactory: ScreenFactory?
+    defaultFactory: ScreenFactory?, linkHosts: [String] = []
   ) throws(TableError) {
     var names = try ScreenNames(declared)
     let commands = try Self.declarations(of: registered, naming: &names)
-    let links = try LinkIndex(screens: names.screens)
+    let links = try LinkIndex(screens: names.screens, hosts: linkHosts)
     try Self.checkFactories(commands, names, defaultFactory: defaultFactory)
     let graph = Self.graph(of: commands, screenIndex: names.index, screenCount: names.screens.count)
     try Self.checkRestorableScreens(names.screens, destinations: graph.destination, defaultFactory)
