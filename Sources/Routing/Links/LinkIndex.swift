@@ -22,7 +22,10 @@ struct ReadPiece: Hashable, Sendable {
 /// segment's bytes, which the reader probes without making a `String`; a node with a
 /// literal child that is not ASCII is looked up as a `String` instead, since segments
 /// compare as Swift strings (by canonical equivalence).
-struct LinkIndex: Sendable {
+///
+/// A class, immutable once compiled: reading a link refers to it without copying a
+/// dozen arrays (copies that cost more retains and releases than the read itself).
+final class LinkIndex: Sendable {
   /// Each screen's pattern, by screen number.
   let patterns: [[PatternSegment]]
   /// The trie; node 0 is the root.
@@ -37,15 +40,23 @@ struct LinkIndex: Sendable {
   let height: [Int32]
   /// Whether a node has a literal child that is not ASCII.
   let hasTextChild: [Bool]
-  /// The hash table of literal children: per slot the key's hash, parent, child (-1 for
-  /// an empty slot) and the literal's bytes in `literalBytes`.
-  let slotHash: [UInt64]
-  let slotParent: [Int32]
-  let slotChild: [Int32]
-  let slotStart: [Int32]
-  let slotCount: [Int32]
+  /// The hash table of literal children, open addressing with linear probing.
+  let slots: [LiteralSlot]
+  /// The literals' bytes, which the slots point into.
   let literalBytes: [UInt8]
   let slotMask: Int
+  /// Each screen's name, by number.
+  let screenNames: [ScreenName]
+  /// Screen *i*'s declared parameters are `parameterNames[parameterFirst[i]..<parameterFirst[i + 1]]`,
+  /// with their kinds in `parameterKinds`.
+  let parameterFirst: [Int32]
+  let parameterNames: [String]
+  let parameterKinds: [ParameterKind]
+  /// Screen *i*'s captures are `captureNames[captureFirst[i]..<captureFirst[i + 1]]`, read
+  /// from the segments `captureOffsets` past the first its pattern reads.
+  let captureFirst: [Int32]
+  let captureNames: [String]
+  let captureOffsets: [Int32]
   /// The web hosts that `http` and `https` links may name, lowercased.
   let hosts: [String]
 
@@ -121,23 +132,18 @@ struct LinkIndex: Sendable {
     var hasTextChild = [Bool](repeating: false, count: terminal.count)
     var capacity = 2
     while capacity < edges.count * 2 { capacity <<= 1 }
-    var slotHash = [UInt64](repeating: 0, count: capacity)
-    var slotParent = [Int32](repeating: -1, count: capacity)
-    var slotChild = [Int32](repeating: -1, count: capacity)
-    var slotStart = [Int32](repeating: 0, count: capacity)
-    var slotCount = [Int32](repeating: 0, count: capacity)
+    var slots = [LiteralSlot](
+      repeating: LiteralSlot(hash: 0, parent: -1, child: -1, start: 0, count: 0), count: capacity)
     var literalBytes: [UInt8] = []
     for edge in edges {
       if !edge.text.utf8.allSatisfy({ $0 < 0x80 }) { hasTextChild[Int(edge.parent)] = true }
       var text = edge.text
-      let hash = text.withUTF8 { Self.hash(edge.parent, $0) }
+      let hash = Self.hash(edge.parent, text.withUTF8 { Self.hash($0) })
       var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
-      while slotChild[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
-      slotHash[slot] = hash
-      slotParent[slot] = edge.parent
-      slotChild[slot] = edge.child
-      slotStart[slot] = Int32(literalBytes.count)
-      slotCount[slot] = Int32(edge.text.utf8.count)
+      while slots[slot].child >= 0 { slot = (slot + 1) & (capacity - 1) }
+      slots[slot] = LiteralSlot(
+        hash: hash, parent: edge.parent, child: edge.child, start: Int32(literalBytes.count),
+        count: Int32(edge.text.utf8.count))
       literalBytes.append(contentsOf: edge.text.utf8)
     }
     var lowered: [String] = []
@@ -159,14 +165,31 @@ struct LinkIndex: Sendable {
     self.endings = endings
     self.height = height
     self.hasTextChild = hasTextChild
-    self.slotHash = slotHash
-    self.slotParent = slotParent
-    self.slotChild = slotChild
-    self.slotStart = slotStart
-    self.slotCount = slotCount
+    self.slots = slots
     self.literalBytes = literalBytes
     self.slotMask = capacity - 1
     self.hosts = lowered
+    screenNames = screens.map(\.name)
+    var parameterFirst: [Int32] = [0]
+    var captureFirst: [Int32] = [0]
+    var captureNames: [String] = []
+    var captureOffsets: [Int32] = []
+    for (number, screen) in screens.enumerated() {
+      parameterFirst.append(parameterFirst[number] + Int32(screen.parameters.count))
+      for (offset, segment) in patterns[number].enumerated() {
+        if case .capture(let name) = segment {
+          captureNames.append(name)
+          captureOffsets.append(Int32(offset))
+        }
+      }
+      captureFirst.append(Int32(captureNames.count))
+    }
+    self.parameterFirst = parameterFirst
+    parameterNames = screens.flatMap { $0.parameters.map(\.name) }
+    parameterKinds = screens.flatMap { $0.parameters.map(\.kind) }
+    self.captureFirst = captureFirst
+    self.captureNames = captureNames
+    self.captureOffsets = captureOffsets
   }
 
   /// An ASCII letter in lower case; any other byte as it is.
@@ -174,21 +197,31 @@ struct LinkIndex: Sendable {
     (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
   }
 
-  /// The hash of a literal child's key: its parent and its bytes (FNV-1a, mixed).
-  static func hash(_ parent: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ (UInt64(UInt32(bitPattern: parent)) &* 0x9E37_79B9_7F4A_7C15)
-    for byte in bytes {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-    }
-    return hash ^ (hash >> 29)
+  /// The hash of a segment's bytes (32-bit FNV-1a).
+  @inline(__always)
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    var hash: UInt32 = 0x811C_9DC5
+    for byte in bytes { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+    return hash
+  }
+
+  /// The hash of a literal child's key: its parent, and its text's hash.
+  @inline(__always)
+  static func hash(_ parent: Int32, _ text: UInt32) -> UInt64 {
+    var hash = (UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(text)) &* 0x9E37_79B9_7F4A_7C15
+    hash ^= hash >> 31
+    return hash
   }
 
   /// The literal child of `node` that reads `segment`, or -1.
   ///
-  /// - Parameter ascii: Whether every byte of `segment` is ASCII.
+  /// - Parameters:
+  ///   - hash: The segment's hash, `LinkIndex.hash(segment)`.
+  ///   - ascii: Whether every byte of `segment` is ASCII.
   /// - Complexity: O(*n*) expected, where *n* is the length of the segment.
+  @inline(__always)
   func literalChild(
-    of node: Int32, reading segment: UnsafeBufferPointer<UInt8>, ascii: Bool
+    of node: Int32, reading segment: UnsafeBufferPointer<UInt8>, hash text: UInt32, ascii: Bool
   ) -> Int32 {
     guard ascii, !hasTextChild[Int(node)] else {
       // Segments compare as strings: a text that is not ASCII may equal another one
@@ -196,21 +229,22 @@ struct LinkIndex: Sendable {
       guard !literalChildren[Int(node)].isEmpty else { return -1 }
       return literalChildren[Int(node)][String(decoding: segment, as: UTF8.self)] ?? -1
     }
-    let hash = Self.hash(node, segment)
-    var slot = Int(truncatingIfNeeded: hash) & slotMask
-    while true {
-      let child = slotChild[slot]
-      guard child >= 0 else { return -1 }
-      if slotHash[slot] == hash, slotParent[slot] == node,
-        Int(slotCount[slot]) == segment.count,
-        literalBytes.withUnsafeBufferPointer({ all in
-          segment.isEmpty
-            || memoryEqual(all.baseAddress! + Int(slotStart[slot]), segment.baseAddress!, segment.count)
-        })
-      {
-        return child
+    let hash = Self.hash(node, text)
+    return slots.withUnsafeBufferPointer { slots in
+      var slot = Int(truncatingIfNeeded: hash) & slotMask
+      while true {
+        let entry = slots[slot]
+        guard entry.child >= 0 else { return -1 }
+        if entry.hash == hash, entry.parent == node, Int(entry.count) == segment.count,
+          literalBytes.withUnsafeBufferPointer({ all in
+            segment.isEmpty
+              || memoryEqual(all.baseAddress! + Int(entry.start), segment.baseAddress!, segment.count)
+          })
+        {
+          return entry.child
+        }
+        slot = (slot + 1) & slotMask
       }
-      slot = (slot + 1) & slotMask
     }
   }
 
@@ -294,4 +328,14 @@ struct LinkIndex: Sendable {
 func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
   for offset in 0..<count where a[offset] != b[offset] { return false }
   return true
+}
+
+/// One slot of the hash table of literal children: the key's hash, the parent, the child
+/// (-1 for an empty slot), and where the literal's bytes are in ``LinkIndex/literalBytes``.
+struct LiteralSlot: Sendable {
+  var hash: UInt64
+  var parent: Int32
+  var child: Int32
+  var start: Int32
+  var count: Int32
 }

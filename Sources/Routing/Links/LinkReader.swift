@@ -14,7 +14,9 @@
 /// most 1 KB, which Swift places on the stack: reading allocates nothing but the request
 /// it returns.
 struct LinkReader {
-  let table: RouteTable
+  /// The table's compiled patterns; the table keeps them alive during the read, and
+  /// not retaining them keeps the reader's copies free.
+  unowned(unsafe) let links: LinkIndex
   let link: UnsafeBufferPointer<UInt8>
   let strict: Bool
   let expecting: [Int32]?
@@ -58,7 +60,7 @@ struct LinkReader {
       var encoded = false
       for cursor in position...pathEnd where cursor == pathEnd || link[cursor] == Self.slash {
         guard cursor > start else { throw LinkError(.emptySegment(index: index)) }
-        ranges[index] = UInt64(start) << 32 | UInt64(cursor - start)
+        ranges[index] = UInt64(start) << 16 | UInt64(cursor - start)
         index += 1
         start = cursor + 1
       }
@@ -66,7 +68,7 @@ struct LinkReader {
       var segments = LinkSegments(
         base: link.baseAddress!, ranges: ranges, count: pieces, ascii: 0)
       guard encoded else {
-        segments.ascii = asciiMask(segments)
+        segments.hashAll()
         return try read(segments, query: query, fragment: fragment, scratch: ranges + 64)
       }
       let outcome = withUnsafeTemporaryAllocation(
@@ -85,11 +87,11 @@ struct LinkReader {
               throw LinkError(
                 .badEncoding(.segment(index), text: String(decoding: raw, as: UTF8.self)))
             }
-            ranges[index] = UInt64(written) << 32 | UInt64(count)
+            ranges[index] = UInt64(written) << 16 | UInt64(count)
             written += count
           }
           segments.base = UnsafePointer(buffer.baseAddress!)
-          segments.ascii = asciiMask(segments)
+          segments.hashAll()
           return try read(segments, query: query, fragment: fragment, scratch: ranges + 64)
         }
       }
@@ -143,7 +145,7 @@ struct LinkReader {
 
   /// Whether `link[start..<end]` is one of the table's hosts, ignoring ASCII case.
   private func isDeclared(host start: Int, _ end: Int) -> Bool {
-    for host in table.links.hosts where host.utf8.count == end - start {
+    for host in links.hosts where host.utf8.count == end - start {
       var offset = start
       var same = true
       for byte in host.utf8 {
@@ -183,8 +185,8 @@ struct LinkReader {
       }
       return try withScratch(65) { (best) throws(LinkError) -> LinkReading in
         let readings = SuffixReadings(best: best, captures: scratch, count: segments.count)
-        guard table.links.read(segments, into: readings) else {
-          throw table.links.failure(reading: segments)
+        guard links.read(segments, into: readings) else {
+          throw links.failure(reading: segments)
         }
         return try request(
           segments, readings, items: items, itemCount: itemCount, fragment: fragment)
@@ -199,6 +201,14 @@ struct LinkReader {
     items: UnsafeMutablePointer<UInt64>, itemCount: Int, fragment: String?
   ) throws(LinkError) -> LinkReading {
     let screenCount = Int(readings.screens(from: 0))
+    // The tables, once each: reading them through `links` in the loops would retain and
+    // release them at every access.
+    let captureFirst = links.captureFirst
+    let captureNames = links.captureNames
+    let captureOffsets = links.captureOffsets
+    let parameterFirst = links.parameterFirst
+    let parameterNames = links.parameterNames
+    let parameterKinds = links.parameterKinds
     var pieces = Pieces()
     var start = 0
     while start < segments.count {
@@ -209,48 +219,41 @@ struct LinkReader {
       throw LinkError(
         .misread(
           link: String(decoding: link, as: UTF8.self),
-          reading: (0..<screenCount).map { table.screens[Int(pieces.screen($0))].name }))
+          reading: (0..<screenCount).map { links.screenNames[Int(pieces.screen($0))] }))
     }
     // Captures from the left (after the reading, `readings.captures` is free), then
     // the query: the values in order of appearance.
     let captures = readings.captures
     var captureCount = 0
     for piece in 0..<screenCount {
-      let screen = pieces.screen(piece)
-      for (offset, segment) in table.links.patterns[Int(screen)].enumerated() {
-        if case .capture = segment {
-          captures[captureCount] =
-            UInt64(UInt32(bitPattern: screen)) << 32 | UInt64(offset) << 8
-            | UInt64(pieces.start(piece) + offset)
-          captureCount += 1
-        }
+      let screen = Int(pieces.screen(piece))
+      for capture in Int(captureFirst[screen])..<Int(captureFirst[screen + 1]) {
+        captures[captureCount] =
+          UInt64(capture) << 32 | UInt64(pieces.start(piece) + Int(captureOffsets[capture]))
+        captureCount += 1
       }
     }
     func key(_ value: Int) -> String {
-      if value < captureCount {
-        let packed = captures[value]
-        guard case .capture(let name) = table.links.patterns[Int(packed >> 32)][Int((packed >> 8) & 0xFF)]
-        else { preconditionFailure("a capture names a capture segment") }
-        return name
-      }
+      if value < captureCount { return captureNames[Int(captures[value] >> 32)] }
       return queryKey(items[value - captureCount])
     }
     func text(_ value: Int) -> String {
-      if value < captureCount { return segments.text(Int(captures[value] & 0xFF)) }
+      if value < captureCount { return segments.text(Int(captures[value] & 0xFFFF_FFFF)) }
       let packed = items[value - captureCount]
       return decoded(Int((packed >> 16) & 0xFFFF) + 1, Int(packed & 0xFFFF))
     }
     let total = captureCount + itemCount
-    var parameters: Parameters = [:]
+    var parameters = Parameters(minimumCapacity: total)
     var ignored: [String] = []
     for value in 0..<total {
       let name = key(value)
-      if (0..<value).contains(where: { key($0) == name }) { continue }
+      if value > 0 && (0..<value).contains(where: { key($0) == name }) { continue }
       var kinds = KindList()
       for piece in 0..<screenCount {
-        for parameter in table.screens[Int(pieces.screen(piece))].parameters
-        where parameter.name == name {
-          kinds.add(parameter.kind)
+        let screen = Int(pieces.screen(piece))
+        for parameter in Int(parameterFirst[screen])..<Int(parameterFirst[screen + 1])
+        where parameterNames[parameter] == name {
+          kinds.add(parameterKinds[parameter])
         }
       }
       guard kinds.count > 0 else {
@@ -259,13 +262,20 @@ struct LinkReader {
         continue
       }
       let first = text(value)
-      for later in value..<total where later == value || key(later) == name {
-        let current = later == value ? first : text(later)
+      var typed: ParameterValue = .string(first)
+      for slot in 0..<kinds.count {
+        guard let converted = ParameterValue.string(first).converted(to: kinds[slot]) else {
+          throw LinkError(.invalidParameter(name: name, value: first, expected: kinds[slot]))
+        }
+        if kinds.count == 1 { typed = converted }
+      }
+      for later in value + 1..<total where key(later) == name {
+        let current = text(later)
         for slot in 0..<kinds.count
         where ParameterValue.string(current).converted(to: kinds[slot]) == nil {
           throw LinkError(.invalidParameter(name: name, value: current, expected: kinds[slot]))
         }
-        for slot in 0..<kinds.count where later != value {
+        for slot in 0..<kinds.count {
           let kind = kinds[slot]
           if ParameterValue.string(current).converted(to: kind)
             != ParameterValue.string(first).converted(to: kind)
@@ -274,15 +284,14 @@ struct LinkReader {
           }
         }
       }
-      parameters[name] =
-        kinds.count == 1 ? ParameterValue.string(first).converted(to: kinds[0]) : .string(first)
+      parameters[name] = typed
     }
     var via: [ScreenName] = []
     if screenCount > 1 {
       via.reserveCapacity(screenCount - 1)
-      for piece in 0..<screenCount - 1 { via.append(table.screens[Int(pieces.screen(piece))].name) }
+      for piece in 0..<screenCount - 1 { via.append(links.screenNames[Int(pieces.screen(piece))]) }
     }
-    let destination = table.screens[Int(pieces.screen(screenCount - 1))].name
+    let destination = links.screenNames[Int(pieces.screen(screenCount - 1))]
     return LinkReading(
       request: Request(to: destination, via: via, parameters: parameters),
       fragment: fragment, ignored: ignored)
@@ -348,14 +357,6 @@ struct LinkReader {
     if plain && one.elementsEqual(two) { return true }
     if plain && one.allSatisfy({ $0 < 0x80 }) && two.allSatisfy({ $0 < 0x80 }) { return false }
     return queryKey(first) == queryKey(second)
-  }
-
-  private func asciiMask(_ segments: LinkSegments) -> UInt64 {
-    var mask: UInt64 = 0
-    for index in 0..<segments.count where segments.bytes(index).allSatisfy({ $0 < 0x80 }) {
-      mask |= 1 << UInt64(index)
-    }
-    return mask
   }
 
   private func isLetter(_ byte: UInt8) -> Bool {

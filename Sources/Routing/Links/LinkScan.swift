@@ -3,8 +3,9 @@
 struct LinkSegments {
   /// Where the segments' bytes are: the link itself, or a buffer of decoded bytes.
   var base: UnsafePointer<UInt8>
-  /// Segment *i* starts at `ranges[i] >> 32` from `base` and holds `ranges[i] & 0xFFFF_FFFF`
-  /// bytes.
+  /// Segment *i* starts at `(ranges[i] >> 16) & 0xFFFF` from `base` and holds
+  /// `ranges[i] & 0xFFFF` bytes (a link holds at most 4,096); the high 32 bits are the
+  /// hash of those bytes, once ``hashAll()`` has run.
   var ranges: UnsafeMutablePointer<UInt64>
   /// How many segments; at most ``RouteTable/maximumLinkSegments``, never 0.
   var count: Int
@@ -16,7 +17,30 @@ struct LinkSegments {
   func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
     let range = ranges[index]
     return UnsafeBufferPointer(
-      start: base + Int(range >> 32), count: Int(range & 0xFFFF_FFFF))
+      start: base + Int((range >> 16) & 0xFFFF), count: Int(range & 0xFFFF))
+  }
+
+  /// Segment `index`'s hash, `LinkIndex.hash(bytes(index))`.
+  @inline(__always)
+  func hash(_ index: Int) -> UInt32 {
+    UInt32(truncatingIfNeeded: ranges[index] >> 32)
+  }
+
+  /// Stores each segment's hash, and whether it is ASCII.
+  mutating func hashAll() {
+    var mask: UInt64 = 0
+    for index in 0..<count {
+      let bytes = bytes(index)
+      var ascii = true
+      var hash: UInt32 = 0x811C_9DC5
+      for byte in bytes {
+        hash = (hash ^ UInt32(byte)) &* 0x0100_0193
+        if byte >= 0x80 { ascii = false }
+      }
+      ranges[index] = UInt64(hash) << 32 | (ranges[index] & 0xFFFF_FFFF)
+      if ascii { mask |= 1 << UInt64(index) }
+    }
+    self.ascii = mask
   }
 
   /// Segment `index` as text.
@@ -127,7 +151,8 @@ extension LinkIndex {
     }
     guard walk.needed != 0, position < segments.count else { return }
     let literal = literalChild(
-      of: node, reading: segments.bytes(position), ascii: segments.isASCII(position))
+      of: node, reading: segments.bytes(position), hash: segments.hash(position),
+      ascii: segments.isASCII(position))
     if literal >= 0 && (endings[Int(literal)] << UInt64(position)) & walk.needed != 0 {
       explore(literal, at: position + 1, taken: taken, segments, readings, &walk)
     }
@@ -159,7 +184,8 @@ extension LinkIndex {
           || position + 1 + Int(height[Int(child)]) > farthest
       }
       let literal = literalChild(
-        of: node, reading: segments.bytes(position), ascii: segments.isASCII(position))
+        of: node, reading: segments.bytes(position), hash: segments.hash(position),
+      ascii: segments.isASCII(position))
       if literal >= 0 && worth(literal) { visit(literal, position + 1) }
       let capture = captureChild[Int(node)]
       if capture >= 0 && worth(capture) { visit(capture, position + 1) }

@@ -93,7 +93,7 @@ extension RouteTable {
     var text = link
     let outcome = text.withUTF8 { bytes in
       Result { () throws(LinkError) -> LinkReading in
-        let reader = LinkReader(table: self, link: bytes, strict: strict, expecting: expecting)
+        let reader = LinkReader(links: links, link: bytes, strict: strict, expecting: expecting)
         return try reader.read()
       }
     }
