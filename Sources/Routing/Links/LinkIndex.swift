@@ -238,7 +238,8 @@ final class LinkIndex: Sendable {
         if entry.hash == hash, entry.parent == node, Int(entry.count) == segment.count,
           literalBytes.withUnsafeBufferPointer({ all in
             segment.isEmpty
-              || memoryEqual(all.baseAddress! + Int(entry.start), segment.baseAddress!, segment.count)
+              || memoryEqual(
+                all.baseAddress! + Int(entry.start), segment.baseAddress!, segment.count)
           })
         {
           return entry.child

@@ -122,7 +122,9 @@ struct LinkReader {
       hostStart = index + 1
     }
     if let colon = lastIndex(of: UInt8(ascii: ":"), in: hostStart, hostEnd),
-      (colon + 1..<hostEnd).allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(link[$0]) })
+      (colon + 1..<hostEnd).allSatisfy({
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(link[$0])
+      })
     {
       hostEnd = colon
     }
@@ -393,7 +395,9 @@ private struct Pieces {
   mutating func append(screen: Int32, start: Int) {
     let value = UInt64(UInt32(bitPattern: screen)) << 32 | UInt64(start)
     if count < 16 {
-      withUnsafeMutableBytes(of: &packed) { $0.storeBytes(of: value, toByteOffset: count * 8, as: UInt64.self) }
+      withUnsafeMutableBytes(of: &packed) {
+        $0.storeBytes(of: value, toByteOffset: count * 8, as: UInt64.self)
+      }
     } else {
       more.append(value)
     }

@@ -185,7 +185,7 @@ extension LinkIndex {
       }
       let literal = literalChild(
         of: node, reading: segments.bytes(position), hash: segments.hash(position),
-      ascii: segments.isASCII(position))
+        ascii: segments.isASCII(position))
       if literal >= 0 && worth(literal) { visit(literal, position + 1) }
       let capture = captureChild[Int(node)]
       if capture >= 0 && worth(capture) { visit(capture, position + 1) }

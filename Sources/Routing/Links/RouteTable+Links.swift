@@ -54,7 +54,8 @@ extension RouteTable {
   /// Reads a deep link: the request, the fragment, and the query items it ignored.
   ///
   /// ```swift
-  /// let reading = try table.read("https://Example.com:443/folder/profile?userId=2&utm_source=mail#top")
+  /// // Folder has the path "folder"; Profile declares .integer("userId"), path "profile".
+  /// let reading = try table.read("https://example.com/folder/profile?userId=2&utm_source=mail#top")
   /// // reading.request: Request(to: "Profile", via: ["Folder"], parameters: ["userId": 2])
   /// // reading.fragment: "top"; reading.ignored: ["utm_source"]
   /// ```
@@ -117,7 +118,8 @@ extension RouteTable {
 /// What reading a deep link gives: the request, and what the reading set aside.
 ///
 /// ```swift
-/// let reading = try table.read("folder/profile?userId=2&utm_source=mail#top")
+/// // Folder has the path "folder"; Profile declares .integer("userId"), path "profile".
+/// let reading = try table.read("https://example.com/folder/profile?userId=2&utm_source=mail#top")
 /// // reading.request: Request(to: "Profile", via: ["Folder"], parameters: ["userId": 2])
 /// // reading.fragment: "top"; reading.ignored: ["utm_source"]
 /// ```

@@ -176,7 +176,8 @@ import Testing
     #expect(collisions > 10)
     #expect(fragments > 20 && ignored > 20 && webLinks > 20)
     for kind in [
-      "unknownHost", "emptyPath", "emptySegment", "badEncoding", "malformedQuery", "repeatedQueryKey", "unknownSegment",
+      "unknownHost", "emptyPath", "emptySegment", "badEncoding", "malformedQuery",
+      "repeatedQueryKey", "unknownSegment",
       "incompletePath", "undeclaredParameter", "invalidParameter", "conflictingValues",
     ] {
       #expect(failed[kind, default: 0] > 0, "no \(kind) in batch \(batch)")

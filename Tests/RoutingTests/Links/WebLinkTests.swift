@@ -78,7 +78,8 @@ import Testing
     #expect(compiled.linkHosts == ["example.com"])
     #expect(try compiled.resolve("https://example.com/folder").destination == "Folder")
     let file = try RouteTable(
-      json: #"{"screens": [{"name": "Folder", "path": "folder"}], "commands": [{"to": "Folder"}], "links": {"hosts": ["example.com"]}}"#
+      json:
+        #"{"screens": [{"name": "Folder", "path": "folder"}], "commands": [{"to": "Folder"}], "links": {"hosts": ["example.com"]}}"#
     )
     #expect(try file.resolve("https://EXAMPLE.com/folder").destination == "Folder")
   }
@@ -91,8 +92,7 @@ import Testing
     (#""links": {"host": ["a"]}"#, "links.host", .unknownKey),
     (#""links": []"#, "links", .wrongType),
   ])
-  func badHostDeclarationsAreTableErrors(member: String, location: String, kind: TableError.Kind)
-  {
+  func badHostDeclarationsAreTableErrors(member: String, location: String, kind: TableError.Kind) {
     let json = #"{"screens": [{"name": "A"}], "commands": [{"to": "A"}], "# + member + "}"
     let error = #expect(throws: TableError.self) { try RouteTable(json: json) }
     #expect(error?.kind == kind)
@@ -149,11 +149,15 @@ import Testing
     let object = try #require(Tool.object(json.output)?["link"] as? [String: Any])
     #expect(object["ignored"] as? [String] == ["utm_source"])
     #expect(object["fragment"] as? String == "top")
-    let strict = Tool.run(["link", "SampleApp.json", "--from", "Menu", link, "--strict-links", "--json"])
+    let strict = Tool.run([
+      "link", "SampleApp.json", "--from", "Menu", link, "--strict-links", "--json",
+    ])
     #expect(strict.exitCode == 2)
     let error = try #require(Tool.object(strict.output)?["error"] as? [String: Any])
     #expect(error["reason"] as? String == "undeclaredParameter")
-    let plain = Tool.run(["link", "SampleApp.json", "--from", "Menu", "folder/profile?userId=2", "--json"])
+    let plain = Tool.run([
+      "link", "SampleApp.json", "--from", "Menu", "folder/profile?userId=2", "--json",
+    ])
     let read = try #require(Tool.object(plain.output)?["link"] as? [String: Any])
     #expect(read["ignored"] as? [String] == [])
     #expect(read["fragment"] == nil)
@@ -177,7 +181,8 @@ import Testing
   @Test func theInteractiveModeListsIgnoredItems() async throws {
     let session = try InteractiveSession()
     #expect(
-      await session.respond(to: "link https://example.com/folder/profile?userId=2&utm_source=mail#top")
+      await session.respond(
+        to: "link https://example.com/folder/profile?userId=2&utm_source=mail#top")
         == [
           "ignored: utm_source (no screen of the link declares it)",
           "1. push Folder by openFolder", "2. push Profile(userId: 2) by openProfile",

@@ -101,12 +101,15 @@ struct BruteForceLinkReader {
     else { return nil }
     let scheme = bytes[..<end]
     guard let first = scheme.first, isLetter(first),
-      scheme.allSatisfy({ isLetter($0) || (48...57).contains($0) || Array("+-.".utf8).contains($0) })
+      scheme.allSatisfy({ isLetter($0) || (48...57).contains($0) || Array("+-.".utf8).contains($0) }
+      )
     else { return nil }
     return (String(decoding: scheme, as: UTF8.self), Array(bytes[(end + 3)...]))
   }
 
-  static func isLetter(_ byte: UInt8) -> Bool { (65...90).contains(byte) || (97...122).contains(byte) }
+  static func isLetter(_ byte: UInt8) -> Bool {
+    (65...90).contains(byte) || (97...122).contains(byte)
+  }
 
   /// ASCII letters in lower case, every other byte as it is.
   static func asciiLowercased(_ bytes: some Sequence<UInt8>) -> [UInt8] {
@@ -137,7 +140,8 @@ struct BruteForceLinkReader {
     }
     while index < bytes.count {
       if bytes[index] == 37 {
-        guard index + 2 < bytes.count, let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2])
+        guard index + 2 < bytes.count, let high = hex(bytes[index + 1]),
+          let low = hex(bytes[index + 2])
         else { return nil }
         output.append(high * 16 + low)
         index += 3
@@ -172,14 +176,19 @@ struct BruteForceLinkReader {
     var rest = bytes
     if let (scheme, afterScheme) = Self.scheme(bytes) {
       rest = afterScheme
-      if ["http", "https"].contains(String(decoding: Self.asciiLowercased(scheme.utf8), as: UTF8.self)) {
+      if ["http", "https"].contains(
+        String(decoding: Self.asciiLowercased(scheme.utf8), as: UTF8.self))
+      {
         let authority = Array(afterScheme.prefix { $0 != 47 && $0 != 63 })
         var host = authority
         if let at = host.lastIndex(of: 64) { host = Array(host[(at + 1)...]) }
-        if let colon = host.lastIndex(of: 58), host[(colon + 1)...].allSatisfy({ (48...57).contains($0) }) {
+        if let colon = host.lastIndex(of: 58),
+          host[(colon + 1)...].allSatisfy({ (48...57).contains($0) })
+        {
           host = Array(host[..<colon])
         }
-        guard hosts.contains(where: { Self.asciiLowercased($0.utf8) == Self.asciiLowercased(host) }) else {
+        guard hosts.contains(where: { Self.asciiLowercased($0.utf8) == Self.asciiLowercased(host) })
+        else {
           throw LinkError(.unknownHost(String(decoding: host, as: UTF8.self)))
         }
         rest = Array(afterScheme[authority.count...])
