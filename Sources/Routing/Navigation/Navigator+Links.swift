@@ -1,4 +1,4 @@
-/// Why ``Navigator/open(_:)`` did not navigate: the link could not be read, what it
+/// Why ``Navigator/open(_:strict:)`` did not navigate: the link could not be read, what it
 /// asks for could not be planned, or the route could not run.
 public enum LinkNavigationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The link is malformed or names what the table does not have; nothing changed.
