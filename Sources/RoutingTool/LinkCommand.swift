@@ -1,11 +1,11 @@
 import Routing
 
-/// `routing link TABLE --from A,B LINK [--json]`: reads a deep link, then routes to what
+/// `routing link TABLE --from A,B LINK [--strict-links] [--json]`: reads a deep link, then routes to what
 /// it names (Docs/DeepLinks.md for the reading, Docs/RouteTables.md, "`routing link`",
 /// for the output).
 enum LinkCommand {
   static let name = "link"
-  static let spec = OptionSpec(flags: ["json"], single: ["from"], repeated: [])
+  static let spec = OptionSpec(flags: ["json", "strict-links"], single: ["from"], repeated: [])
 
   static func run(_ arguments: [String], _ console: Console) throws(ToolFailure) -> ExitCode {
     let options = try Arguments(arguments, spec: spec, command: name)
@@ -17,19 +17,24 @@ enum LinkCommand {
     let table = try console.loadTable(positionals[0])
     let link = positionals[1]
     let json = options.has("json")
-    let request: Request
+    let reading: LinkReading
     do {
-      request = try table.resolve(link)
+      reading = try table.read(link, strict: options.has("strict-links"))
     } catch {
       return RouteCommand.report(.failure(RequestFailure(error, link: link)), json: json, console)
     }
+    let request = reading.request
     let outcome = RouteRunner.route(request, from: stack, in: table)
     switch (outcome, json) {
     case (.success(let route), true):
-      console.print(RouteJSON.json(route, link: request).serialized())
+      console.print(RouteJSON.json(route, link: reading).serialized())
       return .success
     case (.success, false):
       console.print("link: \(request)")
+      if !reading.ignored.isEmpty {
+        console.print("ignored: \(reading.ignored.joined(separator: ", "))")
+      }
+      if let fragment = reading.fragment { console.print("fragment: \(fragment)") }
       return RouteCommand.report(outcome, json: false, console)
     case (.failure, _):
       return RouteCommand.report(outcome, json: json, console)

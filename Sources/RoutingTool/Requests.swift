@@ -301,19 +301,22 @@ enum RouteRunner {
 /// Routes as JSON (Docs/RouteTables.md, "`routing route`" and "`routing link`").
 enum RouteJSON {
   /// The route of a link: the route's members, then
-  /// `"link": {"to": …, "via": […], "parameters": {…}}`, what the link read as.
-  static func json(_ route: Route, link request: Request) -> JSONValue {
+  /// `"link": {"to": …, "via": […], "parameters": {…}, "ignored": […]}`, what the link
+  /// read as, with `"fragment"` when it has one.
+  static func json(_ route: Route, link reading: LinkReading) -> JSONValue {
     guard case .object(var object) = json(route) else { return json(route) }
+    let request = reading.request
     let parameters = request.parameters.sorted { $0.key < $1.key }.map {
       JSONMember($0.key, .string($0.value.description))
     }
-    object.append(
-      "link",
-      [
-        "to": .string(request.destination.rawValue),
-        "via": .array(request.breadcrumbs.map { .string($0.rawValue) }),
-        "parameters": .object(JSONObject(parameters)),
-      ])
+    var link: JSONObject = [
+      "to": .string(request.destination.rawValue),
+      "via": .array(request.breadcrumbs.map { .string($0.rawValue) }),
+      "parameters": .object(JSONObject(parameters)),
+      "ignored": .array(reading.ignored.map { .string($0) }),
+    ]
+    if let fragment = reading.fragment { link.append("fragment", .string(fragment)) }
+    object.append("link", .object(link))
     return .object(object)
   }
 

@@ -171,17 +171,21 @@ enum Help {
     """
 
   static let link = """
-    Usage: routing link TABLE --from A,B,C LINK [--json]
+    Usage: routing link TABLE --from A,B,C LINK [--strict-links] [--json]
 
-    Reads the deep link LINK ([scheme://][/]path[?query]) with the table's path
-    patterns: the path's screens become the breadcrumbs and the destination (the last
-    screen read), its captures and query items the request parameters. Then plans the
+    Reads the deep link LINK ([scheme://][/]path[?query][#fragment]) with the table's
+    path patterns: the path's screens become the breadcrumbs and the destination (the
+    last screen read), its captures and query items the request parameters. An http or
+    https link must name one of the table's "links" hosts. A query item that no screen
+    read declares is ignored (listed), or refused with --strict-links. Then plans the
     route from the stack, as 'routing route' does. The text output starts with what the
-    link read as; the JSON output adds "link": {"to": …, "via": […], "parameters": {…}}.
+    link read as; the JSON output adds "link": {"to": …, "via": […], "parameters": {…},
+    "ignored": […]}, and "fragment" when the link has one.
 
     Options:
-      --from A,B,C   the stack to start from, bottom first (names without parameters)
-      --json         print the result as JSON instead of text
+      --from A,B,C     the stack to start from, bottom first (names without parameters)
+      --strict-links   refuse a query item that no screen read declares
+      --json           print the result as JSON instead of text
 
     Exit codes: 0 routed; 1 no route; 2 bad table, link (kind invalidLink) or arguments.
     """

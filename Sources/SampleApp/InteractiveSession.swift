@@ -82,7 +82,11 @@ public final class InteractiveSession {
         return ["link needs one link: link folder/profile?userId=2"]
       }
       do {
-        return describe(try await navigator.open(arguments[0]))
+        let route = try await navigator.open(arguments[0])
+        let ignored = (try? navigator.table.read(arguments[0]))?.ignored ?? []
+        guard !ignored.isEmpty else { return describe(route) }
+        return ["ignored: \(ignored.joined(separator: ", ")) (no screen of the link declares it)"]
+          + describe(route)
       } catch {
         return ["error: \(error)", stackLine()]
       }

@@ -75,13 +75,14 @@ public enum SampleApp {
     return wanted == nil || context.top?.parameters["userId"] == wanted
   }
 
-  /// The sample app's table: six screens, eight commands.
+  /// The sample app's table: six screens, eight commands, and links from
+  /// `https://example.com`.
   ///
   /// - Returns: The compiled table.
   /// - Complexity: O(1): the table is fixed.
   public static func makeTable() throws(TableError) -> RouteTable {
     let factory: ScreenFactory = { SampleScreen($0) }
-    return try RouteTable(defaultFactory: factory) {
+    return try RouteTable(defaultFactory: factory, linkHosts: ["example.com"]) {
       Screen(.menu, path: "menu", restorationIdentifier: "menu")
       Screen(.folder, path: "folder", restorationIdentifier: "folder")
       Screen(.connections, path: "connections", restorationIdentifier: "connections")

@@ -31,6 +31,33 @@ import Testing
     #expect(link == "Menu/folder/profile?userId=2")
   }
 
+  @Test func readsWebLinks() throws {
+    // snippet deep-links-web
+    var registry = RouteRegistry(defaultFactory: HeadlessScreen.factory)
+    registry.linkHosts = ["example.com"]
+    registry.register(Screen("Folder", path: "folder"))
+    registry.register(Screen("Chat", parameters: [.integer("userId")], path: "chat/:userId"))
+    registry.register(Command(to: "Folder"))
+    registry.register(Command(from: ["Folder"], to: "Chat"))
+    let table = try registry.compile()
+
+    let reading = try table.read("https://Example.com:443/folder/chat/2?utm_source=mail#top")
+    // reading.request: Request(to: "Chat", via: ["Folder"], parameters: ["userId": 2])
+    // reading.ignored: ["utm_source"], reading.fragment: "top"
+    let strict = Result { () throws(LinkError) in
+      try table.resolve("folder/chat/2?utm_source=mail", strict: true)
+    }
+    // failure: undeclaredParameter("utm_source")
+    // snippet.end
+    #expect(reading.request == Request(to: "Chat", via: ["Folder"], parameters: ["userId": 2]))
+    #expect(reading.ignored == ["utm_source"] && reading.fragment == "top")
+    #expect(strict == .failure(LinkError(.undeclaredParameter("utm_source"))))
+    #expect(throws: LinkError(.unknownHost("example.org"))) {
+      try table.resolve("https://example.org/folder")
+    }
+    #expect(try table.resolve("myapp://folder/chat/2#top").destination == "Chat")
+  }
+
   @Test func patterns() throws {
     let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
       Screen("Menu")

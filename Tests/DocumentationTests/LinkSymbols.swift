@@ -7,8 +7,8 @@ import Testing
 
 @Suite struct LinkSymbolExamples {
   /// The table of the examples: Menu, Folder and a Profile that reads its user.
-  static func makeLinkTable(profilePath: String) throws -> RouteTable {
-    try RouteTable(defaultFactory: HeadlessScreen.factory) {
+  static func makeLinkTable(profilePath: String, hosts: [String] = []) throws -> RouteTable {
+    try RouteTable(defaultFactory: HeadlessScreen.factory, linkHosts: hosts) {
       Screen("Menu")
       Screen("Folder", path: "folder")
       Screen("Profile", parameters: [.integer("userId")], path: profilePath)
@@ -29,6 +29,19 @@ import Testing
     // snippet.end
     #expect(request == Request(to: "Profile", via: ["Folder"], parameters: ["userId": 2]))
     #expect(route.stack.stackDescription == "Menu > Folder > Profile(userId: 2)")
+  }
+
+  @Test func readsAWebLink() throws {
+    let table = try Self.makeLinkTable(profilePath: "profile", hosts: ["example.com"])
+    // snippet symbol-read
+    // Folder has the path "folder"; Profile declares .integer("userId"), path "profile".
+    let reading = try table.read("https://example.com/folder/profile?userId=2&utm_source=mail#top")
+    // reading.request: Request(to: "Profile", via: ["Folder"], parameters: ["userId": 2])
+    // reading.fragment: "top"; reading.ignored: ["utm_source"]
+    // snippet.end
+    #expect(reading.request == Request(to: "Profile", via: ["Folder"], parameters: ["userId": 2]))
+    #expect(reading.fragment == "top")
+    #expect(reading.ignored == ["utm_source"])
   }
 
   @Test func renders() throws {

@@ -57,7 +57,9 @@ extension RouteTable {
     var names = try ScreenNames(file.screens)
     var columns = CommandColumns(capacity: file.commands.count)
     try file.commands.read(into: &columns, naming: &names)
-    try self.init(names: names, commands: consume columns, defaultFactory: HeadlessScreen.factory)
+    try self.init(
+      names: names, commands: consume columns, defaultFactory: HeadlessScreen.factory,
+      linkHosts: file.linkHosts)
   }
 
   /// Loads a route table from a route-table file.

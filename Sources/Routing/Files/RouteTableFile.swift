@@ -7,7 +7,8 @@
 /// then the screens in order, then the commands in order, each object's keys checked
 /// before its fields in the format's order.
 package struct RouteTableFile {
-  static let tableKeys = ["screens", "commands"]
+  static let tableKeys = ["screens", "commands", "links"]
+  static let linksKeys = ["hosts"]
   static let screenKeys = ["name", "parameters", "path", "restorationIdentifier"]
   static let parameterKeys = ["name", "type", "required"]
   static let commandKeys = ["id", "from", "to", "cost"]
@@ -18,6 +19,8 @@ package struct RouteTableFile {
   let commands: FileCommandList
   /// Whether the file declares at least one screen.
   package let declaresScreens: Bool
+  /// The web hosts of `"links": {"hosts": [...]}`, in file order.
+  package var linkHosts: [String] = []
 
   /// Reads the bytes of a route-table file.
   ///
@@ -55,6 +58,7 @@ package struct RouteTableFile {
 private struct RouteTableFileReader {
   var screens: [Screen] = []
   var commands = FileCommandBuilder()
+  var linkHosts: [String] = []
 
   private static func wrongType(
     _ expected: String, found: JSONValueKind, at components: JSONPath.Component...
@@ -96,6 +100,7 @@ private struct RouteTableFileReader {
     var commandsProblem: TableError? = nil
     var declaresNoScreen = false
     var commandsSeen = false
+    var linksProblem: TableError? = nil
     while let key = try reader.nextKey() {
       if reader.text(key, is: "screens") {
         if unknown == nil {
@@ -111,6 +116,8 @@ private struct RouteTableFileReader {
         } else {
           try reader.skipValue()
         }
+      } else if reader.text(key, is: "links") {
+        linksProblem = try readLinks(&reader)
       } else {
         if unknown == nil {
           unknown = Self.unknownKey(reader.string(key), known: RouteTableFile.tableKeys, at: [])
@@ -136,8 +143,54 @@ private struct RouteTableFileReader {
       return .failure(
         TableError(.undeclaredScreen, at: location, "screen '\(name)' is not declared"))
     }
-    return .success(
-      RouteTableFile(screens: screens, commands: list, declaresScreens: !screens.isEmpty))
+    if let problem = linksProblem { return .failure(problem) }
+    var file = RouteTableFile(screens: screens, commands: list, declaresScreens: !screens.isEmpty)
+    file.linkHosts = linkHosts
+    return .success(file)
+  }
+
+  // MARK: Links
+
+  /// `"links": {"hosts": ["example.com"]}`.
+  private mutating func readLinks(_ reader: inout JSONReader) throws(JSONParseError)
+    -> TableError?
+  {
+    let kind = try reader.peek()
+    guard kind == .object else {
+      try reader.skipValue()
+      return Self.wrongType("an object", found: kind, at: .key("links"))
+    }
+    try reader.enterObject()
+    var unknown: TableError? = nil
+    var problem: TableError? = nil
+    while let key = try reader.nextKey() {
+      guard reader.text(key, is: "hosts") else {
+        unknown =
+          unknown
+          ?? Self.unknownKey(
+            reader.string(key), known: RouteTableFile.linksKeys, at: [.key("links")])
+        try reader.skipValue()
+        continue
+      }
+      let kind = try reader.peek()
+      guard kind == .array else {
+        try reader.skipValue()
+        problem = Self.wrongType("an array", found: kind, at: .key("links"), .key("hosts"))
+        continue
+      }
+      linkHosts = []
+      try reader.enterArray()
+      var index = 0
+      while try reader.nextElement() {
+        let (host, hostProblem) = try Self.readString(
+          &reader, at: [.key("links"), .key("hosts"), .index(index)])
+        if let host { linkHosts.append(host) }
+        problem = problem ?? hostProblem
+        index += 1
+      }
+    }
+    problem = unknown ?? problem
+    return problem
   }
 
   // MARK: Screens

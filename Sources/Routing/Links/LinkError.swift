@@ -1,6 +1,6 @@
 /// Why a deep link could not be read, or why a stack has no link that leads back to it.
 ///
-/// Reading a link is pure: when ``RouteTable/resolve(_:)`` throws, nothing has happened.
+/// Reading a link is pure: when ``RouteTable/resolve(_:strict:)`` throws, nothing has happened.
 /// Each failure has its own ``Kind`` that carries what went wrong and where, and
 /// ``description`` says it in a sentence.
 ///
@@ -35,6 +35,9 @@ public struct LinkError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooLong(bytes: Int)
     /// The path has more than ``RouteTable/maximumLinkSegments`` segments.
     case tooManySegments(count: Int)
+    /// An `http` or `https` link names a host that the table does not declare
+    /// (``RouteTable/linkHosts``); `host` is as written, without user info or port.
+    case unknownHost(String)
     /// The path holds no segment at all (`""`, `"/"`, `"?tab=1"`, `"app://"`).
     case emptyPath
     /// A segment of the path is empty, as in `a//b`.
@@ -50,7 +53,8 @@ public struct LinkError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownSegment(index: Int, segment: String)
     /// Every pattern that reads the path as far as its end needs more segments.
     case incompletePath
-    /// A query key that no screen the link reads declares.
+    /// A query key that no screen the link reads declares, in a strict reading (a
+    /// lenient one drops the item and lists it in ``LinkReading/ignored``).
     case undeclaredParameter(String)
     /// A value that does not convert to the kind a screen the link reads declares.
     case invalidParameter(name: String, value: String, expected: ParameterKind)
@@ -73,6 +77,7 @@ public struct LinkError: Error, Hashable, Sendable, CustomStringConvertible {
       switch self {
       case .tooLong: "tooLong"
       case .tooManySegments: "tooManySegments"
+      case .unknownHost: "unknownHost"
       case .emptyPath: "emptyPath"
       case .emptySegment: "emptySegment"
       case .badEncoding: "badEncoding"
@@ -110,6 +115,8 @@ public struct LinkError: Error, Hashable, Sendable, CustomStringConvertible {
       "the link is \(bytes) bytes long; a link holds at most \(RouteTable.maximumLinkLength)"
     case .tooManySegments(let count):
       "the path has \(count) segments; a link holds at most \(RouteTable.maximumLinkSegments)"
+    case .unknownHost(let host):
+      "the host '\(host)' is not one of the table's link hosts"
     case .emptyPath:
       "the link has no path: it names no screen"
     case .emptySegment(let index):

@@ -17,8 +17,15 @@ struct ReadPiece: Hashable, Sendable {
 ///
 /// Each node has its literal children by text, at most one capture child (patterns that
 /// are the same up to capture names are refused, so captures at one place share a node),
-/// and at most one screen whose pattern ends there.
-struct LinkIndex: Sendable {
+/// and at most one screen whose pattern ends there. The literal children of every node
+/// are also kept in one open-addressing hash table keyed by the parent node and the
+/// segment's bytes, which the reader probes without making a `String`; a node with a
+/// literal child that is not ASCII is looked up as a `String` instead, since segments
+/// compare as Swift strings (by canonical equivalence).
+///
+/// A class, immutable once compiled: reading a link refers to it without copying a
+/// dozen arrays (copies that cost more retains and releases than the read itself).
+final class LinkIndex: Sendable {
   /// Each screen's pattern, by screen number.
   let patterns: [[PatternSegment]]
   /// The trie; node 0 is the root.
@@ -26,24 +33,58 @@ struct LinkIndex: Sendable {
   let captureChild: [Int32]
   /// The screen whose pattern ends at a node, or -1.
   let terminal: [Int32]
+  /// For each node, bit *k* says that a pattern ends *k* segments below it (the bits
+  /// that do not fit, only possible at the root, are dropped; the root is not pruned).
+  let endings: [UInt64]
+  /// How many segments below each node the deepest pattern through it ends.
+  let height: [Int32]
+  /// Whether a node has a literal child that is not ASCII.
+  let hasTextChild: [Bool]
+  /// The hash table of literal children, open addressing with linear probing.
+  let slots: [LiteralSlot]
+  /// The literals' bytes, which the slots point into.
+  let literalBytes: [UInt8]
+  let slotMask: Int
+  /// Each screen's name, by number.
+  let screenNames: [ScreenName]
+  /// Screen *i*'s declared parameters are `parameterNames[parameterFirst[i]..<parameterFirst[i + 1]]`,
+  /// with their kinds in `parameterKinds`.
+  let parameterFirst: [Int32]
+  let parameterNames: [String]
+  let parameterKinds: [ParameterKind]
+  /// Screen *i*'s captures are `captureNames[captureFirst[i]..<captureFirst[i + 1]]`, read
+  /// from the segments `captureOffsets` past the first its pattern reads.
+  let captureFirst: [Int32]
+  let captureNames: [String]
+  let captureOffsets: [Int32]
+  /// The web hosts that `http` and `https` links may name, lowercased.
+  let hosts: [String]
 
   /// Compiles the screens' patterns.
   ///
+  /// - Parameters:
+  ///   - screens: The screens, by number.
+  ///   - hosts: The hosts that `http` and `https` links may name.
   /// - Throws: ``TableError/Kind/invalidPath`` at `screens[i].path` for a malformed
   ///   pattern, a capture its screen does not declare, a capture named twice, a pattern
   ///   longer than a link can be, or a pattern the same as an earlier screen's up to
-  ///   capture names.
-  /// - Complexity: O(*P*), where *P* is the total length of the patterns.
-  init(screens: [Screen]) throws(TableError) {
+  ///   capture names; ``TableError/Kind/invalidName`` at `links.hosts[i]` for a host
+  ///   that is empty or holds a character a host cannot hold.
+  /// - Complexity: O(*P* + *h*), where *P* is the total length of the patterns and *h*
+  ///   that of the hosts.
+  init(screens: [Screen], hosts: [String] = []) throws(TableError) {
     var patterns: [[PatternSegment]] = []
     patterns.reserveCapacity(screens.count)
     var literalChildren: [[String: Int32]] = [[:]]
     var captureChild: [Int32] = [-1]
     var terminal: [Int32] = [-1]
-    func newNode() -> Int32 {
+    var parent: [Int32] = [-1]
+    var edges: [(parent: Int32, child: Int32, text: String)] = []
+    func newNode(under node: Int32) -> Int32 {
       literalChildren.append([:])
       captureChild.append(-1)
       terminal.append(-1)
+      parent.append(node)
       return Int32(terminal.count - 1)
     }
     for (number, screen) in screens.enumerated() {
@@ -56,12 +97,13 @@ struct LinkIndex: Sendable {
           if let child = literalChildren[Int(node)][text] {
             node = child
           } else {
-            let child = newNode()
+            let child = newNode(under: node)
             literalChildren[Int(node)][text] = child
+            edges.append((node, child, text))
             node = child
           }
         case .capture:
-          if captureChild[Int(node)] < 0 { captureChild[Int(node)] = newNode() }
+          if captureChild[Int(node)] < 0 { captureChild[Int(node)] = newNode(under: node) }
           node = captureChild[Int(node)]
         }
       }
@@ -76,10 +118,135 @@ struct LinkIndex: Sendable {
       terminal[Int(node)] = Int32(number)
       patterns.append(pattern)
     }
+    // Children come after their parent, so one backward pass sums up the subtrees.
+    var endings = [UInt64](repeating: 0, count: terminal.count)
+    var height = [Int32](repeating: 0, count: terminal.count)
+    for node in stride(from: terminal.count - 1, through: 0, by: -1) {
+      if terminal[node] >= 0 { endings[node] |= 1 }
+      let up = Int(parent[node])
+      if up >= 0 {
+        endings[up] |= endings[node] << 1
+        height[up] = max(height[up], height[node] + 1)
+      }
+    }
+    var hasTextChild = [Bool](repeating: false, count: terminal.count)
+    var capacity = 2
+    while capacity < edges.count * 2 { capacity <<= 1 }
+    var slots = [LiteralSlot](
+      repeating: LiteralSlot(hash: 0, parent: -1, child: -1, start: 0, count: 0), count: capacity)
+    var literalBytes: [UInt8] = []
+    for edge in edges {
+      if !edge.text.utf8.allSatisfy({ $0 < 0x80 }) { hasTextChild[Int(edge.parent)] = true }
+      var text = edge.text
+      let hash = Self.hash(edge.parent, text.withUTF8 { Self.hash($0) })
+      var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
+      while slots[slot].child >= 0 { slot = (slot + 1) & (capacity - 1) }
+      slots[slot] = LiteralSlot(
+        hash: hash, parent: edge.parent, child: edge.child, start: Int32(literalBytes.count),
+        count: Int32(edge.text.utf8.count))
+      literalBytes.append(contentsOf: edge.text.utf8)
+    }
+    var lowered: [String] = []
+    for (index, host) in hosts.enumerated() {
+      let bytes = Array(host.utf8)
+      guard !bytes.isEmpty,
+        bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !Array("/?#@:[]%".utf8).contains($0) })
+      else {
+        throw TableError(
+          .invalidName, at: "links.hosts[\(index)]",
+          "'\(host)' is not a host name (printable ASCII without / ? # @ : [ ] %)")
+      }
+      lowered.append(String(decoding: bytes.map(Self.lowercased), as: UTF8.self))
+    }
     self.patterns = patterns
     self.literalChildren = literalChildren
     self.captureChild = captureChild
     self.terminal = terminal
+    self.endings = endings
+    self.height = height
+    self.hasTextChild = hasTextChild
+    self.slots = slots
+    self.literalBytes = literalBytes
+    self.slotMask = capacity - 1
+    self.hosts = lowered
+    screenNames = screens.map(\.name)
+    var parameterFirst: [Int32] = [0]
+    var captureFirst: [Int32] = [0]
+    var captureNames: [String] = []
+    var captureOffsets: [Int32] = []
+    for (number, screen) in screens.enumerated() {
+      parameterFirst.append(parameterFirst[number] + Int32(screen.parameters.count))
+      for (offset, segment) in patterns[number].enumerated() {
+        if case .capture(let name) = segment {
+          captureNames.append(name)
+          captureOffsets.append(Int32(offset))
+        }
+      }
+      captureFirst.append(Int32(captureNames.count))
+    }
+    self.parameterFirst = parameterFirst
+    parameterNames = screens.flatMap { $0.parameters.map(\.name) }
+    parameterKinds = screens.flatMap { $0.parameters.map(\.kind) }
+    self.captureFirst = captureFirst
+    self.captureNames = captureNames
+    self.captureOffsets = captureOffsets
+  }
+
+  /// An ASCII letter in lower case; any other byte as it is.
+  static func lowercased(_ byte: UInt8) -> UInt8 {
+    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+  }
+
+  /// The hash of a segment's bytes (32-bit FNV-1a).
+  @inline(__always)
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    var hash: UInt32 = 0x811C_9DC5
+    for byte in bytes { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+    return hash
+  }
+
+  /// The hash of a literal child's key: its parent, and its text's hash.
+  @inline(__always)
+  static func hash(_ parent: Int32, _ text: UInt32) -> UInt64 {
+    var hash = (UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(text)) &* 0x9E37_79B9_7F4A_7C15
+    hash ^= hash >> 31
+    return hash
+  }
+
+  /// The literal child of `node` that reads `segment`, or -1.
+  ///
+  /// - Parameters:
+  ///   - hash: The segment's hash, `LinkIndex.hash(segment)`.
+  ///   - ascii: Whether every byte of `segment` is ASCII.
+  /// - Complexity: O(*n*) expected, where *n* is the length of the segment.
+  @inline(__always)
+  func literalChild(
+    of node: Int32, reading segment: UnsafeBufferPointer<UInt8>, hash text: UInt32, ascii: Bool
+  ) -> Int32 {
+    guard ascii, !hasTextChild[Int(node)] else {
+      // Segments compare as strings: a text that is not ASCII may equal another one
+      // that is written with other bytes.
+      guard !literalChildren[Int(node)].isEmpty else { return -1 }
+      return literalChildren[Int(node)][String(decoding: segment, as: UTF8.self)] ?? -1
+    }
+    let hash = Self.hash(node, text)
+    return slots.withUnsafeBufferPointer { slots in
+      var slot = Int(truncatingIfNeeded: hash) & slotMask
+      while true {
+        let entry = slots[slot]
+        guard entry.child >= 0 else { return -1 }
+        if entry.hash == hash, entry.parent == node, Int(entry.count) == segment.count,
+          literalBytes.withUnsafeBufferPointer({ all in
+            segment.isEmpty
+              || memoryEqual(
+                all.baseAddress! + Int(entry.start), segment.baseAddress!, segment.count)
+          })
+        {
+          return entry.child
+        }
+        slot = (slot + 1) & slotMask
+      }
+    }
   }
 
   /// A screen's pattern: its path, or its name as one literal segment when it has none.
@@ -98,7 +265,7 @@ struct LinkIndex: Sendable {
     guard !text.isEmpty else {
       throw TableError(.invalidPath, at: place, "the path pattern '\(path)' has no segment")
     }
-    let pieces = ParsedLink.split(text, on: UInt8(ascii: "/"))
+    let pieces = Self.split(text, on: UInt8(ascii: "/"))
     guard pieces.count <= RouteTable.maximumLinkSegments else {
       throw TableError(
         .invalidPath, at: place,
@@ -139,95 +306,37 @@ struct LinkIndex: Sendable {
     return pattern
   }
 
-  /// The reading of `segments` that wins (Docs/DeepLinks.md, "Reading the segments"), as
-  /// its screens in order.
-  ///
-  /// Among the readings that consume every segment, the one whose segments, compared
-  /// from the first, are read as literals where the others read captures wins; then the
-  /// one with fewer screens; then the one whose first screen reads more segments (and so
-  /// on for the next screens). Dynamic programming from the last segment: the best
-  /// reading of each suffix is kept, so no reading is explored twice.
-  ///
-  /// - Precondition: `segments.count` is at most ``RouteTable/maximumLinkSegments`` (64),
-  ///   so that one bit per segment says whether a reading captures it.
-  /// - Throws: ``LinkError/Kind/unknownSegment(index:segment:)`` or
-  ///   ``LinkError/Kind/incompletePath`` when no reading consumes every segment.
-  /// - Complexity: O(*s* · *w*), where *s* is the number of segments and *w* the number
-  ///   of trie nodes a walk from one segment visits: the pattern prefixes that match
-  ///   there, at most *s* without captures.
-  func read(_ segments: [String]) throws(LinkError) -> [ReadPiece] {
-    let count = segments.count
-    precondition(count <= 64, "a link holds at most 64 segments")
-    // For each suffix segments[start...], its best reading: which segments it captures
-    // (segment k is bit 63 - k, so comparing the numbers compares the segments from the
-    // first), how many screens it has, and its first screen and where that one ends.
-    var captures = [UInt64](repeating: 0, count: count + 1)
-    var screenCount = [Int32](repeating: -1, count: count + 1)
-    var firstScreen = [Int32](repeating: -1, count: count + 1)
-    var firstEnd = [Int](repeating: 0, count: count + 1)
-    screenCount[count] = 0
-    var walk: [(node: Int32, position: Int, captures: UInt64)] = []
-    for start in stride(from: count - 1, through: 0, by: -1) {
-      walk.append((0, start, 0))
-      while let (node, position, taken) = walk.popLast() {
-        let screen = terminal[Int(node)]
-        if screen >= 0 && screenCount[position] >= 0 {
-          let candidate = taken | captures[position]
-          let screens = screenCount[position] + 1
-          let best = screenCount[start]
-          if best < 0 || candidate < captures[start]
-            || (candidate == captures[start]
-              && (screens < best || (screens == best && position > firstEnd[start])))
-          {
-            captures[start] = candidate
-            screenCount[start] = screens
-            firstScreen[start] = screen
-            firstEnd[start] = position
-          }
-        }
-        guard position < count else { continue }
-        if let child = literalChildren[Int(node)][segments[position]] {
-          walk.append((child, position + 1, taken))
-        }
-        let capture = captureChild[Int(node)]
-        if capture >= 0 {
-          walk.append((capture, position + 1, taken | (1 << UInt64(63 - position))))
-        }
+  /// `text` split on every `separator` (an ASCII byte), empty pieces kept.
+  static func split(_ text: Substring, on separator: UInt8) -> [Substring] {
+    var pieces: [Substring] = []
+    let bytes = text.utf8
+    var start = bytes.startIndex
+    var position = start
+    while position != bytes.endIndex {
+      if bytes[position] == separator {
+        pieces.append(text[start..<position])
+        start = bytes.index(after: position)
       }
+      bytes.formIndex(after: &position)
     }
-    guard screenCount[0] >= 0 else { throw failure(reading: segments) }
-    var pieces: [ReadPiece] = []
-    pieces.reserveCapacity(Int(screenCount[0]))
-    var start = 0
-    while start < count {
-      pieces.append(ReadPiece(screen: firstScreen[start], start: start))
-      start = firstEnd[start]
-    }
+    pieces.append(text[start...])
     return pieces
   }
+}
 
-  /// Why no reading consumes `segments`: the first segment that no reading gets past,
-  /// or, when readings get to the end, that they all stop inside a pattern.
-  private func failure(reading segments: [String]) -> LinkError {
-    let count = segments.count
-    var reachable = [Bool](repeating: false, count: count + 1)
-    reachable[0] = true
-    var farthest = 0
-    var walk: [(node: Int32, position: Int)] = []
-    for start in 0..<count where reachable[start] {
-      walk.append((0, start))
-      while let (node, position) = walk.popLast() {
-        farthest = max(farthest, position)
-        if terminal[Int(node)] >= 0 { reachable[position] = true }
-        guard position < count else { continue }
-        if let child = literalChildren[Int(node)][segments[position]] {
-          walk.append((child, position + 1))
-        }
-        let capture = captureChild[Int(node)]
-        if capture >= 0 { walk.append((capture, position + 1)) }
-      }
-    }
-    guard farthest < count else { return LinkError(.incompletePath) }
-    return LinkError(.unknownSegment(index: farthest, segment: segments[farthest]))
-  }
+/// Whether `count` bytes at `a` and `b` are the same.
+@inline(__always)
+func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+  for offset in 0..<count where a[offset] != b[offset] { return false }
+  return true
+}
+
+/// One slot of the hash table of literal children: the key's hash, the parent, the child
+/// (-1 for an empty slot), and where the literal's bytes are in ``LinkIndex/literalBytes``.
+struct LiteralSlot: Sendable {
+  var hash: UInt64
+  var parent: Int32
+  var child: Int32
+  var start: Int32
+  var count: Int32
 }

@@ -1,29 +1,33 @@
 /// Percent-encoding as links use it (RFC 3986), written for the link reader so that the
 /// library does not need Foundation.
 enum PercentEncoding {
-  /// The text that `encoded` stands for, or `nil` when a `%` is not followed by two
-  /// hexadecimal digits or the bytes are not UTF-8. Every other character, `+` included,
-  /// stands for itself.
-  static func decode(_ encoded: Substring) -> String? {
-    let bytes = encoded.utf8
-    guard bytes.contains(UInt8(ascii: "%")) else { return String(encoded) }
-    var decoded: [UInt8] = []
-    decoded.reserveCapacity(bytes.count)
-    var position = bytes.startIndex
-    while position != bytes.endIndex {
-      let byte = bytes[position]
-      bytes.formIndex(after: &position)
+  /// Decodes `encoded` into `output`, which must hold `encoded.count` bytes.
+  ///
+  /// - Returns: How many bytes were written, or `nil` when a `%` is not followed by two
+  ///   hexadecimal digits. Every other byte, `+` included, stands for itself. Whether
+  ///   the bytes are UTF-8 is for the caller to check.
+  static func decode(
+    _ encoded: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>
+  ) -> Int? {
+    var written = 0
+    var position = 0
+    let count = encoded.count
+    while position < count {
+      let byte = encoded[position]
+      position += 1
       guard byte == UInt8(ascii: "%") else {
-        decoded.append(byte)
+        output[written] = byte
+        written += 1
         continue
       }
-      guard position != bytes.endIndex, let high = hexValue(bytes[position]) else { return nil }
-      bytes.formIndex(after: &position)
-      guard position != bytes.endIndex, let low = hexValue(bytes[position]) else { return nil }
-      bytes.formIndex(after: &position)
-      decoded.append(high << 4 | low)
+      guard position + 1 < count, let high = hexValue(encoded[position]),
+        let low = hexValue(encoded[position + 1])
+      else { return nil }
+      position += 2
+      output[written] = high << 4 | low
+      written += 1
     }
-    return String(validating: decoded, as: UTF8.self)
+    return written
   }
 
   /// `text` with every byte outside the unreserved set (`A-Z a-z 0-9 - . _ ~`) written as

@@ -18,7 +18,7 @@ extension RouteTable {
   /// ```
   ///
   /// - Parameter stack: The stack, bottom first.
-  /// - Returns: A link that ``resolve(_:)`` reads as the request to `stack.last` through
+  /// - Returns: A link that ``resolve(_:strict:)`` reads as the request to `stack.last` through
   ///   every other entry, with the parameters the entries hold (equal to them once
   ///   converted to the kinds their screens declare).
   /// - Throws: ``LinkError`` of kind `emptyStack`; `unknownScreen` for an entry the
@@ -30,7 +30,7 @@ extension RouteTable {
   ///   (a capture value that another pattern reads as a literal, say).
   /// - Complexity: O(*n* + *p* log *p* + *L*), where *n* is the depth of the stack, *p*
   ///   the number of parameters its entries hold (the query's keys are sorted) and *L*
-  ///   the cost of reading the link back, as ``resolve(_:)``.
+  ///   the cost of reading the link back, as ``resolve(_:strict:)``.
   public func link(for stack: [Entry]) throws(LinkError) -> String {
     guard !stack.isEmpty else { throw LinkError(.emptyStack) }
     var numbers: [Int32] = []
@@ -73,15 +73,10 @@ extension RouteTable {
       link += items.map { PercentEncoding.encode($0.key) + "=" + PercentEncoding.encode($0.value) }
         .joined(separator: "&")
     }
-    // Read it back: the screens first, since the parameters of a misreading would fail
-    // for reasons that hide the real one; then the request, which the checks above
-    // make succeed (an error here would still be reported, not hidden).
-    let parsed = try ParsedLink(link)
-    let pieces = try links.read(parsed.segments)
-    guard pieces.map(\.screen) == numbers else {
-      throw LinkError(.misread(link: link, reading: pieces.map { screens[Int($0.screen)].name }))
-    }
-    _ = try request(reading: pieces, of: parsed)
+    // Read it back, checking the screens first, since the parameters of a misreading
+    // would fail for reasons that hide the real one; then the request, which the checks
+    // above make succeed (an error here would still be reported, not hidden).
+    _ = try read(link, strict: false, expecting: numbers)
     return link
   }
 }

@@ -1,21 +1,31 @@
 extension RouteTable {
-  /// The longest link ``resolve(_:)`` reads, in bytes of UTF-8.
+  /// The longest link ``resolve(_:strict:)`` reads, in bytes of UTF-8.
   public static let maximumLinkLength = 4_096
-  /// The most path segments a link ``resolve(_:)`` reads may have.
+  /// The most path segments a link ``resolve(_:strict:)`` reads may have.
   public static let maximumLinkSegments = 64
+
+  /// The web hosts that `http` and `https` links may name, in lower case.
+  ///
+  /// Declared with ``RouteRegistry/linkHosts``, or in a route-table file as
+  /// `"links": {"hosts": ["example.com"]}`.
+  public var linkHosts: [String] { links.hosts }
 
   /// Reads a deep link as a request: its destination, its breadcrumbs and its
   /// parameters.
   ///
-  /// A link is `path[?query]`; a leading `/` or a `scheme://` prefix is ignored (with a
-  /// scheme, the host is the first segment). The path's segments, percent-decoded, are
-  /// read left to right as a sequence of the screens' path patterns. When several
-  /// readings consume the whole path, the one that reads a segment as a literal where
-  /// another reads a capture wins, comparing from the first segment; then the one with
-  /// fewer screens; then the one whose first screen reads more segments. The last screen
-  /// read is the destination, the others the breadcrumbs. The captures and the query
-  /// items are the parameters, each converted to the kind the screens read declare for
-  /// it: a link can set no parameter that those screens do not declare.
+  /// A link is `path[?query][#fragment]`; a leading `/` or a `scheme://` prefix is
+  /// ignored. With the scheme `http` or `https`, the host must be one of
+  /// ``linkHosts`` (case-insensitive; a port or user info is ignored); with any other
+  /// scheme, the host is the first segment. The fragment is ignored. The path's
+  /// segments, percent-decoded, are read left to right as a sequence of the screens'
+  /// path patterns. When several readings consume the whole path, the one that reads a
+  /// segment as a literal where another reads a capture wins, comparing from the first
+  /// segment; then the one with fewer screens; then the one whose first screen reads
+  /// more segments. The last screen read is the destination, the others the
+  /// breadcrumbs. The captures and the query items are the parameters, each converted
+  /// to the kind the screens read declare for it. A query item whose key none of those
+  /// screens declares is dropped (``read(_:strict:)`` lists it), or refused when
+  /// `strict` is `true`.
   ///
   /// ```swift
   /// // Folder has the path "folder"; Profile declares .integer("userId"), path "profile".
@@ -28,67 +38,67 @@ extension RouteTable {
   /// Reading is pure: a failure changes nothing. See <doc:DeepLinksAndGuards>, and the
   /// repository's `Docs/DeepLinks.md` for every rule with examples.
   ///
-  /// - Parameter link: The link, such as `myapp://folder/profile?userId=2`.
+  /// - Parameters:
+  ///   - link: The link, such as `myapp://folder/profile?userId=2`.
+  ///   - strict: Whether a query item that no screen of the reading declares is an
+  ///     error (``LinkError/Kind/undeclaredParameter(_:)``) rather than dropped.
   /// - Returns: The request the link stands for. A parameter declared with one kind by
   ///   every screen read that declares it holds a value of that kind; one declared with
   ///   several kinds stays text, and the planner converts it for each screen.
+  /// - Throws: ``LinkError``, as ``read(_:strict:)``.
+  /// - Complexity: As ``read(_:strict:)``.
+  public func resolve(_ link: String, strict: Bool = false) throws(LinkError) -> Request {
+    try read(link, strict: strict).request
+  }
+
+  /// Reads a deep link: the request, the fragment, and the query items it ignored.
+  ///
+  /// ```swift
+  /// // Folder has the path "folder"; Profile declares .integer("userId"), path "profile".
+  /// let reading = try table.read("https://example.com/folder/profile?userId=2&utm_source=mail#top")
+  /// // reading.request: Request(to: "Profile", via: ["Folder"], parameters: ["userId": 2])
+  /// // reading.fragment: "top"; reading.ignored: ["utm_source"]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - link: The link, such as `https://example.com/folder/profile?userId=2#top`.
+  ///   - strict: Whether a query item that no screen of the reading declares is an
+  ///     error rather than dropped.
+  /// - Returns: What the link stands for; see ``resolve(_:strict:)`` for the rules.
   /// - Throws: ``LinkError``, checking in this order: the link's length
-  ///   (``LinkError/Kind/tooLong(bytes:)``) and segments (`tooManySegments`,
-  ///   `emptyPath`, `emptySegment`, `badEncoding`), its query (`malformedQuery`,
-  ///   `badEncoding`, `repeatedQueryKey`), the reading (`unknownSegment`,
-  ///   `incompletePath`), then each parameter in order of first appearance
-  ///   (`undeclaredParameter`, `invalidParameter`, `conflictingValues`).
-  /// - Complexity: O(*n* + *s* · *w*), where *n* is the length of the link, *s* the
-  ///   number of its segments (at most 64) and *w* the number of pattern prefixes that
-  ///   match from one segment (the backtracking: at most *s* when no two patterns differ
-  ///   only by a capture where the other has a literal). Independent of the number of
-  ///   screens.
-  public func resolve(_ link: String) throws(LinkError) -> Request {
-    try reading(link).request
+  ///   (``LinkError/Kind/tooLong(bytes:)``), its host (`unknownHost`), its segments
+  ///   (`tooManySegments`, `emptyPath`, `emptySegment`, `badEncoding`), its query
+  ///   (`malformedQuery`, `badEncoding`, `repeatedQueryKey`), the reading
+  ///   (`unknownSegment`, `incompletePath`), then each parameter in order of first
+  ///   appearance (`undeclaredParameter` when `strict`, `invalidParameter`,
+  ///   `conflictingValues`).
+  /// - Complexity: O(*n* + *s* · *w* + *q*²), where *n* is the length of the link, *s*
+  ///   the number of its segments (at most 64), *w* the number of trie nodes a walk
+  ///   from one segment visits (at most *s* times the depth of the trie when the
+  ///   patterns that match go on matching; see `Docs/DeepLinks.md`, "Complexity") and
+  ///   *q* the number of parameters. Independent of the number of screens. Allocates
+  ///   nothing but what it returns, unless a segment is longer than 15 bytes or the
+  ///   link is percent-encoded beyond 1 KB.
+  public func read(_ link: String, strict: Bool = false) throws(LinkError) -> LinkReading {
+    try read(link, strict: strict, expecting: nil)
   }
 
-  /// Reads a link: the screens of its reading, in order, and the request.
-  func reading(_ link: String) throws(LinkError) -> (screens: [Int32], request: Request) {
-    let parsed = try ParsedLink(link)
-    let pieces = try links.read(parsed.segments)
-    return (pieces.map(\.screen), try request(reading: pieces, of: parsed))
-  }
-
-  /// The request that a reading of a link stands for: its screens as milestones, and
-  /// its captures and query items as parameters, checked and typed by those screens.
-  func request(reading pieces: [ReadPiece], of parsed: ParsedLink) throws(LinkError) -> Request {
-    let numbers = pieces.map(\.screen)
-    let kinds = declaredKinds(of: numbers)
-    // Every value in order of appearance: captures from the left, then the query.
-    var order: [String] = []
-    var texts: [String: [String]] = [:]
-    func note(_ text: String, for key: String) {
-      if texts[key] == nil { order.append(key) }
-      texts[key, default: []].append(text)
-    }
-    for piece in pieces {
-      for (offset, segment) in links.patterns[Int(piece.screen)].enumerated() {
-        if case .capture(let key) = segment {
-          note(parsed.segments[piece.start + offset], for: key)
-        }
+  /// Reads a link; with `expecting`, first checks that its screens are those, or
+  /// throws ``LinkError/Kind/misread(link:reading:)``.
+  func read(_ link: String, strict: Bool, expecting: [Int32]?) throws(LinkError)
+    -> LinkReading
+  {
+    let length = link.utf8.count
+    guard length <= Self.maximumLinkLength else { throw LinkError(.tooLong(bytes: length)) }
+    guard length > 0 else { throw LinkError(.emptyPath) }
+    var text = link
+    let outcome = text.withUTF8 { bytes in
+      Result { () throws(LinkError) -> LinkReading in
+        let reader = LinkReader(links: links, link: bytes, strict: strict, expecting: expecting)
+        return try reader.read()
       }
     }
-    for item in parsed.query { note(item.value, for: item.key) }
-    var parameters: Parameters = [:]
-    var values = ValueCheck()
-    for key in order {
-      guard let declared = kinds[key] else { throw LinkError(.undeclaredParameter(key)) }
-      let all = texts[key] ?? []
-      var typed: ParameterValue?
-      for text in all {
-        let converted = try values.add(text, for: key, kinds: declared)
-        if typed == nil { typed = declared.count == 1 ? converted[0] : .string(text) }
-      }
-      parameters[key] = typed
-    }
-    let names = numbers.map { screens[Int($0)].name }
-    return Request(
-      to: names[names.count - 1], via: Array(names.dropLast()), parameters: parameters)
+    return try outcome.get()
   }
 
   /// The kinds that the given screens declare for each key, without repeats, in the
@@ -102,6 +112,36 @@ extension RouteTable {
       }
     }
     return kinds
+  }
+}
+
+/// What reading a deep link gives: the request, and what the reading set aside.
+///
+/// ```swift
+/// // Folder has the path "folder"; Profile declares .integer("userId"), path "profile".
+/// let reading = try table.read("https://example.com/folder/profile?userId=2&utm_source=mail#top")
+/// // reading.request: Request(to: "Profile", via: ["Folder"], parameters: ["userId": 2])
+/// // reading.fragment: "top"; reading.ignored: ["utm_source"]
+/// ```
+public struct LinkReading: Hashable, Sendable {
+  /// The destination, breadcrumbs and parameters the link stands for.
+  public var request: Request
+  /// The text after the first `#`, as written; `nil` when the link has no `#`.
+  public var fragment: String?
+  /// The keys of the query items that no screen of the reading declares, dropped from
+  /// the request, in order of appearance.
+  public var ignored: [String]
+
+  /// Creates a reading.
+  ///
+  /// - Parameters:
+  ///   - request: The request.
+  ///   - fragment: The fragment, or `nil`.
+  ///   - ignored: The keys of the query items dropped.
+  public init(request: Request, fragment: String? = nil, ignored: [String] = []) {
+    self.request = request
+    self.fragment = fragment
+    self.ignored = ignored
   }
 }
 

@@ -1,4 +1,4 @@
-/// Why ``Navigator/open(_:)`` did not navigate: the link could not be read, what it
+/// Why ``Navigator/open(_:strict:)`` did not navigate: the link could not be read, what it
 /// asks for could not be planned, or the route could not run.
 public enum LinkNavigationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The link is malformed or names what the table does not have; nothing changed.
@@ -31,17 +31,22 @@ extension Navigator {
   /// // Menu > Folder > Profile(userId: 2)
   /// ```
   ///
-  /// - Parameter link: The link, `[scheme://][/]path[?query]`.
+  /// - Parameters:
+  ///   - link: The link, `[scheme://][/]path[?query][#fragment]`.
+  ///   - strict: Whether a query item that no screen of the link declares is an error
+  ///     rather than ignored (``RouteTable/read(_:strict:)``).
   /// - Returns: The route that ran.
   /// - Throws: ``LinkNavigationError``; the container is exactly as it was, unless
   ///   something else changed it mid-route (as for ``go(_:viewModel:)``).
-  /// - Complexity: Reading as ``RouteTable/resolve(_:)``, then as
+  /// - Complexity: Reading as ``RouteTable/resolve(_:strict:)``, then as
   ///   ``go(_:viewModel:)``.
   @discardableResult
-  public func open(_ link: String) async throws(LinkNavigationError) -> Route {
+  public func open(_ link: String, strict: Bool = false) async throws(LinkNavigationError)
+    -> Route
+  {
     let request: Request
     do {
-      request = try table.resolve(link)
+      request = try table.resolve(link, strict: strict)
     } catch {
       throw .link(error)
     }

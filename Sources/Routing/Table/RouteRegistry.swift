@@ -23,6 +23,10 @@ public struct RouteRegistry: Sendable {
   ///
   /// Tables that are only planned on, never navigated, can use ``HeadlessScreen/factory``.
   public var defaultFactory: ScreenFactory?
+  /// The web hosts that `http` and `https` links may name, such as `example.com`
+  /// (compared ignoring case; see ``RouteTable/read(_:strict:)``). With none, such
+  /// links fail with ``LinkError/Kind/unknownHost(_:)``.
+  public var linkHosts: [String] = []
 
   /// Creates an empty registry.
   ///
@@ -77,7 +81,9 @@ public struct RouteRegistry: Sendable {
   ///   of the path patterns.
   public func compile() throws(TableError) -> RouteTable {
     do {
-      return try RouteTable(screens: screens, commands: commands, defaultFactory: defaultFactory)
+      return try RouteTable(
+        screens: screens, commands: commands, defaultFactory: defaultFactory,
+        linkHosts: linkHosts)
     } catch {
       throw error.naming(declarationsIn: screens, commands)
     }
@@ -151,14 +157,17 @@ extension RouteTable {
   /// - Parameters:
   ///   - defaultFactory: The factory for destinations nothing else makes; `nil` makes
   ///     such a destination an error.
+  ///   - linkHosts: The web hosts that `http` and `https` links may name
+  ///     (``RouteRegistry/linkHosts``).
   ///   - content: The screens and commands, in order.
   /// - Throws: ``TableError``, as ``RouteRegistry/compile()`` does.
   /// - Complexity: O(*V* + *E* + *O* + *P*), as ``RouteRegistry/compile()``.
   public init(
-    defaultFactory: ScreenFactory? = nil,
+    defaultFactory: ScreenFactory? = nil, linkHosts: [String] = [],
     @RouteTableBuilder _ content: () -> [RouteTableComponent]
   ) throws(TableError) {
     var registry = RouteRegistry(defaultFactory: defaultFactory)
+    registry.linkHosts = linkHosts
     registry.register(content)
     self = try registry.compile()
   }

@@ -42,19 +42,22 @@ public struct RouteTable: Sendable {
 
   init(
     screens declared: [Screen], commands registered: [any NavigationCommand],
-    defaultFactory: ScreenFactory?
+    defaultFactory: ScreenFactory?, linkHosts: [String] = []
   ) throws(TableError) {
     var names = try ScreenNames(declared)
     var columns = CommandColumns(capacity: registered.count)
     for command in registered { try columns.add(command, naming: &names) }
-    try self.init(names: names, commands: consume columns, defaultFactory: defaultFactory)
+    try self.init(
+      names: names, commands: consume columns, defaultFactory: defaultFactory,
+      linkHosts: linkHosts)
   }
 
   /// Compiles the screens and the commands read, once all are read and numbered.
   init(
-    names: ScreenNames, commands columns: consuming CommandColumns, defaultFactory: ScreenFactory?
+    names: ScreenNames, commands columns: consuming CommandColumns, defaultFactory: ScreenFactory?,
+    linkHosts: [String] = []
   ) throws(TableError) {
-    let links = try LinkIndex(screens: names.screens)
+    let links = try LinkIndex(screens: names.screens, hosts: linkHosts)
     try Self.checkFactories(columns, names.screens, defaultFactory: defaultFactory)
     let graph = columns.takeBuilder().with(screenCount: names.screens.count).build()
     try Self.checkRestorableScreens(names.screens, destinations: graph.destination, defaultFactory)

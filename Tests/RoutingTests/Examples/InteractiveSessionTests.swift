@@ -50,7 +50,8 @@ import Testing
     #expect(
       await session.respond(to: "link") == ["link needs one link: link folder/profile?userId=2"])
     #expect(
-      await session.respond(to: "link profile?admin=true").first?.hasPrefix("error: invalid link:")
+      await session.respond(to: "link https://other.org/profile").first?.hasPrefix(
+        "error: invalid link:")
         == true)
     #expect(await session.respond(to: "") == [])
     #expect(!session.isFinished)

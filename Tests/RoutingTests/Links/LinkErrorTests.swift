@@ -42,9 +42,10 @@ import Testing
       ("folder/Menu/x%20y", .unknownSegment(index: 2, segment: "x y"), "segment 2 'x y'"),
       ("chat", .incompletePath, "ends inside a pattern"),
       ("folder/search", .incompletePath, "ends inside a pattern"),
-      ("folder/profile?userId=2&admin=true", .undeclaredParameter("admin"), "'admin'"),
+      ("https://example.org/folder", .unknownHost("example.org"), "'example.org' is not"),
+      ("http://a@example.org:80/folder", .unknownHost("example.org"), "link hosts"),
+      ("https:///folder", .unknownHost(""), "host ''"),
       // Profile declares userId, but a link that reads only Folder cannot set it.
-      ("folder?userId=2", .undeclaredParameter("userId"), "'userId' is not declared"),
       (
         "chat/abc", .invalidParameter(name: "userId", value: "abc", expected: .integer),
         "'abc' is not a valid integer"
@@ -69,6 +70,19 @@ import Testing
     #expect(error?.description.contains(message) == true, "\(error?.description ?? "")")
   }
 
+  @Test(arguments: [
+    ("folder/profile?userId=2&admin=true", "admin"),
+    ("folder?userId=2", "userId"),
+    ("chat/1?utm_source=mail#top", "utm_source"),
+  ])
+  func aStrictReadingRefusesWhatNoScreenDeclares(link: String, key: String) throws {
+    let table = try LinkTables.sample()
+    let error = #expect(throws: LinkError.self) { try table.resolve(link, strict: true) }
+    #expect(error?.kind == .undeclaredParameter(key))
+    #expect(error?.description.contains("'\(key)' is not declared") == true)
+    #expect(try table.read(link).ignored == [key])
+  }
+
   @Test func theLimitsThemselvesAreAccepted() throws {
     let table = try LinkTables.sample()
     #expect(Self.longest.utf8.count == RouteTable.maximumLinkLength)
@@ -82,6 +96,7 @@ import Testing
     let table = try LinkTables.sample()
     // Segments before the query, the query before reading, reading before parameters.
     let cases: [(String, String)] = [
+      ("https://nowhere.org/a//b?q", "unknownHost"),
       ("a//b?q", "emptySegment"),
       ("%zz?q", "badEncoding"),
       ("nowhere?q", "malformedQuery"),
@@ -92,7 +107,7 @@ import Testing
       ("folder/profile?userId=x&admin=1", "invalidParameter"),
     ]
     for (link, name) in cases {
-      let error = #expect(throws: LinkError.self) { try table.resolve(link) }
+      let error = #expect(throws: LinkError.self) { try table.resolve(link, strict: true) }
       #expect(error?.kind.name == name, "\(link)")
     }
   }

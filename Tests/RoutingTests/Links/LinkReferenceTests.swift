@@ -4,7 +4,10 @@ import Testing
 /// The link reader and renderer against the brute-force reader on seeded random
 /// patterns, links and stacks.
 @Suite struct LinkReferenceTests {
-  static let literals = ["a", "b", "c"]
+  /// Literals, with two that equal other texts as Swift strings: `é` (also written
+  /// `e\u{301}`) and `K` (also the Kelvin sign, `\u{212A}`).
+  static let literals = ["a", "b", "c", "\u{E9}", "K"]
+  static let hosts = ["example.com", "Www.Example.ORG"]
   static let keys = ["p", "q", "r", "s"]
 
   struct Sample {
@@ -52,14 +55,32 @@ import Testing
       screens.append(Screen(name, parameters: parameters, path: path))
       patterns.append(.init(screen: name, pieces: pieces, parameters: parameters))
     }
-    return Sample(screens: screens, reader: BruteForceLinkReader(patterns: patterns))
+    return Sample(
+      screens: screens, reader: BruteForceLinkReader(patterns: patterns, hosts: hosts))
   }
 
-  static let values = ["1", "22", "a", "x", "%61", "a%20b", "a+b", "%32", "S0"]
+  static let values = ["1", "22", "a", "x", "%61", "a%20b", "a+b", "%32", "S0", "x%23y"]
+
+  /// Segments that only bytes tell apart: the other spellings of the literals, a
+  /// combining mark that starts a segment, percent-escapes that decode to bytes that are
+  /// not UTF-8 (a surrogate, an overlong `/`).
+  static let unicodeSegments = [
+    "e\u{301}", "%C3%A9", "e%CC%81", "\u{212A}", "%E2%84%AA", "\u{301}y", "%ED%A0%80", "%C0%AF",
+  ]
+
+  static let prefixes = [
+    "", "", "/", "app://", "app:///", "https://example.com/", "HTTP://EXAMPLE.com:8080/",
+    "https://user:pw@www.example.org/", "https://other.org/", "https://example.com",
+    "http://example.com:/", "https://example.com:x/", "https:///",
+  ]
 
   /// A link: half the time the patterns of a few random screens filled with random
   /// values (so that many links read), otherwise random segments; then maybe a query.
   static func randomLink(_ random: inout SeededGenerator, _ sample: Sample) -> String {
+    if Int.random(in: 0..<40, using: &random) == 0 {
+      return ["https://example.com/#x", "app://?p=1", "/", "HTTPS://example.COM"].randomElement(
+        using: &random)!
+    }
     var segments: [String] = []
     if Bool.random(using: &random) {
       for _ in 0..<Int.random(in: 1...3, using: &random) {
@@ -73,7 +94,7 @@ import Testing
         }
       }
     } else {
-      let tokens = literals + values + sample.screens.map(\.name.rawValue)
+      let tokens = literals + values + unicodeSegments + sample.screens.map(\.name.rawValue)
       for _ in 0..<Int.random(in: 1...6, using: &random) {
         segments.append(tokens.randomElement(using: &random)!)
       }
@@ -81,14 +102,14 @@ import Testing
     for index in segments.indices where Int.random(in: 0..<80, using: &random) == 0 {
       segments[index] = ["", "%zz", "%C3"].randomElement(using: &random)!
     }
-    var link = ["", "", "/", "app://", "app:///"].randomElement(using: &random)!
+    var link = prefixes.randomElement(using: &random)!
     link += segments.joined(separator: "/")
     if Int.random(in: 0..<10, using: &random) == 0 { link += "/" }
     let itemCount = Int.random(in: -2...2, using: &random)
     if itemCount >= 0 {
       var items: [String] = []
       for _ in 0..<itemCount {
-        let key = (keys + ["t", "%70"]).randomElement(using: &random)!
+        let key = (keys + ["t", "%70", "utm_source"]).randomElement(using: &random)!
         let value = values.randomElement(using: &random)!
         switch Int.random(in: 0..<40, using: &random) {
         case 0: items.append(key)
@@ -97,6 +118,9 @@ import Testing
         }
       }
       link += "?" + items.joined(separator: "&")
+    }
+    if Int.random(in: 0..<4, using: &random) == 0 {
+      link += ["#", "#top", "#a/b?c=1#d", "#%zz"].randomElement(using: &random)!
     }
     return link
   }
@@ -107,9 +131,13 @@ import Testing
     var read = 0
     var failed: [String: Int] = [:]
     var collisions = 0
+    var fragments = 0
+    var ignored = 0
+    var webLinks = 0
     for _ in 0..<300 {
       let sample = Self.randomSample(&random)
       var registry = RouteRegistry(defaultFactory: HeadlessScreen.factory)
+      registry.linkHosts = Self.hosts
       for screen in sample.screens { registry.register(screen) }
       let compiled = Result { () throws(TableError) -> RouteTable in try registry.compile() }
       if let collision = sample.reader.collision() {
@@ -125,22 +153,31 @@ import Testing
       let table = try compiled.get()
       for _ in 0..<10 {
         let link = Self.randomLink(&random, sample)
-        let expected = sample.reader.resolve(link)
-        let actual = Result { () throws(LinkError) -> Request in try table.resolve(link) }
+        let strict = Bool.random(using: &random)
+        let expected = sample.reader.resolve(link, strict: strict)
+        let actual = Result { () throws(LinkError) -> LinkReading in
+          try table.read(link, strict: strict)
+        }
         #expect(
           actual == expected,
           "\(link) on \(sample.screens.map { "\($0.name):\($0.path ?? "-")\($0.parameters)" })")
         switch expected {
-        case .success: read += 1
+        case .success(let reading):
+          read += 1
+          if reading.fragment != nil { fragments += 1 }
+          if !reading.ignored.isEmpty { ignored += 1 }
+          if link.lowercased().hasPrefix("http") { webLinks += 1 }
         case .failure(let error): failed[error.kind.name, default: 0] += 1
         }
       }
     }
     // The generator must exercise successful readings and every reading failure.
-    #expect(read > 400)
+    #expect(read > 300)
     #expect(collisions > 10)
+    #expect(fragments > 20 && ignored > 20 && webLinks > 20)
     for kind in [
-      "emptySegment", "badEncoding", "malformedQuery", "repeatedQueryKey", "unknownSegment",
+      "unknownHost", "emptyPath", "emptySegment", "badEncoding", "malformedQuery",
+      "repeatedQueryKey", "unknownSegment",
       "incompletePath", "undeclaredParameter", "invalidParameter", "conflictingValues",
     ] {
       #expect(failed[kind, default: 0] > 0, "no \(kind) in batch \(batch)")
@@ -197,7 +234,8 @@ import Testing
           let expected = Request(
             to: names.last!, via: names.dropLast(),
             parameters: Self.expectedParameters(stack, sample.screens))
-          #expect(sample.reader.resolve(link) == .success(expected), "\(stack) as \(link)")
+          #expect(
+            sample.reader.resolve(link).map(\.request) == .success(expected), "\(stack) as \(link)")
           #expect(try table.resolve(link) == expected)
           roundTrips += 1
         } catch {

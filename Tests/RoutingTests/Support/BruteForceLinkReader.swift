@@ -1,10 +1,10 @@
-import Foundation
 import Routing
 
 /// A deliberately slow link reader that follows Docs/DeepLinks.md word by word: it lists
 /// every way to cut the path into screen patterns, keeps those that consume every
 /// segment, and picks one by the comparison of "Reading the segments". It shares no code with the
-/// library's reader (it decodes with Foundation and matches patterns one by one).
+/// library's reader: it splits arrays of bytes, decodes into an array before validating it
+/// as UTF-8, and matches patterns one by one.
 struct BruteForceLinkReader {
   enum Piece: Hashable {
     case literal(String)
@@ -25,6 +25,8 @@ struct BruteForceLinkReader {
   }
 
   var patterns: [Pattern]
+  /// The web hosts the table declares.
+  var hosts: [String] = []
 
   /// The position of the first screen whose pattern is the same as an earlier one's up
   /// to capture names, if any.
@@ -91,65 +93,139 @@ struct BruteForceLinkReader {
     return false
   }
 
-  /// Drops a `scheme://` prefix, by the definition of a scheme: a letter, then
-  /// letters, digits, `+`, `-` or `.`.
-  static func withoutScheme(_ link: String) -> String {
-    guard let range = link.range(of: "://") else { return link }
-    let scheme = link[..<range.lowerBound]
-    guard let first = scheme.unicodeScalars.first, first.isASCII,
-      CharacterSet.letters.contains(first),
-      scheme.unicodeScalars.allSatisfy({
-        $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "+-.".unicodeScalars.contains($0))
-      })
-    else { return link }
-    return String(link[range.upperBound...])
+  /// A `scheme://` prefix, by the definition of a scheme: a letter, then letters,
+  /// digits, `+`, `-` or `.`; the scheme and what follows the `://`.
+  static func scheme(_ bytes: [UInt8]) -> (scheme: String, rest: [UInt8])? {
+    let separator = Array("://".utf8)
+    guard let end = (0..<bytes.count).first(where: { Array(bytes[$0...].prefix(3)) == separator })
+    else { return nil }
+    let scheme = bytes[..<end]
+    guard let first = scheme.first, isLetter(first),
+      scheme.allSatisfy({ isLetter($0) || (48...57).contains($0) || Array("+-.".utf8).contains($0) }
+      )
+    else { return nil }
+    return (String(decoding: scheme, as: UTF8.self), Array(bytes[(end + 3)...]))
   }
 
-  func resolve(_ link: String) -> Result<Request, LinkError> {
-    Result { () throws(LinkError) -> Request in try read(link) }
+  static func isLetter(_ byte: UInt8) -> Bool {
+    (65...90).contains(byte) || (97...122).contains(byte)
+  }
+
+  /// ASCII letters in lower case, every other byte as it is.
+  static func asciiLowercased(_ bytes: some Sequence<UInt8>) -> [UInt8] {
+    bytes.map { (65...90).contains($0) ? $0 + 32 : $0 }
+  }
+
+  /// `bytes` cut at every `separator`, empty pieces kept.
+  static func split(_ bytes: [UInt8], on separator: Character) -> [[UInt8]] {
+    let byte = separator.asciiValue!
+    var pieces: [[UInt8]] = [[]]
+    for element in bytes {
+      if element == byte { pieces.append([]) } else { pieces[pieces.count - 1].append(element) }
+    }
+    return pieces
+  }
+
+  /// Percent-decoding, strictly: `%` and two hexadecimal digits, and UTF-8 afterwards.
+  static func decode(_ bytes: [UInt8]) -> String? {
+    var output: [UInt8] = []
+    var index = 0
+    func hex(_ byte: UInt8) -> UInt8? {
+      switch byte {
+      case 48...57: byte - 48
+      case 65...70: byte - 55
+      case 97...102: byte - 87
+      default: nil
+      }
+    }
+    while index < bytes.count {
+      if bytes[index] == 37 {
+        guard index + 2 < bytes.count, let high = hex(bytes[index + 1]),
+          let low = hex(bytes[index + 2])
+        else { return nil }
+        output.append(high * 16 + low)
+        index += 3
+      } else {
+        output.append(bytes[index])
+        index += 1
+      }
+    }
+    return String(validating: output, as: UTF8.self)
+  }
+
+  func resolve(_ link: String, strict: Bool = false) -> Result<LinkReading, LinkError> {
+    Result { () throws(LinkError) -> LinkReading in try read(link, strict: strict) }
   }
 
   /// The screens the link reads as, before its parameters are checked.
   func screens(of link: String) throws(LinkError) -> [ScreenName] {
-    let request = try read(link, checkingParameters: false)
+    let request = try read(link, checkingParameters: false).request
     return request.breadcrumbs + [request.destination]
   }
 
-  func read(_ link: String, checkingParameters: Bool = true) throws(LinkError) -> Request {
-    guard link.utf8.count <= 4_096 else { throw LinkError(.tooLong(bytes: link.utf8.count)) }
-    var rest = Self.withoutScheme(link)
-    if rest.hasPrefix("/") { rest.removeFirst() }
-    let path: String
-    let query: String?
-    if let mark = rest.firstIndex(of: "?") {
-      path = String(rest[..<mark])
-      query = String(rest[rest.index(after: mark)...])
+  func read(_ link: String, strict: Bool = false, checkingParameters: Bool = true) throws(LinkError)
+    -> LinkReading
+  {
+    var bytes = Array(link.utf8)
+    guard bytes.count <= 4_096 else { throw LinkError(.tooLong(bytes: bytes.count)) }
+    var fragment: String?
+    if let hash = bytes.firstIndex(of: 35) {
+      fragment = String(decoding: bytes[(hash + 1)...], as: UTF8.self)
+      bytes = Array(bytes[..<hash])
+    }
+    var rest = bytes
+    if let (scheme, afterScheme) = Self.scheme(bytes) {
+      rest = afterScheme
+      if ["http", "https"].contains(
+        String(decoding: Self.asciiLowercased(scheme.utf8), as: UTF8.self))
+      {
+        let authority = Array(afterScheme.prefix { $0 != 47 && $0 != 63 })
+        var host = authority
+        if let at = host.lastIndex(of: 64) { host = Array(host[(at + 1)...]) }
+        if let colon = host.lastIndex(of: 58),
+          host[(colon + 1)...].allSatisfy({ (48...57).contains($0) })
+        {
+          host = Array(host[..<colon])
+        }
+        guard hosts.contains(where: { Self.asciiLowercased($0.utf8) == Self.asciiLowercased(host) })
+        else {
+          throw LinkError(.unknownHost(String(decoding: host, as: UTF8.self)))
+        }
+        rest = Array(afterScheme[authority.count...])
+      }
+    }
+    if rest.first == 47 { rest.removeFirst() }
+    let path: [UInt8]
+    let query: [UInt8]?
+    if let mark = rest.firstIndex(of: 63) {
+      path = Array(rest[..<mark])
+      query = Array(rest[(mark + 1)...])
     } else {
       path = rest
       query = nil
     }
     if path.isEmpty { throw LinkError(.emptyPath) }
-    var raw = path.components(separatedBy: "/")
-    if raw.count > 1 && raw.last == "" { raw.removeLast() }
+    var raw = Self.split(path, on: "/")
+    if raw.count > 1 && raw.last == [] { raw.removeLast() }
     if raw.count > 64 { throw LinkError(.tooManySegments(count: raw.count)) }
-    if let empty = raw.firstIndex(of: "") { throw LinkError(.emptySegment(index: empty)) }
+    if let empty = raw.firstIndex(of: []) { throw LinkError(.emptySegment(index: empty)) }
     var segments: [String] = []
-    for (index, text) in raw.enumerated() {
-      guard let decoded = text.removingPercentEncoding else {
-        throw LinkError(.badEncoding(.segment(index), text: text))
+    for (index, piece) in raw.enumerated() {
+      guard let decoded = Self.decode(piece) else {
+        throw LinkError(.badEncoding(.segment(index), text: String(decoding: piece, as: UTF8.self)))
       }
       segments.append(decoded)
     }
     var items: [(String, String)] = []
     if let query, !query.isEmpty {
-      for (index, item) in query.components(separatedBy: "&").enumerated() {
-        let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty else {
-          throw LinkError(.malformedQuery(item: index, text: item))
+      for (index, item) in Self.split(query, on: "&").enumerated() {
+        let text = String(decoding: item, as: UTF8.self)
+        guard let equals = item.firstIndex(of: 61), equals > 0 else {
+          throw LinkError(.malformedQuery(item: index, text: text))
         }
-        guard let key = String(parts[0]).removingPercentEncoding,
-          let value = String(parts[1]).removingPercentEncoding
-        else { throw LinkError(.badEncoding(.queryItem(index), text: item)) }
+        guard let key = Self.decode(Array(item[..<equals])),
+          let value = Self.decode(Array(item[(equals + 1)...]))
+        else { throw LinkError(.badEncoding(.queryItem(index), text: text)) }
         if items.contains(where: { $0.0 == key }) { throw LinkError(.repeatedQueryKey(key)) }
         items.append((key, value))
       }
@@ -160,7 +236,9 @@ struct BruteForceLinkReader {
     for reading in complete.dropFirst() where precedes(reading, best) { best = reading }
 
     let names = best.map { patterns[$0.pattern].screen }
-    guard checkingParameters else { return Request(to: names.last!, via: names.dropLast()) }
+    guard checkingParameters else {
+      return LinkReading(request: Request(to: names.last!, via: names.dropLast()))
+    }
     var values: [(key: String, text: String)] = []
     for read in best {
       for (offset, piece) in patterns[read.pattern].pieces.enumerated() {
@@ -171,6 +249,7 @@ struct BruteForceLinkReader {
     var keys: [String] = []
     for value in values where !keys.contains(value.key) { keys.append(value.key) }
     var parameters: Parameters = [:]
+    var ignored: [String] = []
     for key in keys {
       var kinds: [ParameterKind] = []
       for read in best {
@@ -179,7 +258,11 @@ struct BruteForceLinkReader {
           kinds.append(parameter.kind)
         }
       }
-      if kinds.isEmpty { throw LinkError(.undeclaredParameter(key)) }
+      if kinds.isEmpty {
+        if strict { throw LinkError(.undeclaredParameter(key)) }
+        ignored.append(key)
+        continue
+      }
       var first: (text: String, values: [ParameterValue])?
       for value in values where value.key == key {
         var converted: [ParameterValue] = []
@@ -198,7 +281,9 @@ struct BruteForceLinkReader {
         parameters[key] = kinds.count == 1 ? first.values[0] : .string(first.text)
       }
     }
-    return Request(to: names.last!, via: Array(names.dropLast()), parameters: parameters)
+    return LinkReading(
+      request: Request(to: names.last!, via: Array(names.dropLast()), parameters: parameters),
+      fragment: fragment, ignored: ignored)
   }
 
   /// The segment no reading gets past, or the end of the path when some partial

@@ -35,7 +35,7 @@ enum TreeTableReference {
 
 /// The screens and commands of a route-table file, read from its tree.
 struct TreeTableFile {
-  static let tableKeys = ["screens", "commands"]
+  static let tableKeys = ["screens", "commands", "links"]
   static let screenKeys = ["name", "parameters", "path", "restorationIdentifier"]
   static let parameterKeys = ["name", "type", "required"]
   static let commandKeys = ["id", "from", "to", "cost"]
@@ -59,6 +59,10 @@ struct TreeTableFile {
     // that says `"screens": []` declares that there are none.
     if let declared, declared.isEmpty {
       try Self.refuseAnyScreen(in: commands)
+    }
+    if let links = table["links"] {
+      let fields = try JSONFields(links, at: table.path("links"), keys: ["hosts"])
+      _ = try fields.stringArray("hosts")
     }
   }
 

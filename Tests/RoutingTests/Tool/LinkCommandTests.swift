@@ -31,7 +31,7 @@ import Testing
   }
 
   @Test(arguments: [
-    ("profile?admin=true", "undeclaredParameter"),
+    ("https://other.org/profile?userId=2", "unknownHost"),
     ("chat/abc", "invalidParameter"),
     ("folder//profile", "emptySegment"),
     ("nowhere", "unknownSegment"),
@@ -76,7 +76,9 @@ import Testing
   @Test func helpExplainsTheCommand() {
     let result = Tool.run(["link", "--help"])
     #expect(result.exitCode == 0)
-    #expect(result.output.hasPrefix("Usage: routing link TABLE --from A,B,C LINK [--json]"))
+    #expect(
+      result.output.hasPrefix(
+        "Usage: routing link TABLE --from A,B,C LINK [--strict-links] [--json]"))
   }
 }
 
@@ -96,5 +98,6 @@ import Testing
     #expect(
       swift.commands.map { $0.condition != nil } == file.commands.map { $0.id == "chatWithProfile" }
     )
+    #expect(file.linkHosts == swift.linkHosts && file.linkHosts == ["example.com"])
   }
 }

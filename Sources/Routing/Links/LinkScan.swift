@@ -1,0 +1,199 @@
+/// A link's path segments, decoded, as byte ranges: the reader's view of a link, which
+/// it walks the trie with without making a `String` for any segment.
+struct LinkSegments {
+  /// Where the segments' bytes are: the link itself, or a buffer of decoded bytes.
+  var base: UnsafePointer<UInt8>
+  /// Segment *i* starts at `(ranges[i] >> 16) & 0xFFFF` from `base` and holds
+  /// `ranges[i] & 0xFFFF` bytes (a link holds at most 4,096); the high 32 bits are the
+  /// hash of those bytes, once ``hashAll()`` has run.
+  var ranges: UnsafeMutablePointer<UInt64>
+  /// How many segments; at most ``RouteTable/maximumLinkSegments``, never 0.
+  var count: Int
+  /// Bit *i* says that every byte of segment *i* is ASCII.
+  var ascii: UInt64
+
+  /// Segment `index`'s bytes.
+  @inline(__always)
+  func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    let range = ranges[index]
+    return UnsafeBufferPointer(
+      start: base + Int((range >> 16) & 0xFFFF), count: Int(range & 0xFFFF))
+  }
+
+  /// Segment `index`'s hash, `LinkIndex.hash(bytes(index))`.
+  @inline(__always)
+  func hash(_ index: Int) -> UInt32 {
+    UInt32(truncatingIfNeeded: ranges[index] >> 32)
+  }
+
+  /// Stores each segment's hash, and whether it is ASCII.
+  mutating func hashAll() {
+    var mask: UInt64 = 0
+    for index in 0..<count {
+      let bytes = bytes(index)
+      var ascii = true
+      var hash: UInt32 = 0x811C_9DC5
+      for byte in bytes {
+        hash = (hash ^ UInt32(byte)) &* 0x0100_0193
+        if byte >= 0x80 { ascii = false }
+      }
+      ranges[index] = UInt64(hash) << 32 | (ranges[index] & 0xFFFF_FFFF)
+      if ascii { mask |= 1 << UInt64(index) }
+    }
+    self.ascii = mask
+  }
+
+  /// Segment `index` as text.
+  func text(_ index: Int) -> String {
+    String(decoding: bytes(index), as: UTF8.self)
+  }
+
+  /// Whether segment `index` is all ASCII.
+  @inline(__always)
+  func isASCII(_ index: Int) -> Bool {
+    ascii & (1 << UInt64(index)) != 0
+  }
+}
+
+/// The best reading of each suffix of a link's path, as the dynamic programming of
+/// ``LinkIndex/read(_:best:captures:)`` leaves it.
+///
+/// `best[start]` packs the best reading of `segments[start...]`: how many screens it
+/// has (bits 0–7, `0xFF` when there is none), where its first screen ends (bits 8–15)
+/// and that screen (bits 32–63). `captures[start]` says which segments the reading
+/// captures: segment *k* is bit 63 − *k*, so comparing the numbers compares the
+/// segments from the first.
+struct SuffixReadings {
+  var best: UnsafeMutablePointer<UInt64>
+  var captures: UnsafeMutablePointer<UInt64>
+  var count: Int
+
+  static let none: UInt64 = 0xFF
+
+  @inline(__always)
+  func screens(from start: Int) -> UInt64 { best[start] & 0xFF }
+  @inline(__always)
+  func end(from start: Int) -> Int { Int((best[start] >> 8) & 0xFF) }
+  @inline(__always)
+  func screen(from start: Int) -> Int32 { Int32(truncatingIfNeeded: best[start] >> 32) }
+  @inline(__always)
+  func capturing(from start: Int) -> UInt64 { start == count ? 0 : captures[start] }
+}
+
+/// The state of one walk of the trie from one segment: the ends still worth finding,
+/// and the best reading found so far.
+struct TrieWalk {
+  var start: Int
+  /// Bit *e* − 1: a reading from `start` that ends at segment *e* would be new, and the
+  /// rest of the path from *e* has a reading.
+  var needed: UInt64
+  var best: UInt64 = SuffixReadings.none
+  var captures: UInt64 = 0
+}
+
+extension LinkIndex {
+  /// Reads `segments`, leaving the best reading of every suffix in `readings`
+  /// (Docs/DeepLinks.md, "Reading the segments").
+  ///
+  /// Among the readings that consume every segment, the one whose segments, compared
+  /// from the first, are read as literals where the others read captures wins; then the
+  /// one with fewer screens; then the one whose first screen reads more segments (and so
+  /// on for the next screens). Dynamic programming from the last segment: the best
+  /// reading of each suffix is kept, so no reading is explored twice. From each segment,
+  /// the trie is walked depth first, literal before capture, so the first pattern found
+  /// that ends at a segment is the best one that ends there; a subtree is entered only
+  /// if a pattern in it ends at a segment not found yet from which the rest of the path
+  /// reads (``endings``), so the walk stops as soon as every such end is found.
+  ///
+  /// - Returns: Whether a reading consumes every segment.
+  /// - Complexity: O(*s* · *w*), where *s* is the number of segments and *w* the number
+  ///   of trie nodes one walk visits: at most *s* · *d* when every node it enters leads
+  ///   to a pattern that matches (*d* the depth of the trie), since each found end
+  ///   costs one path down.
+  func read(_ segments: LinkSegments, into readings: SuffixReadings) -> Bool {
+    let count = segments.count
+    readings.best[count] = 0
+    var readable: UInt64 = 1 << UInt64(count - 1)
+    for start in stride(from: count - 1, through: 0, by: -1) {
+      var walk = TrieWalk(start: start, needed: readable)
+      explore(0, at: start, taken: 0, segments, readings, &walk)
+      readings.best[start] = walk.best
+      readings.captures[start] = walk.captures
+      if walk.best != SuffixReadings.none && start > 0 {
+        readable |= 1 << UInt64(start - 1)
+      }
+    }
+    return readings.best[0] != SuffixReadings.none
+  }
+
+  private func explore(
+    _ node: Int32, at position: Int, taken: UInt64, _ segments: LinkSegments,
+    _ readings: SuffixReadings, _ walk: inout TrieWalk
+  ) {
+    let screen = terminal[Int(node)]
+    if screen >= 0 && position > walk.start {
+      let bit: UInt64 = 1 << UInt64(position - 1)
+      if walk.needed & bit != 0 {
+        walk.needed &= ~bit
+        let candidate = taken | readings.capturing(from: position)
+        let screens = readings.screens(from: position) + 1
+        let best = walk.best
+        let bestScreens = best & 0xFF
+        let bestEnd = Int((best >> 8) & 0xFF)
+        if best == SuffixReadings.none || candidate < walk.captures
+          || (candidate == walk.captures
+            && (screens < bestScreens || (screens == bestScreens && position > bestEnd)))
+        {
+          walk.captures = candidate
+          walk.best = UInt64(UInt32(bitPattern: screen)) << 32 | UInt64(position) << 8 | screens
+        }
+      }
+    }
+    guard walk.needed != 0, position < segments.count else { return }
+    let literal = literalChild(
+      of: node, reading: segments.bytes(position), hash: segments.hash(position),
+      ascii: segments.isASCII(position))
+    if literal >= 0 && (endings[Int(literal)] << UInt64(position)) & walk.needed != 0 {
+      explore(literal, at: position + 1, taken: taken, segments, readings, &walk)
+    }
+    let capture = captureChild[Int(node)]
+    if capture >= 0 && (endings[Int(capture)] << UInt64(position)) & walk.needed != 0 {
+      explore(
+        capture, at: position + 1, taken: taken | (1 << UInt64(63 - position)), segments,
+        readings, &walk)
+    }
+  }
+
+  /// Why no reading consumes `segments`: the first segment that no reading gets past,
+  /// or, when readings get to the end, that they all stop inside a pattern.
+  ///
+  /// - Complexity: O(*s* · *w*), as ``read(_:into:)``: a subtree is entered only when a
+  ///   pattern in it may end at a segment not known to be reachable yet, or when it goes
+  ///   deeper than any walk has gone.
+  func failure(reading segments: LinkSegments) -> LinkError {
+    let count = segments.count
+    var reachable: UInt64 = 0  // bit p - 1: a reading gets to segment p
+    var farthest = 0
+    let valid: UInt64 = count == 64 ? ~0 : (1 << UInt64(count)) - 1
+    func visit(_ node: Int32, _ position: Int) {
+      farthest = max(farthest, position)
+      if terminal[Int(node)] >= 0 && position > 0 { reachable |= 1 << UInt64(position - 1) }
+      guard position < count else { return }
+      func worth(_ child: Int32) -> Bool {
+        (endings[Int(child)] << UInt64(position)) & ~reachable & valid != 0
+          || position + 1 + Int(height[Int(child)]) > farthest
+      }
+      let literal = literalChild(
+        of: node, reading: segments.bytes(position), hash: segments.hash(position),
+        ascii: segments.isASCII(position))
+      if literal >= 0 && worth(literal) { visit(literal, position + 1) }
+      let capture = captureChild[Int(node)]
+      if capture >= 0 && worth(capture) { visit(capture, position + 1) }
+    }
+    for start in 0..<count where start == 0 || reachable & (1 << UInt64(start - 1)) != 0 {
+      visit(0, start)
+    }
+    guard farthest < count else { return LinkError(.incompletePath) }
+    return LinkError(.unknownSegment(index: farthest, segment: segments.text(farthest)))
+  }
+}
