@@ -107,7 +107,7 @@ public final class InteractiveSession {
       isFinished = true
       return ["bye"]
     default:
-      return ["unknown command '\(command)': type help for the commands"]
+      return ["unknown command '\(excerpt(command))': type help for the commands"]
     }
   }
 
@@ -139,7 +139,7 @@ public final class InteractiveSession {
       } else if let equals = word.firstIndex(of: "="), equals != word.startIndex {
         parameters[String(word[..<equals])] = .string(String(word[word.index(after: equals)...]))
       } else {
-        return ["'\(word)' is neither key=value nor via: go Profile userId=2 via Folder"]
+        return ["'\(excerpt(word))' is neither key=value nor via: go Profile userId=2 via Folder"]
       }
     }
     if let problem = unknownName(in: [ScreenName(destination)] + breadcrumbs, parameters) {
@@ -174,7 +174,7 @@ public final class InteractiveSession {
 
   private static func unknown(_ kind: String, _ word: String, among known: [String]) -> String {
     let hint = suggestion(for: word, among: known).map { "; did you mean '\($0)'?" } ?? ""
-    return "unknown \(kind) '\(word)'\(hint)"
+    return "unknown \(kind) '\(excerpt(word))'\(hint)"
   }
 
   /// The route as the library writes it: numbered steps, then the stack.

@@ -45,13 +45,13 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unreachable(let from, let to):
       "no route from \(from) to \(to)"
     case .unknownScreen(let name):
-      "unknown screen '\(name)'"
+      "unknown screen '\(excerpt(name.rawValue))'"
     case .invalidParameter(let name, let value, let expected):
-      "parameter '\(name)': '\(value)' is not a valid \(expected)"
+      "parameter '\(excerpt(name))': '\(excerpt(value))' is not a valid \(expected)"
     case .emptyStack:
       "the stack is empty: a route starts from a stack of at least one entry"
     case .noFactory(let name):
-      "nothing makes screen '\(name)': give the screen or the table a factory"
+      "nothing makes screen '\(excerpt(name.rawValue))': give the screen or the table a factory"
     }
   }
 }

@@ -94,7 +94,7 @@ public struct RouteTable: Sendable {
         if let first = ids[id] {
           throw TableError(
             .duplicateID, at: "commands[\(number)].id",
-            "duplicate id '\(id)' (first at commands[\(first)])")
+            "duplicate id '\(excerpt(id))' (first at commands[\(first)])")
         }
         ids[id] = number
       }
@@ -119,7 +119,7 @@ public struct RouteTable: Sendable {
     {
       throw TableError(
         .unconstructibleDestination, at: "commands[\(number)]",
-        "nothing makes screen '\(command.destination)': give the command or the screen a factory, or the table a default factory"
+        "nothing makes screen '\(excerpt(command.destination))': give the command or the screen a factory, or the table a default factory"
       )
     }
   }
@@ -213,7 +213,7 @@ private struct ScreenNames {
       if let first = index[screen.name] {
         throw TableError(
           .duplicateScreen, at: "screens[\(position)].name",
-          "duplicate screen '\(screen.name)' (first at screens[\(first)])")
+          "duplicate screen '\(excerpt(screen.name))' (first at screens[\(first)])")
       }
       var keys: Set<String> = []
       for (number, parameter) in screen.parameters.enumerated() {
@@ -223,14 +223,15 @@ private struct ScreenNames {
         }
         guard keys.insert(parameter.name).inserted else {
           throw TableError(
-            .invalidParameter, at: location, "parameter '\(parameter.name)' is declared twice")
+            .invalidParameter, at: location,
+            "parameter '\(excerpt(parameter.name))' is declared twice")
         }
       }
       if let identifier = screen.restorationIdentifier, !identifier.isEmpty {
         if let first = restorable[identifier] {
           throw TableError(
             .duplicateRestorationIdentifier, at: "screens[\(position)].restorationIdentifier",
-            "restoration identifier '\(identifier)' is already screens[\(first)]'s")
+            "restoration identifier '\(excerpt(identifier))' is already screens[\(first)]'s")
         }
         restorable[identifier] = Int32(screens.count)
       }
@@ -245,7 +246,7 @@ private struct ScreenNames {
     if index[name] != nil { return }
     try Self.validate(name, at: place())
     guard implicit else {
-      throw TableError(.undeclaredScreen, at: place(), "screen '\(name)' is not declared")
+      throw TableError(.undeclaredScreen, at: place(), "screen '\(excerpt(name))' is not declared")
     }
     index[name] = Int32(screens.count)
     screens.append(Screen(name, declaredAt: nil))
