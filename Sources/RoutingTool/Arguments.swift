@@ -32,7 +32,7 @@ struct Arguments {
           return
         }
         if argument.hasPrefix("-") && argument != "-" {
-          throw ToolFailure.usage("unknown option '\(argument)'", command: command)
+          throw ToolFailure.usage("unknown option '\(excerpt(argument))'", command: command)
         }
         positionals.append(argument)
         continue
@@ -53,7 +53,7 @@ struct Arguments {
         continue
       }
       guard spec.single.contains(name) || spec.repeated.contains(name) else {
-        throw ToolFailure.usage("unknown option '--\(name)'", command: command)
+        throw ToolFailure.usage("unknown option '\(excerpt("--" + name))'", command: command)
       }
       let value: String
       if let inlineValue {
@@ -101,7 +101,7 @@ struct Arguments {
     }
     if positionals.count > names.count {
       throw ToolFailure.usage(
-        "unexpected argument '\(positionals[names.count])'", command: command)
+        "unexpected argument '\(excerpt(positionals[names.count]))'", command: command)
     }
     return positionals
   }
@@ -113,7 +113,7 @@ func screenList(_ text: String, option: String, command: String) throws(ToolFail
   let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
   for name in names {
     if let problem = ScreenName(name).problem {
-      let shown = name.isEmpty ? "" : " ('\(name)')"
+      let shown = name.isEmpty ? "" : " ('\(excerpt(name))')"
       throw ToolFailure.usage("option '--\(option)': \(problem)\(shown)", command: command)
     }
   }

@@ -26,7 +26,8 @@ enum CheckCommand {
     }
     let table = loaded.table
     for root in givenRoots ?? [] where table.screen(named: root) == nil {
-      throw ToolFailure.usage("the root '\(root)' is not a screen of the table", command: name)
+      throw ToolFailure.usage(
+        "the root '\(excerpt(root))' is not a screen of the table", command: name)
     }
     // Whether the file declares its screens, so that `screens[i]` names a place in it.
     let declared = loaded.screensDeclared
@@ -64,6 +65,6 @@ extension CheckCommand {
   /// screens come from the commands and have no place in the file.
   static func line(for diagnostic: Diagnostic, screensDeclared: Bool) -> String {
     guard !screensDeclared, let name = diagnostic.screenName else { return diagnostic.description }
-    return "\(diagnostic.severity): screen '\(name)': \(diagnostic.message)"
+    return "\(diagnostic.severity): screen '\(excerpt(name))': \(diagnostic.message)"
   }
 }

@@ -11,7 +11,7 @@ enum GraphCommand {
     let format = options.value("format") ?? "dot"
     guard format == "dot" || format == "mermaid" else {
       throw ToolFailure.usage(
-        "unknown format '\(format)': use 'dot' or 'mermaid'", command: name)
+        "unknown format '\(excerpt(format))': use 'dot' or 'mermaid'", command: name)
     }
     let graph = TableGraph(try console.loadTable(path))
     console.print(format == "dot" ? graph.dot() : graph.mermaid())

@@ -17,7 +17,7 @@ enum RouteCommand {
     case (let file?, nil), (nil, let file?):
       let mode = options.contains("request") ? "--request" : "--batch"
       if let first = flagOptions.first {
-        throw ToolFailure.usage("'--\(first)' does not go with '\(mode)'", command: name)
+        throw ToolFailure.usage("'--\(first)' does not go with '\(excerpt(mode))'", command: name)
       }
       if tablePath == "-" && file == "-" {
         throw ToolFailure.usage(
@@ -65,11 +65,12 @@ enum RouteCommand {
     var parameters: Parameters = [:]
     for item in options.all("param") {
       guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
-        throw ToolFailure.usage("option '--param' takes key=value, not '\(item)'", command: name)
+        throw ToolFailure.usage(
+          "option '--param' takes key=value, not '\(excerpt(item))'", command: name)
       }
       let key = String(item[..<equals])
       guard parameters[key] == nil else {
-        throw ToolFailure.usage("parameter '\(key)' is given twice", command: name)
+        throw ToolFailure.usage("parameter '\(excerpt(key))' is given twice", command: name)
       }
       parameters[key] = .string(String(item[item.index(after: equals)...]))
     }

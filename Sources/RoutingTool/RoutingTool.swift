@@ -76,7 +76,7 @@ package enum RoutingTool {
     let rest = Array(arguments.dropFirst())
     if command == "--version" || command == "version" {
       guard rest.isEmpty else {
-        throw ToolFailure.usage("'\(command)' takes no arguments", command: nil)
+        throw ToolFailure.usage("'\(excerpt(command))' takes no arguments", command: nil)
       }
       console.print("routing \(version)")
       return .success
@@ -84,7 +84,7 @@ package enum RoutingTool {
     if command == "--help" || command == "-h" || command == "help" {
       if let topic = rest.first {
         guard let text = Help.text(for: topic) else {
-          throw ToolFailure.usage("unknown command '\(topic)'", command: nil)
+          throw ToolFailure.usage("unknown command '\(excerpt(topic))'", command: nil)
         }
         console.print(text)
       } else {
@@ -93,7 +93,7 @@ package enum RoutingTool {
       return .success
     }
     guard let help = Help.text(for: command) else {
-      throw ToolFailure.usage("unknown command '\(command)'", command: nil)
+      throw ToolFailure.usage("unknown command '\(excerpt(command))'", command: nil)
     }
     // After `--` every argument is taken literally, so `--help` there is a value.
     if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
@@ -106,7 +106,7 @@ package enum RoutingTool {
     case GraphCommand.name: return try GraphCommand.run(rest, console)
     case TestCommand.name: return try TestCommand.run(rest, console)
     case LinkCommand.name: return try LinkCommand.run(rest, console)
-    default: throw ToolFailure.usage("unknown command '\(command)'", command: nil)
+    default: throw ToolFailure.usage("unknown command '\(excerpt(command))'", command: nil)
     }
   }
 }

@@ -142,7 +142,7 @@ struct Expectation {
       guard let known = RequestFailure.Kind(rawValue: kind), Self.errorKinds.contains(known) else {
         let names = Self.errorKinds.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         throw RequestProblem(
-          at: fields.path("error"), "unknown error kind '\(kind)' (known kinds: \(names))")
+          at: fields.path("error"), "unknown error kind '\(excerpt(kind))' (known kinds: \(names))")
       }
       error = known
     }

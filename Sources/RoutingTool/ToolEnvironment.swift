@@ -165,7 +165,7 @@ struct Console {
     do {
       return try RouteTable(json: bytes)
     } catch {
-      throw ToolFailure.badInput("error: \(path == "-" ? "<stdin>" : path): \(error)")
+      throw ToolFailure.badInput("error: \(path == "-" ? "<stdin>" : excerpt(path)): \(error)")
     }
   }
 }

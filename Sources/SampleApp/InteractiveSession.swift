@@ -114,7 +114,7 @@ public final class InteractiveSession {
       isFinished = true
       return ["bye"]
     default:
-      return ["unknown command '\(command)': type help for the commands"]
+      return ["unknown command '\(excerpt(command))': type help for the commands"]
     }
   }
 
@@ -146,7 +146,7 @@ public final class InteractiveSession {
       } else if let equals = word.firstIndex(of: "="), equals != word.startIndex {
         parameters[String(word[..<equals])] = .string(String(word[word.index(after: equals)...]))
       } else {
-        return ["'\(word)' is neither key=value nor via: go Profile userId=2 via Folder"]
+        return ["'\(excerpt(word))' is neither key=value nor via: go Profile userId=2 via Folder"]
       }
     }
     if let problem = unknownScreen(in: [ScreenName(destination)] + breadcrumbs) {

@@ -113,7 +113,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   /// `screens[4] 'Island'`, `commands[0] 'openList'`, `commands[6].from[2]`.
   var place: String {
     if originSlot == nil, let label = screenName.map(\.rawValue) ?? commandID {
-      return "\(location) '\(label)'"
+      return "\(location) '\(excerpt(label))'"
     }
     return location
   }

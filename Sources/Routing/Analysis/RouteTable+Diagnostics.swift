@@ -177,7 +177,8 @@ struct TableAnalysis {
 
   /// `commands[5]`, with its id when it has one: `commands[5] 'openChat'`.
   func place(ofCommand number: Int) -> String {
-    table.commands[number].id.map { "commands[\(number)] '\($0)'" } ?? "commands[\(number)]"
+    table.commands[number].id.map { "commands[\(number)] '\(excerpt($0))'" }
+      ?? "commands[\(number)]"
   }
 
   /// The commands' problems, in command order.
@@ -203,7 +204,7 @@ struct TableAnalysis {
           diagnostics.append(
             diagnostic(
               .coveredCommand(by: earlier), command: number,
-              "is covered by \(other), which leads to \(name) from \(earlierOrigins.isEmpty ? "anywhere" : "the same screens") and comes first: it is never chosen"
+              "is covered by \(other), which leads to \(excerpt(name)) from \(earlierOrigins.isEmpty ? "anywhere" : "the same screens") and comes first: it is never chosen"
             ))
         }
       }
@@ -222,7 +223,7 @@ struct TableAnalysis {
           diagnostics.append(
             diagnostic(
               .repeatedOrigin(first: first), command: number, slot: slot,
-              "repeats '\(origin)' (from[\(first)])"))
+              "repeats '\(excerpt(origin))' (from[\(first)])"))
           continue
         }
         seen[origin] = slot
@@ -230,7 +231,7 @@ struct TableAnalysis {
           diagnostics.append(
             diagnostic(
               .originIsDestination, command: number, slot: slot,
-              "never pushes from '\(origin)': it is the destination, which declares no parameters, so listing it changes nothing (pops back to \(origin) ignore origins)"
+              "never pushes from '\(excerpt(origin))': it is the destination, which declares no parameters, so listing it changes nothing (pops back to \(excerpt(origin)) ignore origins)"
             ))
         }
       }
@@ -246,16 +247,17 @@ struct TableAnalysis {
   func selfCommandDiagnostic(_ number: Int) -> Diagnostic {
     let destination = graph.destination[number]
     let screen = table.screens[Int(destination)].name
-    let leads = "it leads from \(screen) to \(screen), which declares no parameters"
+    let leads =
+      "it leads from \(excerpt(screen)) to \(excerpt(screen)), which declares no parameters"
     guard let pop = graph.popCommand(to: destination).map(Int.init), pop != number else {
       return diagnostic(
         .selfCommandOnlyPops, command: number,
-        "applies only as a pop back to \(screen): \(leads), so it never pushes")
+        "applies only as a pop back to \(excerpt(screen)): \(leads), so it never pushes")
     }
     let why = graph.cost[pop] < graph.cost[number] ? "costs less" : "comes first"
     return diagnostic(
       .selfCommandNeverApplies(popsUse: pop), command: number,
-      "never applies: \(leads), so it never pushes, and pops back to \(screen) use \(place(ofCommand: pop)), which \(why)"
+      "never applies: \(leads), so it never pushes, and pops back to \(excerpt(screen)) use \(place(ofCommand: pop)), which \(why)"
     )
   }
 

@@ -58,7 +58,7 @@ package struct JSONFields {
       let known = keys.map { "'\($0)'" }.joined(separator: ", ")
       throw JSONShapeError(
         .unknownKey, at: path.appending(member.key),
-        "unknown key '\(member.key)' (known keys: \(known))")
+        "unknown key '\(excerpt(member.key))' (known keys: \(known))")
     }
     self.object = object
     self.path = path

@@ -445,7 +445,7 @@ package struct JSONReader {
     if repeated {
       let key = string(new)
       top.inside = false
-      var duplicate = error(.duplicateKey, "the key '\(key)' appears twice", at: keyStart)
+      var duplicate = error(.duplicateKey, "the key '\(excerpt(key))' appears twice", at: keyStart)
       duplicate.path.components.append(.key(key))
       throw duplicate
     }

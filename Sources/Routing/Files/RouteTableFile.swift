@@ -74,7 +74,7 @@ private struct RouteTableFileReader {
     let list = known.map { "'\($0)'" }.joined(separator: ", ")
     return TableError(
       .unknownKey, at: JSONPath(components: components + [.key(key)]).description,
-      "unknown key '\(key)' (known keys: \(list))")
+      "unknown key '\(excerpt(key))' (known keys: \(list))")
   }
 
   private static func missingKey(_ key: String, at components: JSONPath.Component...)
@@ -141,7 +141,7 @@ private struct RouteTableFileReader {
         return .failure(TableError(.invalidName, at: location, problem))
       }
       return .failure(
-        TableError(.undeclaredScreen, at: location, "screen '\(name)' is not declared"))
+        TableError(.undeclaredScreen, at: location, "screen '\(excerpt(name))' is not declared"))
     }
     if let problem = linksProblem { return .failure(problem) }
     var file = RouteTableFile(screens: screens, commands: list, declaresScreens: !screens.isEmpty)
@@ -384,7 +384,7 @@ private struct RouteTableFileReader {
       return .failure(
         TableError(
           .invalidParameter, at: JSONPath(components: here + [.key("type")]).description,
-          "unknown parameter type '\(type)' (known types: \(known))"))
+          "unknown parameter type '\(excerpt(type))' (known types: \(known))"))
     }
     return .success(Parameter(name, kind, required: required ?? false))
   }
@@ -522,7 +522,7 @@ private struct RouteTableFileReader {
         1,
         TableError(
           .invalidCost, at: "commands[\(number)].cost",
-          "cost \(literal) is not a positive integer")
+          "cost \(excerpt(literal)) is not a positive integer")
       )
     }
     return (whole, nil)

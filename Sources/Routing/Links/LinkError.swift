@@ -116,35 +116,37 @@ public struct LinkError: Error, Hashable, Sendable, CustomStringConvertible {
     case .tooManySegments(let count):
       "the path has \(count) segments; a link holds at most \(RouteTable.maximumLinkSegments)"
     case .unknownHost(let host):
-      "the host '\(host)' is not one of the table's link hosts"
+      "the host '\(excerpt(host))' is not one of the table's link hosts"
     case .emptyPath:
       "the link has no path: it names no screen"
     case .emptySegment(let index):
       "segment \(index) of the path is empty"
     case .badEncoding(let part, let text):
-      "\(part) '\(text)' is not valid percent-encoded UTF-8"
+      "\(part) '\(excerpt(text))' is not valid percent-encoded UTF-8"
     case .malformedQuery(let item, let text):
-      "query item \(item) '\(text)' is not key=value with a non-empty key"
+      "query item \(item) '\(excerpt(text))' is not key=value with a non-empty key"
     case .repeatedQueryKey(let key):
-      "the query names '\(key)' more than once"
+      "the query names '\(excerpt(key))' more than once"
     case .unknownSegment(let index, let segment):
-      "no screen's path pattern reads segment \(index) '\(segment)'"
+      "no screen's path pattern reads segment \(index) '\(excerpt(segment))'"
     case .incompletePath:
       "the path ends inside a pattern: the patterns that read it this far need more segments"
     case .undeclaredParameter(let key):
-      "parameter '\(key)' is not declared by any screen the link reads"
+      "parameter '\(excerpt(key))' is not declared by any screen the link reads"
     case .invalidParameter(let name, let value, let expected):
-      "parameter '\(name)': '\(value)' is not a valid \(expected)"
+      "parameter '\(excerpt(name))': '\(excerpt(value))' is not a valid \(expected)"
     case .conflictingValues(let key, let first, let second):
-      "parameter '\(key)' has two values, '\(first)' and '\(second)'"
+      "parameter '\(excerpt(key))' has two values, '\(excerpt(first))' and '\(excerpt(second))'"
     case .emptyStack:
       "the stack is empty: no link leads to it"
     case .unknownScreen(let name, let entry):
-      "entry \(entry): screen '\(name)' is not in the table"
+      "entry \(entry): screen '\(excerpt(name.rawValue))' is not in the table"
     case .missingValue(let key, let entry):
-      "entry \(entry) holds no value for its path capture ':\(key)' (a segment cannot be empty)"
+      "entry \(entry) holds no value for its path capture ':\(excerpt(key))' (a segment cannot be empty)"
     case .misread(let link, let reading):
-      "the link '\(link)' reads as \(reading.map(\.rawValue).joined(separator: " > ")), "
+      "the link '\(excerpt(link))' reads as "
+        + excerpt(reading.map(\.rawValue).joined(separator: " > "), limit: 4 * excerptLimit)
+        + ", "
         + "so no link leads to this stack"
     }
   }

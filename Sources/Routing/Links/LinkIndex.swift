@@ -111,8 +111,8 @@ final class LinkIndex: Sendable {
       guard other < 0 else {
         throw TableError(
           .invalidPath, at: place,
-          "screen '\(screen.name)' reads the same links as screens[\(other)] "
-            + "('\(screens[Int(other)].name)'): their path patterns differ at most in "
+          "screen '\(excerpt(screen.name))' reads the same links as screens[\(other)] "
+            + "('\(excerpt(screens[Int(other)].name))'): their path patterns differ at most in "
             + "capture names")
       }
       terminal[Int(node)] = Int32(number)
@@ -154,7 +154,7 @@ final class LinkIndex: Sendable {
       else {
         throw TableError(
           .invalidName, at: "links.hosts[\(index)]",
-          "'\(host)' is not a host name (printable ASCII without / ? # @ : [ ] %)")
+          "'\(excerpt(host))' is not a host name (printable ASCII without / ? # @ : [ ] %)")
       }
       lowered.append(String(decoding: bytes.map(Self.lowercased), as: UTF8.self))
     }
@@ -263,7 +263,8 @@ final class LinkIndex: Sendable {
       text = text[text.utf8.index(after: text.startIndex)...]
     }
     guard !text.isEmpty else {
-      throw TableError(.invalidPath, at: place, "the path pattern '\(path)' has no segment")
+      throw TableError(
+        .invalidPath, at: place, "the path pattern '\(excerpt(path))' has no segment")
     }
     let pieces = Self.split(text, on: UInt8(ascii: "/"))
     guard pieces.count <= RouteTable.maximumLinkSegments else {
@@ -278,8 +279,8 @@ final class LinkIndex: Sendable {
       guard !piece.isEmpty else {
         let problem =
           index == pieces.count - 1
-          ? "the path pattern '\(path)' ends with '/'"
-          : "segment \(index) of the path pattern '\(path)' is empty"
+          ? "the path pattern '\(excerpt(path))' ends with '/'"
+          : "segment \(index) of the path pattern '\(excerpt(path))' is empty"
         throw TableError(.invalidPath, at: place, problem)
       }
       guard piece.utf8.first == UInt8(ascii: ":") else {
@@ -290,16 +291,18 @@ final class LinkIndex: Sendable {
       guard !name.isEmpty else {
         throw TableError(
           .invalidPath, at: place,
-          "segment \(index) of the path pattern '\(path)' is a capture without a name")
+          "segment \(index) of the path pattern '\(excerpt(path))' is a capture without a name")
       }
       guard screen.kind(of: name) != nil else {
         throw TableError(
           .invalidPath, at: place,
-          "capture ':\(name)' is not a parameter that screen '\(screen.name)' declares")
+          "capture ':\(excerpt(name))' is not a parameter that screen '\(excerpt(screen.name))' declares"
+        )
       }
       guard captures.insert(name).inserted else {
         throw TableError(
-          .invalidPath, at: place, "capture ':\(name)' appears twice in '\(path)'")
+          .invalidPath, at: place, "capture ':\(excerpt(name))' appears twice in '\(excerpt(path))'"
+        )
       }
       pattern.append(.capture(name))
     }

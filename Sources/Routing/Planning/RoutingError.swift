@@ -55,18 +55,18 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unreachable(let from, let to):
       "no route from \(from) to \(to)"
     case .unknownScreen(let name):
-      "unknown screen '\(name)'"
+      "unknown screen '\(excerpt(name.rawValue))'"
     case .invalidParameter(let name, let value, let expected):
-      "parameter '\(name)': '\(value)' is not a valid \(expected)"
+      "parameter '\(excerpt(name))': '\(excerpt(value))' is not a valid \(expected)"
     case .emptyStack:
       "the stack is empty: a route starts from a stack of at least one entry"
     case .noFactory(let name):
-      "nothing makes screen '\(name)': give the screen or the table a factory"
+      "nothing makes screen '\(excerpt(name))': give the screen or the table a factory"
     case .missingParameter(let screen, let key):
-      "\(screen) requires parameter '\(key)', and the request gives no value for it"
+      "\(excerpt(screen)) requires parameter '\(excerpt(key))', and the request gives no value for it"
     case .undeclaredParameter(let key, let suggestion):
-      "parameter '\(key)' is declared by neither the destination, a breadcrumb nor a screen the route pushes"
-        + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+      "parameter '\(excerpt(key))' is declared by neither the destination, a breadcrumb nor a screen the route pushes"
+        + (suggestion.map { "; did you mean '\(excerpt($0))'?" } ?? "")
     }
   }
 }

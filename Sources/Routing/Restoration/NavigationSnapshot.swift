@@ -179,7 +179,9 @@ private func rejectUnknownKeys(in decoder: any Decoder, known: [String]) throws 
   if let first = unknown.first {
     throw DecodingError.dataCorrupted(
       DecodingError.Context(
-        codingPath: decoder.codingPath + [AnyCodingKey(stringValue: first)],
-        debugDescription: "unknown key '\(first)'"))
+        // The key is quoted as an excerpt, here and in the path, so that a message that
+        // prints the error stays short whatever the key.
+        codingPath: decoder.codingPath + [AnyCodingKey(stringValue: excerpt(first))],
+        debugDescription: "unknown key '\(excerpt(first))'"))
   }
 }

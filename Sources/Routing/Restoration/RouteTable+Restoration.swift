@@ -67,22 +67,23 @@ extension RouteTable {
       guard let screen = screen(restorationIdentifier: saved.identifier) else {
         throw RestorationError(
           .unknownIdentifier, at: "\(place).identifier",
-          "unknown restoration identifier '\(saved.identifier)'")
+          "unknown restoration identifier '\(excerpt(saved.identifier))'")
       }
       // Keys in order, so that the first problem reported does not depend on the
       // dictionary's order.
       for key in saved.parameters.keys.sorted() where screen.kind(of: key) == nil {
         throw RestorationError(
-          .undeclaredParameter, at: "\(place).parameters.\(key)",
-          "\(screen.name) does not declare a parameter '\(key)'")
+          .undeclaredParameter, at: "\(place).parameters.\(excerpt(key))",
+          "\(excerpt(screen.name)) does not declare a parameter '\(excerpt(key))'")
       }
       let parameters: Parameters
       do {
         parameters = try self.parameters(saved.parameters, for: screen.name)
       } catch .invalidParameter(let key, let text, let kind) {
         throw RestorationError(
-          .invalidParameter, at: "\(place).parameters.\(key)",
-          "'\(text)' is not a valid \(kind) for parameter '\(key)' of \(screen.name)")
+          .invalidParameter, at: "\(place).parameters.\(excerpt(key))",
+          "'\(excerpt(text))' is not a valid \(kind) for parameter '\(excerpt(key))' of \(excerpt(screen.name))"
+        )
       } catch {
         throw RestorationError(.invalidParameter, at: "\(place).parameters", error.description)
       }
@@ -90,14 +91,14 @@ extension RouteTable {
       guard let object = makeScreen(for: entry) else {
         throw RestorationError(
           .unconstructibleScreen, at: place,
-          "nothing makes screen '\(screen.name)': give the screen, a command to it or the table a factory"
+          "nothing makes screen '\(excerpt(screen.name))': give the screen, a command to it or the table a factory"
         )
       }
       // No screen object shows twice.
       guard made.insert(ObjectIdentifier(object)).inserted else {
         throw RestorationError(
           .sharedScreenObject, at: place,
-          "the factory of \(screen.name) returned a screen object already restored for an earlier entry"
+          "the factory of \(excerpt(screen.name)) returned a screen object already restored for an earlier entry"
         )
       }
       items.append(StackItem(entry: entry, screen: object))
@@ -125,7 +126,7 @@ extension RouteTable {
     {
       throw TableError(
         .unconstructibleScreen, at: "screens[\(position)]",
-        "nothing makes restorable screen '\(screen.name)': give the screen or the table a factory, or a command to it"
+        "nothing makes restorable screen '\(excerpt(screen.name))': give the screen or the table a factory, or a command to it"
       )
     }
   }

@@ -94,7 +94,7 @@ public struct RouteTable: Sendable {
     {
       throw TableError(
         .unconstructibleDestination, at: "commands[\(number)]",
-        "nothing makes screen '\(screens[Int(columns.builder.destination(of: number))].name)': give the command or the screen a factory, or the table a default factory"
+        "nothing makes screen '\(excerpt(screens[Int(columns.builder.destination(of: number))].name))': give the command or the screen a factory, or the table a default factory"
       )
     }
   }
@@ -178,7 +178,7 @@ struct ScreenNames {
       if let first {
         throw TableError(
           .duplicateScreen, at: "screens[\(position)].name",
-          "duplicate screen '\(screen.name)' (first at screens[\(first)])")
+          "duplicate screen '\(excerpt(screen.name))' (first at screens[\(first)])")
       }
       var keys: Set<String> = []
       for (number, parameter) in screen.parameters.enumerated() {
@@ -188,14 +188,15 @@ struct ScreenNames {
         }
         guard keys.insert(parameter.name).inserted else {
           throw TableError(
-            .invalidParameter, at: location, "parameter '\(parameter.name)' is declared twice")
+            .invalidParameter, at: location,
+            "parameter '\(excerpt(parameter.name))' is declared twice")
         }
       }
       if let identifier = screen.restorationIdentifier, !identifier.isEmpty {
         if let first = restorable[identifier] {
           throw TableError(
             .duplicateRestorationIdentifier, at: "screens[\(position)].restorationIdentifier",
-            "restoration identifier '\(identifier)' is already screens[\(first)]'s")
+            "restoration identifier '\(excerpt(identifier))' is already screens[\(first)]'s")
         }
         restorable[identifier] = Int32(position)
       }
@@ -217,7 +218,7 @@ struct ScreenNames {
     if let found { return found }
     try Self.validate(name, at: place())
     guard implicit else {
-      throw TableError(.undeclaredScreen, at: place(), "screen '\(name)' is not declared")
+      throw TableError(.undeclaredScreen, at: place(), "screen '\(excerpt(name))' is not declared")
     }
     let number = Int32(screens.count)
     screens.append(Screen(name, declaredAt: nil))

@@ -119,7 +119,7 @@ public struct TableError: Error, Hashable, Sendable, CustomStringConvertible {
     var place = location
     if let name = commandID ?? screenName?.rawValue {
       // After the declaration's number: `commands[2] (openInbox).from[0]`.
-      let label = "(\(name))"
+      let label = "(\(excerpt(name)))"
       if let close = place.firstIndex(of: "]") {
         place.insert(contentsOf: " " + label, at: place.index(after: close))
       } else {
