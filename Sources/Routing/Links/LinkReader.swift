@@ -14,8 +14,10 @@
 /// most 1 KB, which Swift places on the stack: reading allocates nothing but the request
 /// it returns.
 struct LinkReader {
-  /// The table's compiled patterns; the table keeps them alive during the read, and
-  /// not retaining them keeps the reader's copies free.
+  /// The table's compiled patterns. Not retained: retains and releases of the index were
+  /// about 60% of a read's time in a profile of `RoutingBenchmarks` (reads against
+  /// 10,000 patterns). Safe because a reader only lives inside `RouteTable.read`, whose
+  /// table holds the index for the whole call; never store a reader beyond that call.
   unowned(unsafe) let links: LinkIndex
   let link: UnsafeBufferPointer<UInt8>
   let strict: Bool
