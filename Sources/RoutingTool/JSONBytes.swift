@@ -42,7 +42,7 @@ struct JSONBytes {
     var text = text
     text.withUTF8 { utf8 in
       var clean = 0
-      for (offset, byte) in utf8.enumerated() where Self.needsEscape(byte) {
+      for (offset, byte) in utf8.enumerated() where JSONValue.needsEscape(byte) {
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean..<offset]))
         escape(byte)
         clean = offset + 1
@@ -66,26 +66,7 @@ struct JSONBytes {
   }
 
   private mutating func escape(_ byte: UInt8) {
-    bytes.append(UInt8(ascii: "\\"))
-    switch byte {
-    case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-    case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-    case 0x0A: bytes.append(UInt8(ascii: "n"))
-    case 0x0D: bytes.append(UInt8(ascii: "r"))
-    case 0x09: bytes.append(UInt8(ascii: "t"))
-    case 0x08: bytes.append(UInt8(ascii: "b"))
-    case 0x0C: bytes.append(UInt8(ascii: "f"))
-    default:
-      let hex: StaticString = "0123456789abcdef"
-      bytes += [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")]
-      hex.withUTF8Buffer { digits in
-        bytes += [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
-      }
-    }
-  }
-
-  private static func needsEscape(_ byte: UInt8) -> Bool {
-    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    JSONValue.appendEscape(of: byte, to: &bytes)
   }
 }
 

@@ -54,31 +54,41 @@ extension JSONValue {
       var bytes: [UInt8] = []
       bytes.reserveCapacity(string.utf8.count + 8)
       for byte in string.utf8 {
-        guard needsEscape(byte) else {
-          bytes.append(byte)
-          continue
-        }
-        bytes.append(UInt8(ascii: "\\"))
-        switch byte {
-        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
-        default:
-          let hex = Array("0123456789abcdef".utf8)
-          bytes += [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")]
-          bytes += [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-        }
+        if needsEscape(byte) { appendEscape(of: byte, to: &bytes) } else { bytes.append(byte) }
       }
       text += String(decoding: bytes, as: UTF8.self)
     }
     text += "\""
   }
 
-  private static func needsEscape(_ byte: UInt8) -> Bool {
+  /// Appends the escape of one byte that ``needsEscape(_:)`` says a JSON string cannot
+  /// hold as it is: `\"`, `\\`, `\n`, `\r`, `\t`, `\b`, `\f`, else `\u00XX`. The one
+  /// escaping rule of the package's JSON writers.
+  ///
+  /// - Complexity: O(1).
+  package static func appendEscape(of byte: UInt8, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\\"))
+    switch byte {
+    case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+    case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+    case 0x0A: bytes.append(UInt8(ascii: "n"))
+    case 0x0D: bytes.append(UInt8(ascii: "r"))
+    case 0x09: bytes.append(UInt8(ascii: "t"))
+    case 0x08: bytes.append(UInt8(ascii: "b"))
+    case 0x0C: bytes.append(UInt8(ascii: "f"))
+    default:
+      let hex: StaticString = "0123456789abcdef"
+      bytes += [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")]
+      hex.withUTF8Buffer { digits in
+        bytes += [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+      }
+    }
+  }
+
+  /// Whether a JSON string must escape this byte: a control character, `"` or `\`.
+  ///
+  /// - Complexity: O(1).
+  package static func needsEscape(_ byte: UInt8) -> Bool {
     byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
   }
 }

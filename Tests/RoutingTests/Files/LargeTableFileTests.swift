@@ -6,24 +6,12 @@ import Testing
 /// one a registry compiles, errors keep their place deep in a file, and every error is
 /// the one the former tree walk (`TreeTableReference`) reported.
 @Suite struct LargeTableFileTests {
-  /// A repeatable random generator (SplitMix64).
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// A seeded random table as a file's text, one command a line, and the same table
   /// declared through a registry.
   static func generate(screens: Int, commands: Int, seed: UInt64, declareScreens: Bool)
     -> (text: String, registry: RouteRegistry)
   {
-    var random = SplitMix(state: seed)
+    var random = SeededGenerator(seed: seed)
     // Names of several lengths, some past eight bytes and some not ASCII.
     let names = (0..<screens).map { number in
       ScreenName(
@@ -108,7 +96,7 @@ import Testing
     #expect(loaded.commands.map(\.destination) == compiled.commands.map(\.destination))
     #expect(loaded.commands.map(\.id) == compiled.commands.map(\.id))
     #expect(loaded.commands.map(\.cost) == compiled.commands.map(\.cost))
-    var random = SplitMix(state: 3)
+    var random = SeededGenerator(seed: 3)
     let names = compiled.screens.map(\.name)
     var routed = 0
     // Its costs make every plan a weighted search, slow in a debug build: a quick share.
@@ -229,7 +217,7 @@ import Testing
       #"{"commands": [{"from": ["A", "B"], "to": "C"}, {"to": "A", "id": "y"}], "screens": []}"#,
       #"{"commands": [{"to": "B", "from": ["A"]}, {"to": "C", "cost": 1}]}"#,
     ]
-    var random = SplitMix(state: 11)
+    var random = SeededGenerator(seed: 11)
     let rounds = TestScale.isFull ? 40_000 : 4_000
     var failures = 0
     for _ in 0..<rounds {
