@@ -71,14 +71,8 @@ import Testing
     "\"" + text.replacingOccurrences(of: "-", with: "\\u002d") + "\""
   }
 
-  static func failure(_ bytes: [UInt8]) -> TableError? {
-    do {
-      _ = try RouteTable(json: bytes)
-      return nil
-    } catch {
-      return error
-    }
-  }
+  /// The error loading `bytes` throws, if any.
+  static func failure(_ bytes: [UInt8]) -> TableError? { RouteTableFileTests.failure(bytes) }
 
   @Test(arguments: [false, true])
   func loadsTheSameTableAsARegistry(declareScreens: Bool) throws {
