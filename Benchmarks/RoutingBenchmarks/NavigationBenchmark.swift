@@ -24,29 +24,28 @@ func benchmarkNavigation(lengths: [Int], drillDown: Bool) async throws -> String
     let plan = clock.now - planStart
     let root = StackItem(
       entry: Entry("S0"), screen: HeadlessScreen(ScreenContext(entry: Entry("S0"))))
-    let ran: Duration
-    let back: Duration
-    let steps: Int
-    if drillDown {
-      let navigator = Navigator(table: table, container: DrillDownContainer(root: root))
-      let start = clock.now
-      steps = try await navigator.go(to: target).steps.count
-      ran = clock.now - start
-      let popStart = clock.now
-      try await navigator.go(to: "S1")
-      back = clock.now - popStart
-    } else {
-      let navigator = Navigator(table: table, container: StackContainer(root: root))
-      let start = clock.now
-      steps = try await navigator.go(to: target).steps.count
-      ran = clock.now - start
-      let popStart = clock.now
-      try await navigator.go(to: "S1")
-      back = clock.now - popStart
-    }
+    let (steps, ran, back) =
+      drillDown
+      ? try await timeRoute(
+        Navigator(table: table, container: DrillDownContainer(root: root)), target)
+      : try await timeRoute(Navigator(table: table, container: StackContainer(root: root)), target)
     precondition(steps == planned.steps.count && steps == length, "the route ran every step")
     lines.append(
       "| \(steps) | \(format(plan)) | \(format(ran)) | \(format(ran / steps)) | \(format(back)) |")
   }
   return lines.joined(separator: "\n")
+}
+
+/// Runs the route to `target`, then the pop back to `S1`, and times both.
+@MainActor
+private func timeRoute<Container: NavigationContainer>(
+  _ navigator: Navigator<Container>, _ target: ScreenName
+) async throws -> (steps: Int, ran: Duration, back: Duration) {
+  let clock = ContinuousClock()
+  let start = clock.now
+  let steps = try await navigator.go(to: target).steps.count
+  let ran = clock.now - start
+  let popStart = clock.now
+  try await navigator.go(to: "S1")
+  return (steps, ran, clock.now - popStart)
 }

@@ -23,17 +23,21 @@ package enum JSONValue: Hashable, Sendable {
   /// An object, its members in written order.
   case object(JSONObject)
 
-  /// The name of the value's JSON type, for messages: `a string`, `an object`.
-  package var typeDescription: String {
+  /// The value's JSON type.
+  package var kind: JSONValueKind {
     switch self {
-    case .null: "null"
-    case .bool: "a boolean"
-    case .number: "a number"
-    case .string: "a string"
-    case .array: "an array"
-    case .object: "an object"
+    case .null: .null
+    case .bool: .bool
+    case .number: .number
+    case .string: .string
+    case .array: .array
+    case .object: .object
     }
   }
+
+  /// The name of the value's JSON type, for messages: `a string`, `an object`, as the
+  /// pull reader names it.
+  package var typeDescription: String { kind.description }
 
   /// The text, when this is a string.
   package var stringValue: String? {
