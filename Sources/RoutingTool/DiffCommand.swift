@@ -109,7 +109,8 @@ struct RouteDiff {
   /// The screens only the old table holds, and only the new one.
   let removed: [ScreenName]
   let added: [ScreenName]
-  /// The number of pairs compared.
+  /// The number of starts, and of pairs of a start and a destination compared.
+  private(set) var starts = 0
   private(set) var pairs = 0
   private(set) var changes: [Change] = []
   /// Whether either table has a command that costs more than 1: lengths are then costs.
@@ -133,6 +134,7 @@ struct RouteDiff {
     added = newNames.filter { !inOld.contains($0) }
     let destinations = oldNames + added
     let starts = given ?? oldNames.filter(inNew.contains).map { [$0] }
+    self.starts = starts.count
     // Commands by identity, the same number in both tables.
     var identities: [String: Int] = [:]
     let oldIdentity = Self.identities(of: old, &identities)
@@ -257,10 +259,10 @@ struct RouteDiff {
     Kind.allCases.map { kind in (kind, changes.filter { $0.kind == kind }.count) }
   }
 
-  /// `diff: 1 lost, 0 gained, 2 longer, 0 shorter, 1 changed of 30 routes`.
+  /// `diff: 1 lost, 0 gained, 2 longer, 0 shorter, 1 changed, of 30 pairs from 6 starts`.
   var summary: String {
     "diff: " + counts.map { "\($1) \($0.rawValue)" }.joined(separator: ", ")
-      + " of \(pairs) route\(pairs == 1 ? "" : "s")"
+      + ", of \(pairs) pair\(pairs == 1 ? "" : "s") from \(starts) start\(starts == 1 ? "" : "s")"
   }
 
   /// `{"screens": {"removed": […], "added": […]}, "changes": […], "summary": {…}}`.
@@ -282,7 +284,9 @@ struct RouteDiff {
       }
       return .object(object)
     }
-    var summary: JSONObject = ["routes": .number(JSONNumber(pairs))]
+    var summary: JSONObject = [
+      "starts": .number(JSONNumber(starts)), "pairs": .number(JSONNumber(pairs)),
+    ]
     for (kind, count) in counts { summary.append(kind.rawValue, .number(JSONNumber(count))) }
     return [
       "screens": [
