@@ -10,7 +10,13 @@ extension RouteTable {
   /// ```swift
   /// let explanation = try table.explanation(from: [Entry("Home")], to: "Archive")
   /// #expect(explanation?.reachable.map(\.screen) == ["List"])
-  /// #expect(explanation?.nearest?.screen == "List")
+  /// #expect(explanation?.commands.map(\.reason) == [.originsNotReached(onStack: [])])
+  /// print(explanation!)
+  /// // no route from Home to Archive
+  /// // reachable from Home (1 screen): List (1 step)
+  /// // commands to Archive:
+  /// //   commands[1] 'openArchive' from Archive: none of its origins is reached
+  /// // nearest: no reached screen has a chain of commands to Archive
   /// ```
   ///
   /// - Parameters:
