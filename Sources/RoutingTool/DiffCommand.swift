@@ -30,9 +30,12 @@ enum DiffCommand {
     }
     let diff = RouteDiff(old: old, new: new, starts: given.isEmpty ? nil : given)
     if json {
-      console.print(diff.json().serialized())
+      var bytes = diff.json()
+      bytes.bytes.append(0x0A)
+      console.write(bytes.bytes)
     } else {
-      for line in diff.lines() { console.print(line) }
+      let lines = diff.lines()
+      if !lines.isEmpty { console.write(Array((lines.joined(separator: "\n") + "\n").utf8)) }
     }
     console.printError(diff.summary)
     return diff.changes.contains { failOn.contains($0.kind) } ? .failure : .success
@@ -116,41 +119,119 @@ struct RouteDiff {
   /// Whether either table has a command that costs more than 1: lengths are then costs.
   let hasCosts: Bool
 
+  /// One table's side of the comparison: its screens' and commands' numbers shared with
+  /// the other table.
+  private struct Side {
+    let table: RouteTable
+    /// Each screen's destination number (its position among both tables' screens).
+    let destination: [Int32]
+    /// Each command's identity, the same number in both tables.
+    let identity: [Int]
+    /// Each command's identifier.
+    let ids: [String?]
+
+    init(_ table: RouteTable, destinations: [ScreenName: Int32], identities: inout [String: Int]) {
+      self.table = table
+      destination = table.screens.map { destinations[$0.name]! }
+      var identity: [Int] = []
+      var ids: [String?] = []
+      for command in table.commands {
+        let key =
+          command.id.map { "id \($0)" }
+          ?? "to \(command.destination.rawValue) from \(Set(command.origins.map(\.rawValue)).sorted())"
+        if identities[key] == nil { identities[key] = identities.count }
+        identity.append(identities[key]!)
+        ids.append(command.id)
+      }
+      self.identity = identity
+      self.ids = ids
+    }
+
+    /// The route of `tree` to `screen`, from `stack`.
+    func route(_ tree: RouteTree, to screen: Int32, from stack: [Entry]) -> Route {
+      var current = stack
+      var steps: [Step] = []
+      for step in tree.steps(to: screen) {
+        if step.popTo >= 0 {
+          current.removeSubrange(Int(step.popTo + 1)...)
+        } else {
+          current.append(Entry(table.screens[Int(step.screen)].name))
+        }
+        steps.append(
+          Step(
+            command: Int(step.command), commandID: ids[Int(step.command)],
+            action: step.popTo >= 0 ? .pop : .push, entry: current[current.count - 1],
+            depth: current.count))
+      }
+      return Route(steps: steps, stack: current)
+    }
+  }
+
   /// Compares the routes from `starts` (by default, each screen both tables hold, alone
   /// on the stack).
   ///
-  /// - Complexity: O(*S* · (*V* + *E*) + *S* · *V* · *d*) without costs, where *S* is the
-  ///   number of starts, *V* the number of screens, *E* the number of command origins
-  ///   and *d* the length of the longest route.
+  /// Whether two routes of the same cost go the same way is decided destination by
+  /// destination in the order the new table's search reached them: a route is its
+  /// previous screen's route and one step, so it is the same when that step is and the
+  /// route to the previous screen is.
+  ///
+  /// - Complexity: O(*S* · (*V* + *E*)) without costs, where *S* is the number of starts,
+  ///   *V* the number of screens and *E* the number of command origins, and O(*d*) more
+  ///   per change, for routes of *d* steps.
   init(old: RouteTable, new: RouteTable, starts given: [[ScreenName]]?) {
     self.old = old
     self.new = new
-    hasCosts = old.commands.contains { $0.cost != 1 } || new.commands.contains { $0.cost != 1 }
+    hasCosts = old.graph.hasCosts || new.graph.hasCosts
     let oldNames = old.screens.map(\.name)
     let newNames = new.screens.map(\.name)
     let inNew = Set(newNames)
     let inOld = Set(oldNames)
     removed = oldNames.filter { !inNew.contains($0) }
     added = newNames.filter { !inOld.contains($0) }
-    let destinations = oldNames + added
+    let names = oldNames + added
+    let numbers = Dictionary(uniqueKeysWithValues: zip(names, (0...).lazy.map(Int32.init)))
+    var identities: [String: Int] = [:]
+    let before = Side(old, destinations: numbers, identities: &identities)
+    let after = Side(new, destinations: numbers, identities: &identities)
+    // Each destination's screen number in each table, or -1.
+    var inBefore = [Int32](repeating: -1, count: names.count)
+    var inAfter = [Int32](repeating: -1, count: names.count)
+    for (screen, number) in before.destination.enumerated() {
+      inBefore[Int(number)] = Int32(screen)
+    }
+    for (screen, number) in after.destination.enumerated() { inAfter[Int(number)] = Int32(screen) }
     let starts = given ?? oldNames.filter(inNew.contains).map { [$0] }
     self.starts = starts.count
-    // Commands by identity, the same number in both tables.
-    var identities: [String: Int] = [:]
-    let oldIdentity = Self.identities(of: old, &identities)
-    let newIdentity = Self.identities(of: new, &identities)
-    let oldIndex = Dictionary(uniqueKeysWithValues: zip(oldNames, 0...))
-    let newIndex = Dictionary(uniqueKeysWithValues: zip(newNames, 0...))
+    var same = [Bool](repeating: false, count: names.count)
     for start in starts {
       let stack = start.map { Entry($0) }
       let oldTree = old.routeTree(from: stack)
       let newTree = new.routeTree(from: stack)
-      for destination in destinations where destination != start[start.count - 1] {
+      for screen in newTree.reached {
+        let number = Int(after.destination[Int(screen)])
+        let was = inBefore[number]
+        same[number] = false
+        guard was >= 0, let last = newTree.lastStep(to: screen),
+          let lastBefore = oldTree.lastStep(to: was),
+          (last.popTo >= 0) == (lastBefore.popTo >= 0),
+          after.identity[Int(last.command)] == before.identity[Int(lastBefore.command)]
+        else { continue }
+        let previous = newTree.previous(of: screen)
+        let previousBefore = oldTree.previous(of: was)
+        same[number] =
+          previous < 0
+          ? previousBefore < 0
+          : previousBefore >= 0
+            && after.destination[Int(previous)] == before.destination[Int(previousBefore)]
+            && same[Int(after.destination[Int(previous)])]
+      }
+      let top = numbers[start[start.count - 1]] ?? -1
+      for number in names.indices where number != top {
         pairs += 1
-        let oldScreen = oldIndex[destination].map(Int32.init)
-        let newScreen = newIndex[destination].map(Int32.init)
-        let oldCost = oldScreen.flatMap { oldTree.cost(to: $0) }
-        let newCost = newScreen.flatMap { newTree.cost(to: $0) }
+        let was = inBefore[number]
+        let now = inAfter[number]
+        let oldCost = was < 0 ? nil : oldTree.cost(to: was)
+        let newCost = now < 0 ? nil : newTree.cost(to: now)
         let kind: Kind
         switch (oldCost, newCost) {
         case (nil, nil): continue
@@ -159,58 +240,17 @@ struct RouteDiff {
         case (let was?, let now?) where was < now: kind = .longer
         case (let was?, let now?) where was > now: kind = .shorter
         default:
-          let oldSteps = oldTree.steps(to: oldScreen!)
-          let newSteps = newTree.steps(to: newScreen!)
-          let same = oldSteps.elementsEqual(newSteps) { was, now in
-            (was.popTo >= 0) == (now.popTo >= 0)
-              && oldIdentity[Int(was.command)] == newIdentity[Int(now.command)]
-              && oldNames[Int(was.screen)] == newNames[Int(now.screen)]
-          }
-          if same { continue }
+          if same[number] { continue }
           kind = .changed
         }
         changes.append(
           Change(
-            kind: kind, start: start, destination: destination,
-            old: oldScreen.flatMap { Self.route(oldTree, to: $0, from: stack, in: old) },
-            new: newScreen.flatMap { Self.route(newTree, to: $0, from: stack, in: new) },
+            kind: kind, start: start, destination: names[number],
+            old: oldCost == nil ? nil : before.route(oldTree, to: was, from: stack),
+            new: newCost == nil ? nil : after.route(newTree, to: now, from: stack),
             oldCost: oldCost, newCost: newCost))
       }
     }
-  }
-
-  /// Each command's identity: its identifier, or its destination and origins.
-  private static func identities(of table: RouteTable, _ known: inout [String: Int]) -> [Int] {
-    table.commands.map { command in
-      let key =
-        command.id.map { "id \($0)" }
-        ?? "to \(command.destination.rawValue) from \(Set(command.origins.map(\.rawValue)).sorted())"
-      if let number = known[key] { return number }
-      known[key] = known.count
-      return known.count - 1
-    }
-  }
-
-  /// The route of `tree` to `screen`, or `nil` when it reaches no such screen.
-  private static func route(
-    _ tree: RouteTree, to screen: Int32, from stack: [Entry], in table: RouteTable
-  ) -> Route? {
-    guard tree.isReached(screen) else { return nil }
-    var current = stack
-    var steps: [Step] = []
-    for step in tree.steps(to: screen) {
-      if step.popTo >= 0 {
-        current.removeSubrange(Int(step.popTo + 1)...)
-      } else {
-        current.append(Entry(table.screens[Int(step.screen)].name))
-      }
-      steps.append(
-        Step(
-          command: Int(step.command), commandID: table.commands[Int(step.command)].id,
-          action: step.popTo >= 0 ? .pop : .push, entry: current[current.count - 1],
-          depth: current.count))
-    }
-    return Route(steps: steps, stack: current)
   }
 
   /// `3 steps` or `cost 5`.
@@ -265,36 +305,52 @@ struct RouteDiff {
       + ", of \(pairs) pair\(pairs == 1 ? "" : "s") from \(starts) start\(starts == 1 ? "" : "s")"
   }
 
-  /// `{"screens": {"removed": […], "added": […]}, "changes": […], "summary": {…}}`.
-  func json() -> JSONValue {
-    let changes: [JSONValue] = changes.map { change in
-      var object: JSONObject = [
-        "kind": .string(change.kind.rawValue),
-        "from": .array(change.start.map { .string($0.rawValue) }),
-        "to": .string(change.destination.rawValue),
-      ]
-      for (key, route, cost) in [
-        ("old", change.old, change.oldCost), ("new", change.new, change.newCost),
-      ] {
-        guard let route, let cost, case .object(var side) = RouteJSON.json(route) else {
-          continue
-        }
-        side.members.insert(JSONMember("cost", .number(JSONNumber(cost))), at: 0)
-        object.append(key, .object(side))
+  /// `{"screens": {"removed": […], "added": […]}, "changes": […], "summary": {…}}`,
+  /// written straight into bytes: a large diff has changes by the hundred thousand.
+  func json() -> JSONBytes {
+    var json = JSONBytes(capacity: 1_024 + changes.count * 512)
+    json.raw(#"{"screens":"#)
+    json.value([
+      "removed": .array(removed.map { .string($0.rawValue) }),
+      "added": .array(added.map { .string($0.rawValue) }),
+    ])
+    json.raw(#","changes":["#)
+    for (position, change) in changes.enumerated() {
+      json.raw(position == 0 ? #"{"kind":"# : #",{"kind":"#)
+      json.string(change.kind.rawValue)
+      json.raw(#","from":["#)
+      for (index, screen) in change.start.enumerated() {
+        if index > 0 { json.raw(",") }
+        json.string(screen.rawValue)
       }
-      return .object(object)
+      json.raw(#"],"to":"#)
+      json.string(change.destination.rawValue)
+      let sides: [(StaticString, Route?, Int?)] = [
+        (#","old":{"cost":"#, change.old, change.oldCost),
+        (#","new":{"cost":"#, change.new, change.newCost),
+      ]
+      for case (let key, let route?, let cost?) in sides {
+        json.raw(key)
+        json.number(cost)
+        json.raw(",")
+        // The route's object without its opening brace: its members follow the cost.
+        var side = JSONBytes()
+        side.route(route)
+        json.bytes += side.bytes.dropFirst()
+      }
+      json.raw("}")
     }
-    var summary: JSONObject = [
-      "starts": .number(JSONNumber(starts)), "pairs": .number(JSONNumber(pairs)),
-    ]
-    for (kind, count) in counts { summary.append(kind.rawValue, .number(JSONNumber(count))) }
-    return [
-      "screens": [
-        "removed": .array(removed.map { .string($0.rawValue) }),
-        "added": .array(added.map { .string($0.rawValue) }),
-      ],
-      "changes": .array(changes),
-      "summary": .object(summary),
-    ]
+    json.raw(#"],"summary":{"starts":"#)
+    json.number(starts)
+    json.raw(#","pairs":"#)
+    json.number(pairs)
+    for (kind, count) in counts {
+      json.raw(",")
+      json.string(kind.rawValue)
+      json.raw(":")
+      json.number(count)
+    }
+    json.raw("}}")
+    return json
   }
 }

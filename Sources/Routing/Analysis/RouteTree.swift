@@ -97,6 +97,21 @@ package struct RouteTree {
     return record < 0 ? nil : Int(records[Int(record)].depth)
   }
 
+  /// The last step of the leg to `screen`, or `nil` when not reached.
+  package func lastStep(to screen: Int32) -> Step? {
+    let record = settled[Int(screen)]
+    return record < 0 ? nil : records[Int(record)].step
+  }
+
+  /// The screen on top before the last step of the leg to `screen`: -1 when that step is
+  /// the first, or when `screen` is not reached.
+  package func previous(of screen: Int32) -> Int32 {
+    let record = settled[Int(screen)]
+    guard record >= 0 else { return -1 }
+    let parent = records[Int(record)].parent
+    return parent < 0 ? -1 : records[Int(parent)].step.screen
+  }
+
   /// The steps of the leg to `screen`, first step first; empty when not reached.
   ///
   /// - Complexity: O(*d*), where *d* is the number of steps.
