@@ -40,6 +40,8 @@ enum RouteCommand {
         plain.details = [:]
         return plain
       }
+      // The explanation plans the legs as the route did: it throws nothing the route did
+      // not, and finds the leg that failed.
       if options.has("explain"), case .failure(let failure) = outcome, failure.kind == .unreachable,
         let explanation = try? table.explanation(
           from: stack, to: request.destination, via: request.breadcrumbs,

@@ -143,15 +143,24 @@ package struct RouteTree {
       let parent = settled[Int(screen)]
       let depth = records[Int(parent)].depth + 1
       next += 1
-      for position in graph.commandsFrom.range(Int(screen)) {
-        let target = graph.targetsFrom[position]
-        let command = graph.commandsFrom.items[position]
-        guard !isReached(target), !marks.isHeld(target), isEnabled(command) else { continue }
-        settle(
-          Record(
-            step: Step(command: command, screen: target, popTo: -1), parent: parent,
-            cost: Int(depth), depth: depth))
+      Self.forEachPush(from: screen, graph, marks, isEnabled) { step in
+        guard !isReached(step.screen) else { return }
+        settle(Record(step: step, parent: parent, cost: Int(depth), depth: depth))
       }
+    }
+  }
+
+  /// Calls `body` with each push from `screen`, by command number, to a screen the stack
+  /// does not hold, by a command that takes part.
+  private static func forEachPush(
+    from screen: Int32, _ graph: RouteGraph, _ marks: StackMarks, _ isEnabled: (Int32) -> Bool,
+    _ body: (Step) -> Void
+  ) {
+    for position in graph.commandsFrom.range(Int(screen)) {
+      let target = graph.targetsFrom[position]
+      let command = graph.commandsFrom.items[position]
+      guard !marks.isHeld(target), isEnabled(command) else { continue }
+      body(Step(command: command, screen: target, popTo: -1))
     }
   }
 
@@ -188,22 +197,18 @@ package struct RouteTree {
       offer(Record(step: step, parent: -1, cost: Int(graph.cost[Int(step.command)]), depth: 1))
     }
     // Ways name their parents among `ways`; settled records name theirs among `records`.
-    var settledWay = [Int32](repeating: -1, count: graph.screenCount)
     while let index = heap.pop(by: { precedes($0, $1) }) {
       let way = ways[Int(index)]
       let screen = way.step.screen
       guard !isReached(screen) else { continue }
-      settledWay[Int(screen)] = index
       let parentRecord = way.parent < 0 ? -1 : settled[Int(ways[Int(way.parent)].step.screen)]
       settle(Record(step: way.step, parent: parentRecord, cost: way.cost, depth: way.depth))
-      for position in graph.commandsFrom.range(Int(screen)) {
-        let target = graph.targetsFrom[position]
-        let command = graph.commandsFrom.items[position]
-        guard !isReached(target), !marks.isHeld(target), isEnabled(command) else { continue }
+      Self.forEachPush(from: screen, graph, marks, isEnabled) { step in
+        guard !isReached(step.screen) else { return }
         offer(
           Record(
-            step: Step(command: command, screen: target, popTo: -1), parent: index,
-            cost: way.cost + Int(graph.cost[Int(command)]), depth: way.depth + 1))
+            step: step, parent: index, cost: way.cost + Int(graph.cost[Int(step.command)]),
+            depth: way.depth + 1))
       }
     }
   }
