@@ -115,7 +115,8 @@ package enum RoutingTool {
 /// The help texts.
 enum Help {
   static let overview = """
-    routing: plan routes on a route table, check it, draw it, and test expectations.
+    routing: plan routes on a route table, check it, draw it, compare two versions of it,
+    and test expectations.
 
     Usage: routing COMMAND [ARGUMENTS]
 
@@ -133,8 +134,8 @@ enum Help {
     the version.
 
     Exit codes: 0 success; 1 the request was understood but failed (no route, a failed
-    check or test, a lost route); 2 bad input (an unreadable or invalid table, request, link or
-    arguments).
+    check or test, a lost route); 2 bad input (an unreadable or invalid table, request,
+    link or arguments).
     """
 
   static func text(for command: String) -> String? {

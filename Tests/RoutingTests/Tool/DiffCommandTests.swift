@@ -165,6 +165,13 @@ import Testing
     #expect(result.errors == message + "\n")
   }
 
+  @Test func isInTheHelp() {
+    let help = Tool.run(["diff", "--help"])
+    #expect(help.exitCode == 0)
+    #expect(help.output.hasPrefix("Usage: routing diff OLD NEW [--from A,B]..."))
+    #expect(Tool.run(["--help"]).output.contains("  diff OLD NEW  "))
+  }
+
   @Test func refusesBadTablesAndMissingOperands() {
     let missing = Tool.run(["diff", "SampleApp.json"])
     #expect(missing.exitCode == 2)
