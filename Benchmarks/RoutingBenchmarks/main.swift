@@ -20,7 +20,8 @@ if let mode = arguments.first {
     case "compile": print(try benchmarkCompile(rest))
     case "batch": print(try benchmarkBatchFile(rest))
     case "load": print(try benchmarkLoadingMode(rest))
-    default: throw BenchmarkError("unknown mode '\(mode)': plan, compile, batch or load")
+    case "diff": print(benchmarkDiff(screens: 1_000, commands: 5_000, seed: 11))
+    default: throw BenchmarkError("unknown mode '\(mode)': plan, compile, batch, load or diff")
     }
     exit(0)
   } catch {
@@ -51,6 +52,9 @@ print(benchmarkLinks())
 
 print("")
 print(benchmarkBatch(requests: 20_000, seed: 7))
+
+print("")
+print(benchmarkDiff(screens: 1_000, commands: 5_000, seed: 11))
 
 print("")
 print("Deep stacks: an n-deep stack on an n-screen chain, to a screen no command reaches")

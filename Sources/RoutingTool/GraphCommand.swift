@@ -1,11 +1,14 @@
 import Routing
 
-/// `routing graph TABLE [--format dot|mermaid]`: the table as a graph to draw.
+/// `routing graph TABLE [--format dot|mermaid] [--route FROM TO]`: the table as a graph
+/// to draw, with a route highlighted.
 enum GraphCommand {
   static let name = "graph"
   static let spec = OptionSpec(single: ["format"])
 
   static func run(_ arguments: [String], _ console: Console) throws(ToolFailure) -> ExitCode {
+    var arguments = arguments
+    let ends = try GraphRoute.take(&arguments)
     let options = try Arguments(arguments, spec: spec, command: name)
     let path = try options.positionals(["TABLE"], command: name)[0]
     let format = options.value("format") ?? "dot"
@@ -13,7 +16,12 @@ enum GraphCommand {
       throw ToolFailure.usage(
         "unknown format '\(excerpt(format))': use 'dot' or 'mermaid'", command: name)
     }
-    let graph = TableGraph(try console.loadTable(path))
+    let table = try console.loadTable(path)
+    var graph = TableGraph(table)
+    if let ends {
+      guard let route = try GraphRoute.route(ends, in: table, console) else { return .failure }
+      graph.highlight(route, from: ends.from)
+    }
     console.print(format == "dot" ? graph.dot() : graph.mermaid())
     return .success
   }
@@ -31,10 +39,17 @@ struct TableGraph {
     var from: Int?
     var to: Int
     var label: String
+    /// The command it stands for, or `nil` for a pop of a highlighted route.
+    var command: Int?
+    /// The step of the highlighted route it takes, if any.
+    var step: Int? = nil
   }
 
   var nodes: [(name: String, detail: String?)] = []
   var edges: [Edge] = []
+  /// The nodes of the highlighted route, and the legend line that describes it.
+  var highlighted: Set<Int> = []
+  var routeLegend: String?
   var hasAnyScreen: Bool { edges.contains { $0.from == nil } }
 
   init(_ table: RouteTable) {
@@ -55,12 +70,12 @@ struct TableGraph {
       if command.cost != 1 { label += " (cost \(command.cost))" }
       guard let to = index[command.destination] else { continue }
       if command.origins.isEmpty {
-        edges.append(Edge(from: nil, to: to, label: label))
+        edges.append(Edge(from: nil, to: to, label: label, command: number))
       }
       var seen: Set<ScreenName> = []
       for origin in command.origins where seen.insert(origin).inserted {
         guard let from = index[origin] else { continue }
-        edges.append(Edge(from: from, to: to, label: label))
+        edges.append(Edge(from: from, to: to, label: label, command: number))
       }
     }
   }
@@ -72,7 +87,7 @@ struct TableGraph {
       "Route table: screens are nodes, commands are edges labelled with their id or #number.",
       "A dashed edge from \"any screen\" is a command from anywhere: it applies on top of every screen.",
     ]
-    return hasAnyScreen ? lines : [lines[0]]
+    return (hasAnyScreen ? lines : [lines[0]]) + (routeLegend.map { [$0] } ?? [])
   }
 
   /// Graphviz.
@@ -84,15 +99,18 @@ struct TableGraph {
     for (number, node) in nodes.enumerated() {
       let label =
         Self.dotEscaped(node.name) + (node.detail.map { "\\n" + Self.dotEscaped($0) } ?? "")
-      lines.append("  s\(number) [label=\"\(label)\"];")
+      let style = highlighted.contains(number) ? ", color=red, penwidth=2" : ""
+      lines.append("  s\(number) [label=\"\(label)\"\(style)];")
     }
     if hasAnyScreen {
       lines.append("  any [label=\"any screen\", shape=ellipse, style=dashed];")
     }
     for edge in edges {
       let from = edge.from.map { "s\($0)" } ?? "any"
-      let style = edge.from == nil ? ", style=dashed" : ""
-      lines.append("  \(from) -> s\(edge.to) [label=\"\(Self.dotEscaped(edge.label))\"\(style)];")
+      var style = edge.from == nil || edge.command == nil ? ", style=dashed" : ""
+      if edge.step != nil { style += ", color=red, fontcolor=red, penwidth=2" }
+      lines.append(
+        "  \(from) -> s\(edge.to) [label=\"\(Self.dotEscaped(Self.label(edge)))\"\(style)];")
     }
     lines.append("}")
     return lines.joined(separator: "\n")
@@ -113,9 +131,16 @@ struct TableGraph {
       lines.append("  style any stroke-dasharray: 5 5")
     }
     for edge in edges {
-      let arrow = edge.from == nil ? "-.->" : "-->"
+      let arrow = edge.from == nil || edge.command == nil ? "-.->" : "-->"
       let from = edge.from.map { "s\($0)" } ?? "any"
-      lines.append("  \(from) \(arrow)|\"\(Self.mermaidEscaped(edge.label))\"| s\(edge.to)")
+      lines.append("  \(from) \(arrow)|\"\(Self.mermaidEscaped(Self.label(edge)))\"| s\(edge.to)")
+    }
+    for node in highlighted.sorted() {
+      lines.append("  style s\(node) stroke:red,stroke-width:3px")
+    }
+    // Mermaid numbers links in the order they are written, from 0.
+    for (number, edge) in edges.enumerated() where edge.step != nil {
+      lines.append("  linkStyle \(number) stroke:red,stroke-width:3px,color:red")
     }
     return lines.joined(separator: "\n")
   }

@@ -5,12 +5,13 @@ import Routing
 enum RouteCommand {
   static let name = "route"
   static let spec = OptionSpec(
-    flags: ["json"], single: ["from", "to", "via", "request", "batch"], repeated: ["param"])
+    flags: ["json", "explain"], single: ["from", "to", "via", "request", "batch"],
+    repeated: ["param"])
 
   static func run(_ arguments: [String], _ console: Console) throws(ToolFailure) -> ExitCode {
     let options = try Arguments(arguments, spec: spec, command: name)
     let tablePath = try options.positionals(["TABLE"], command: name)[0]
-    let flagOptions = ["from", "to", "via", "param"].filter(options.contains)
+    let flagOptions = ["from", "to", "via", "param", "explain"].filter(options.contains)
     switch (options.value("request"), options.value("batch")) {
     case (.some, .some):
       throw ToolFailure.usage("give either '--request' or '--batch', not both", command: name)
@@ -38,6 +39,15 @@ enum RouteCommand {
         plain.place = nil
         plain.details = [:]
         return plain
+      }
+      // The explanation plans the legs as the route did: it throws nothing the route did
+      // not, and finds the leg that failed.
+      if options.has("explain"), case .failure(let failure) = outcome, failure.kind == .unreachable,
+        let explanation = try? table.explanation(
+          from: stack, to: request.destination, via: request.breadcrumbs,
+          parameters: request.parameters)
+      {
+        return ExplainReport.report(failure, explanation, json: options.has("json"), console)
       }
       return report(outcome, json: options.has("json"), console)
     }

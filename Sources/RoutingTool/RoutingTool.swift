@@ -106,6 +106,7 @@ package enum RoutingTool {
     case GraphCommand.name: return try GraphCommand.run(rest, console)
     case TestCommand.name: return try TestCommand.run(rest, console)
     case LinkCommand.name: return try LinkCommand.run(rest, console)
+    case DiffCommand.name: return try DiffCommand.run(rest, console)
     default: throw ToolFailure.usage("unknown command '\(excerpt(command))'", command: nil)
     }
   }
@@ -114,23 +115,27 @@ package enum RoutingTool {
 /// The help texts.
 enum Help {
   static let overview = """
-    routing: plan routes on a route table, check it, draw it, and test expectations.
+    routing: plan routes on a route table, check it, draw it, compare two versions of it,
+    and test expectations.
 
     Usage: routing COMMAND [ARGUMENTS]
 
     Commands:
-      route TABLE --from A,B --to D   plan a route (also --request FILE, --batch FILE)
+      route TABLE --from A,B --to D   plan a route (also --request FILE, --batch FILE);
+                                      --explain says why there is none
       link TABLE --from A,B LINK      read a deep link, then plan its route
       check TABLE                     report problems in a table
       graph TABLE                     print the table as a Graphviz or Mermaid graph
+                                      (--route FROM TO highlights a route)
+      diff OLD NEW                    compare the routes of two versions of a table
       test TABLE CASES                run an expectation file
 
     Run 'routing COMMAND --help' for a command's options, and 'routing --version' for
     the version.
 
     Exit codes: 0 success; 1 the request was understood but failed (no route, a failed
-    check or test); 2 bad input (an unreadable or invalid table, request, link or
-    arguments).
+    check or test, a lost route); 2 bad input (an unreadable or invalid table, request,
+    link or arguments).
     """
 
   static func text(for command: String) -> String? {
@@ -140,12 +145,13 @@ enum Help {
     case GraphCommand.name: graph
     case TestCommand.name: test
     case LinkCommand.name: link
+    case DiffCommand.name: diff
     default: nil
     }
   }
 
   static let route = """
-    Usage: routing route TABLE --from A,B,C --to D [--via M1,M2] [--param KEY=VALUE]... [--json]
+    Usage: routing route TABLE --from A,B,C --to D [--via M1,M2] [--param KEY=VALUE]... [--explain] [--json]
            routing route TABLE --request FILE|-
            routing route TABLE --batch FILE|-
 
@@ -159,6 +165,9 @@ enum Help {
       --via M1,M2         milestones to pass on the way, in order
       --param KEY=VALUE   a request parameter; repeat for more
       --json              print the result as JSON instead of text
+      --explain           when there is no route, say why: the screens the failing leg
+                          reaches, each command into its milestone and why it cannot
+                          apply, and the reached screen nearest to the milestone
       --request FILE|-    read one JSON request from FILE or standard input; prints JSON:
                           {"stack": ["Menu", {"screen": "Profile", "parameters": {"userId": "1"}}],
                            "to": "Chat", "via": ["Connections"], "parameters": {"userId": "2"}}
@@ -215,7 +224,7 @@ enum Help {
     """
 
   static let graph = """
-    Usage: routing graph TABLE [--format dot|mermaid]
+    Usage: routing graph TABLE [--format dot|mermaid] [--route FROM TO]
 
     Prints the table as a graph: screens are nodes, commands are edges labelled with
     their id or #number. A command from anywhere is one dashed edge from the node
@@ -223,8 +232,36 @@ enum Help {
 
     Options:
       --format dot|mermaid   the graph language; dot (Graphviz) by default
+      --route FROM TO        highlight the route from the stack FROM (A,B,C, bottom
+                             first) to the screen TO: its screens and edges in red,
+                             each edge numbered by its step; a pop is an extra edge
+                             "back" from the top it leaves
 
-    Exit codes: 0 printed; 2 bad table or arguments.
+    Exit codes: 0 printed; 1 no route for --route; 2 bad table or arguments.
+    """
+
+  static let diff = """
+    Usage: routing diff OLD NEW [--from A,B]... [--json | --format text|json] [--fail-on KINDS]
+
+    Compares the routes of two versions of a table: for every start (each screen both
+    tables hold, alone on the stack) and every destination (the screens of either
+    table), the planner's route in OLD and in NEW, with no request parameters. Screens
+    are matched by name, commands by id (by destination and origins without one). A
+    route is lost (NEW has none), gained (OLD had none), longer, shorter (more or fewer
+    steps, or a higher or lower cost with costs) or changed (as long, another way).
+    Prints the screens removed and added, then one line a change; a summary goes to
+    standard error. A route to a screen only one table holds is lost or gained.
+
+    Options:
+      --from A,B,C         start from this stack (bottom first) instead; repeat for more
+      --json               print JSON: {"screens": {"removed", "added"}, "changes": [...],
+                           "summary": {...}}, each change with its "old" and "new" route
+      --format text|json   the same as --json for json; text by default
+      --fail-on KINDS      also fail on these kinds of change (comma-separated: gained,
+                           longer, shorter, changed, or any); a lost route always fails
+
+    Exit codes: 0 no lost route (nor one of --fail-on); 1 otherwise; 2 a bad table or
+    arguments (a --from screen in neither table).
     """
 
   static let test = """

@@ -1,5 +1,7 @@
-// The code of the DocC article TestingRouteTables.md ("Check a table in a Swift test"),
-// which the doc comments of Diagnostic and RouteTable.diagnostics(roots:) show too.
+// The code of the DocC article TestingRouteTables.md ("Check a table in a Swift test",
+// "Explain a missing route"), which the doc comments of Diagnostic,
+// RouteTable.diagnostics(roots:) and RouteTable.explanation(from:to:via:parameters:) show
+// too.
 
 import Routing
 import Testing
@@ -54,5 +56,34 @@ import Testing
       problems.map(\.description) == [
         "warning: commands[1]: repeats commands[0]: it is never chosen"
       ])
+  }
+
+  @Test func explainingAMissingRoute() throws {
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen("Home")
+      Screen("List")
+      Screen("Archive")
+      Command(id: "openList", from: ["Home"], to: "List")
+      Command(id: "openArchive", from: ["Archive"], to: "Archive")
+    }
+    // snippet testing-explanation
+    let explanation = try table.explanation(from: [Entry("Home")], to: "Archive")
+    #expect(explanation?.reachable.map(\.screen) == ["List"])
+    #expect(explanation?.commands.map(\.reason) == [.originsNotReached(onStack: [])])
+    print(explanation!)
+    // no route from Home to Archive
+    // reachable from Home (1 screen): List (1 step)
+    // commands to Archive:
+    //   commands[1] 'openArchive' from Archive: none of its origins is reached
+    // nearest: no reached screen has a chain of commands to Archive
+    // snippet.end
+    #expect(
+      explanation?.description == """
+        no route from Home to Archive
+        reachable from Home (1 screen): List (1 step)
+        commands to Archive:
+          commands[1] 'openArchive' from Archive: none of its origins is reached
+        nearest: no reached screen has a chain of commands to Archive
+        """)
   }
 }

@@ -1,0 +1,356 @@
+import Routing
+
+/// `routing diff OLD NEW [--from A,B]... [--json | --format text|json] [--fail-on KINDS]`:
+/// what changed in the routes between two versions of a table.
+enum DiffCommand {
+  static let name = "diff"
+  static let spec = OptionSpec(flags: ["json"], single: ["format", "fail-on"], repeated: ["from"])
+
+  static func run(_ arguments: [String], _ console: Console) throws(ToolFailure) -> ExitCode {
+    let options = try Arguments(arguments, spec: spec, command: name)
+    let paths = try options.positionals(["OLD", "NEW"], command: name)
+    let json = try wantsJSON(options)
+    let failOn = try failingKinds(options.value("fail-on"))
+    let given = try options.all("from").map { (list) throws(ToolFailure) in
+      try screenList(list, option: "from", command: name).map { ScreenName($0) }
+    }
+    if paths[0] == "-" && paths[1] == "-" {
+      throw ToolFailure.usage("OLD and NEW cannot both come from standard input", command: name)
+    }
+    let old = try console.loadTable(paths[0])
+    let new = try console.loadTable(paths[1])
+    for (number, stack) in given.enumerated() {
+      for screen in stack where old.screen(named: screen) == nil && new.screen(named: screen) == nil
+      {
+        let list = stack.map(\.rawValue).joined(separator: ",")
+        throw ToolFailure.usage(
+          "option '--from' (stack \(number + 1), '\(excerpt(list))'): screen '\(excerpt(screen))' is in neither table",
+          command: name)
+      }
+    }
+    let diff = RouteDiff(old: old, new: new, starts: given.isEmpty ? nil : given)
+    if json {
+      var bytes = diff.json()
+      bytes.bytes.append(0x0A)
+      console.write(bytes.bytes)
+    } else {
+      let lines = diff.lines()
+      if !lines.isEmpty { console.write(Array((lines.joined(separator: "\n") + "\n").utf8)) }
+    }
+    console.printError(diff.summary)
+    return diff.changes.contains { failOn.contains($0.kind) } ? .failure : .success
+  }
+
+  /// `--json`, or `--format text|json`.
+  static func wantsJSON(_ options: Arguments) throws(ToolFailure) -> Bool {
+    switch options.value("format") {
+    case nil: return options.has("json")
+    case "json": return true
+    case "text" where !options.has("json"): return false
+    case "text": throw ToolFailure.usage("'--json' and '--format text' disagree", command: name)
+    case let other?:
+      throw ToolFailure.usage(
+        "unknown format '\(excerpt(other))': use 'text' or 'json'", command: name)
+    }
+  }
+
+  /// The kinds of change that fail the run: `lost` always, and those `--fail-on` lists.
+  static func failingKinds(_ list: String?) throws(ToolFailure) -> Set<RouteDiff.Kind> {
+    var kinds: Set<RouteDiff.Kind> = [.lost]
+    for item in list.map({ $0.split(separator: ",", omittingEmptySubsequences: false) }) ?? [] {
+      if item == "any" {
+        kinds.formUnion(RouteDiff.Kind.allCases)
+      } else if let kind = RouteDiff.Kind(rawValue: String(item)) {
+        kinds.insert(kind)
+      } else {
+        throw ToolFailure.usage(
+          "option '--fail-on': unknown kind '\(excerpt(item))': use lost, gained, longer, shorter, changed or any",
+          command: name)
+      }
+    }
+    return kinds
+  }
+}
+
+/// The routes of two tables compared, pair by pair of a start stack and a destination.
+///
+/// Screens are matched by name and commands by identifier, or, for a command without
+/// one, by its destination and origins. The starts are the one-entry stacks of the
+/// screens both tables hold, in the old table's order, unless given; the destinations
+/// are the screens of either table but the start's top, the old table's first, then the
+/// new one's. A route to a screen only one table holds is lost or gained. Routes are the
+/// planner's with no request parameters, every guard saying yes (a file holds none);
+/// each start costs one search per table (``RouteTree``), not one per destination.
+struct RouteDiff {
+  /// What happened to a route.
+  enum Kind: String, CaseIterable {
+    /// The old table has a route, the new one none.
+    case lost
+    /// The new table has a route, the old one none.
+    case gained
+    /// Both have one, the new one costs more (more steps, when commands cost 1).
+    case longer
+    /// Both have one, the new one costs less.
+    case shorter
+    /// Both have one of the same cost, by other steps.
+    case changed
+  }
+
+  /// One route that changed; a route is `nil` where a table has none.
+  struct Change {
+    var kind: Kind
+    var start: [ScreenName]
+    var destination: ScreenName
+    var old: Route?
+    var new: Route?
+    var oldCost: Int?
+    var newCost: Int?
+  }
+
+  let old: RouteTable
+  let new: RouteTable
+  /// The screens only the old table holds, and only the new one.
+  let removed: [ScreenName]
+  let added: [ScreenName]
+  /// The number of starts, and of pairs of a start and a destination compared.
+  private(set) var starts = 0
+  private(set) var pairs = 0
+  private(set) var changes: [Change] = []
+  /// Whether either table has a command that costs more than 1: lengths are then costs.
+  let hasCosts: Bool
+
+  /// One table's side of the comparison: its screens' and commands' numbers shared with
+  /// the other table.
+  private struct Side {
+    let table: RouteTable
+    /// Each screen's destination number (its position among both tables' screens).
+    let destination: [Int32]
+    /// Each command's identity, the same number in both tables.
+    let identity: [Int]
+    /// Each command's identifier.
+    let ids: [String?]
+
+    init(_ table: RouteTable, destinations: [ScreenName: Int32], identities: inout [String: Int]) {
+      self.table = table
+      destination = table.screens.map { destinations[$0.name]! }
+      var identity: [Int] = []
+      var ids: [String?] = []
+      for command in table.commands {
+        let key =
+          command.id.map { "id \($0)" }
+          ?? "to \(command.destination.rawValue) from \(Set(command.origins.map(\.rawValue)).sorted())"
+        if identities[key] == nil { identities[key] = identities.count }
+        identity.append(identities[key]!)
+        ids.append(command.id)
+      }
+      self.identity = identity
+      self.ids = ids
+    }
+
+    /// The route of `tree` to `screen`, from `stack`.
+    func route(_ tree: RouteTree, to screen: Int32, from stack: [Entry]) -> Route {
+      var current = stack
+      var steps: [Step] = []
+      for step in tree.steps(to: screen) {
+        if step.popTo >= 0 {
+          current.removeSubrange(Int(step.popTo + 1)...)
+        } else {
+          current.append(Entry(table.screens[Int(step.screen)].name))
+        }
+        steps.append(
+          Step(
+            command: Int(step.command), commandID: ids[Int(step.command)],
+            action: step.popTo >= 0 ? .pop : .push, entry: current[current.count - 1],
+            depth: current.count))
+      }
+      return Route(steps: steps, stack: current)
+    }
+  }
+
+  /// Compares the routes from `starts` (by default, each screen both tables hold, alone
+  /// on the stack).
+  ///
+  /// Whether two routes of the same cost go the same way is decided destination by
+  /// destination in the order the new table's search reached them: a route is its
+  /// previous screen's route and one step, so it is the same when that step is and the
+  /// route to the previous screen is.
+  ///
+  /// - Complexity: O(*S* · (*V* + *E*)) without costs, where *S* is the number of starts,
+  ///   *V* the number of screens and *E* the number of command origins, and O(*d*) more
+  ///   per change, for routes of *d* steps.
+  init(old: RouteTable, new: RouteTable, starts given: [[ScreenName]]?) {
+    self.old = old
+    self.new = new
+    hasCosts = old.graph.hasCosts || new.graph.hasCosts
+    let oldNames = old.screens.map(\.name)
+    let newNames = new.screens.map(\.name)
+    let inNew = Set(newNames)
+    let inOld = Set(oldNames)
+    removed = oldNames.filter { !inNew.contains($0) }
+    added = newNames.filter { !inOld.contains($0) }
+    let names = oldNames + added
+    let numbers = Dictionary(uniqueKeysWithValues: zip(names, (0...).lazy.map(Int32.init)))
+    var identities: [String: Int] = [:]
+    let before = Side(old, destinations: numbers, identities: &identities)
+    let after = Side(new, destinations: numbers, identities: &identities)
+    // Each destination's screen number in each table, or -1.
+    var inBefore = [Int32](repeating: -1, count: names.count)
+    var inAfter = [Int32](repeating: -1, count: names.count)
+    for (screen, number) in before.destination.enumerated() {
+      inBefore[Int(number)] = Int32(screen)
+    }
+    for (screen, number) in after.destination.enumerated() { inAfter[Int(number)] = Int32(screen) }
+    let starts = given ?? oldNames.filter(inNew.contains).map { [$0] }
+    self.starts = starts.count
+    var same = [Bool](repeating: false, count: names.count)
+    for start in starts {
+      let stack = start.map { Entry($0) }
+      let oldTree = old.routeTree(from: stack)
+      let newTree = new.routeTree(from: stack)
+      for screen in newTree.reached {
+        let number = Int(after.destination[Int(screen)])
+        let was = inBefore[number]
+        same[number] = false
+        guard was >= 0, let last = newTree.lastStep(to: screen),
+          let lastBefore = oldTree.lastStep(to: was),
+          (last.popTo >= 0) == (lastBefore.popTo >= 0),
+          after.identity[Int(last.command)] == before.identity[Int(lastBefore.command)]
+        else { continue }
+        let previous = newTree.previous(of: screen)
+        let previousBefore = oldTree.previous(of: was)
+        same[number] =
+          previous < 0
+          ? previousBefore < 0
+          : previousBefore >= 0
+            && after.destination[Int(previous)] == before.destination[Int(previousBefore)]
+            && same[Int(after.destination[Int(previous)])]
+      }
+      let top = numbers[start[start.count - 1]] ?? -1
+      for number in names.indices where number != top {
+        pairs += 1
+        let was = inBefore[number]
+        let now = inAfter[number]
+        let oldCost = was < 0 ? nil : oldTree.cost(to: was)
+        let newCost = now < 0 ? nil : newTree.cost(to: now)
+        let kind: Kind
+        switch (oldCost, newCost) {
+        case (nil, nil): continue
+        case (.some, nil): kind = .lost
+        case (nil, .some): kind = .gained
+        case (let was?, let now?) where was < now: kind = .longer
+        case (let was?, let now?) where was > now: kind = .shorter
+        default:
+          if same[number] { continue }
+          kind = .changed
+        }
+        changes.append(
+          Change(
+            kind: kind, start: start, destination: names[number],
+            old: oldCost == nil ? nil : before.route(oldTree, to: was, from: stack),
+            new: newCost == nil ? nil : after.route(newTree, to: now, from: stack),
+            oldCost: oldCost, newCost: newCost))
+      }
+    }
+  }
+
+  /// `3 steps` or `cost 5`.
+  private func length(_ cost: Int) -> String {
+    hasCosts ? "cost \(cost)" : "\(cost) step\(cost == 1 ? "" : "s")"
+  }
+
+  /// The text output: the screens removed and added, then one line a change.
+  func lines() -> [String] {
+    var lines: [String] = []
+    if !removed.isEmpty {
+      lines.append("screens removed: " + removed.map { excerpt($0) }.joined(separator: ", "))
+    }
+    if !added.isEmpty {
+      lines.append("screens added: " + added.map { excerpt($0) }.joined(separator: ", "))
+    }
+    for change in changes {
+      let pair =
+        "\(change.kind.rawValue): from \(change.start.map { excerpt($0) }.joined(separator: " > ")) to \(excerpt(change.destination))"
+      let was = change.old.map { Self.steps($0) } ?? ""
+      let now = change.new.map { Self.steps($0) } ?? ""
+      switch change.kind {
+      case .lost:
+        let gone = change.new == nil && new.screen(named: change.destination) == nil
+        lines.append("\(pair): was \(was)" + (gone ? " (not in the new table)" : ""))
+      case .gained:
+        let fresh = old.screen(named: change.destination) == nil
+        lines.append("\(pair): \(now)" + (fresh ? " (not in the old table)" : ""))
+      case .longer, .shorter:
+        lines.append(
+          "\(pair): \(length(change.newCost!)), was \(change.oldCost!): \(now); was \(was)")
+      case .changed:
+        lines.append("\(pair): \(length(change.newCost!)): \(now); was \(was)")
+      }
+    }
+    return lines
+  }
+
+  /// `push Folder by openFolder, push Profile by openProfile`.
+  private static func steps(_ route: Route) -> String {
+    route.steps.map(\.description).joined(separator: ", ")
+  }
+
+  /// The count of each kind of change, in order.
+  private var counts: [(Kind, Int)] {
+    Kind.allCases.map { kind in (kind, changes.filter { $0.kind == kind }.count) }
+  }
+
+  /// `diff: 1 lost, 0 gained, 2 longer, 0 shorter, 1 changed, of 30 pairs from 6 starts`.
+  var summary: String {
+    "diff: " + counts.map { "\($1) \($0.rawValue)" }.joined(separator: ", ")
+      + ", of \(pairs) pair\(pairs == 1 ? "" : "s") from \(starts) start\(starts == 1 ? "" : "s")"
+  }
+
+  /// `{"screens": {"removed": […], "added": […]}, "changes": […], "summary": {…}}`,
+  /// written straight into bytes: a large diff has changes by the hundred thousand.
+  func json() -> JSONBytes {
+    var json = JSONBytes(capacity: 1_024 + changes.count * 512)
+    json.raw(#"{"screens":"#)
+    json.value([
+      "removed": .array(removed.map { .string($0.rawValue) }),
+      "added": .array(added.map { .string($0.rawValue) }),
+    ])
+    json.raw(#","changes":["#)
+    for (position, change) in changes.enumerated() {
+      json.raw(position == 0 ? #"{"kind":"# : #",{"kind":"#)
+      json.string(change.kind.rawValue)
+      json.raw(#","from":["#)
+      for (index, screen) in change.start.enumerated() {
+        if index > 0 { json.raw(",") }
+        json.string(screen.rawValue)
+      }
+      json.raw(#"],"to":"#)
+      json.string(change.destination.rawValue)
+      let sides: [(StaticString, Route?, Int?)] = [
+        (#","old":{"cost":"#, change.old, change.oldCost),
+        (#","new":{"cost":"#, change.new, change.newCost),
+      ]
+      for case (let key, let route?, let cost?) in sides {
+        json.raw(key)
+        json.number(cost)
+        json.raw(",")
+        // The route's object without its opening brace: its members follow the cost.
+        var side = JSONBytes()
+        side.route(route)
+        json.bytes += side.bytes.dropFirst()
+      }
+      json.raw("}")
+    }
+    json.raw(#"],"summary":{"starts":"#)
+    json.number(starts)
+    json.raw(#","pairs":"#)
+    json.number(pairs)
+    for (kind, count) in counts {
+      json.raw(",")
+      json.string(kind.rawValue)
+      json.raw(":")
+      json.number(count)
+    }
+    json.raw("}}")
+    return json
+  }
+}

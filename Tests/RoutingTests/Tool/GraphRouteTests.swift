@@ -1,0 +1,174 @@
+import Foundation
+import Routing
+import RoutingTool
+import Testing
+
+/// `routing graph --route FROM TO`: the table drawn with a route highlighted.
+@Suite struct GraphRouteTests {
+  @Test func highlightsThePushesAndDrawsThePop() {
+    let result = Tool.run(["graph", "SampleApp.json", "--route", "Menu,Folder,ContactCard", "Chat"])
+    #expect(result.exitCode == 0)
+    let lines = Tool.lines(result.output)
+    #expect(
+      lines[2]
+        == "// In red: the route from Menu > Folder > ContactCard to Chat, each edge numbered by its step."
+    )
+    #expect(
+      lines.filter { $0.contains("red") } == [
+        lines[2],
+        #"  s0 [label="Menu", color=red, penwidth=2];"#,
+        #"  s2 [label="Connections", color=red, penwidth=2];"#,
+        #"  s3 [label="Chat\n(userId: integer)", color=red, penwidth=2];"#,
+        #"  s5 [label="ContactCard\n(userId: integer)", color=red, penwidth=2];"#,
+        #"  s0 -> s2 [label="2. openConnections", color=red, fontcolor=red, penwidth=2];"#,
+        #"  s2 -> s3 [label="3. openChat", color=red, fontcolor=red, penwidth=2];"#,
+        #"  s5 -> s0 [label="1. back by home", style=dashed, color=red, fontcolor=red, penwidth=2];"#,
+      ])
+    // Without the legend, the pop and the highlights, it is the plain graph.
+    let plain = Tool.lines(Tool.run(["graph", "SampleApp.json"]).output)
+    let unmarked = lines.filter { !$0.contains("In red") && !$0.contains("back by") }.map {
+      $0.replacingOccurrences(of: ", color=red, fontcolor=red, penwidth=2", with: "")
+        .replacingOccurrences(of: ", color=red, penwidth=2", with: "")
+        .replacingOccurrences(of: #"label="2. "#, with: #"label=""#)
+        .replacingOccurrences(of: #"label="3. "#, with: #"label=""#)
+    }
+    #expect(unmarked == plain)
+  }
+
+  @Test func highlightsAPushFromAnywhere() {
+    let result = Tool.run(["graph", "SampleApp.json", "--route", "Chat", "Menu"])
+    #expect(
+      result.output.contains(
+        #"  any -> s0 [label="1. home", style=dashed, color=red, fontcolor=red, penwidth=2];"#))
+  }
+
+  @Test func stylesMermaidLinksByTheirNumbers() {
+    let result = Tool.run([
+      "graph", "SampleApp.json", "--format", "mermaid", "--route", "Menu", "Chat",
+    ])
+    #expect(result.exitCode == 0)
+    let lines = Tool.lines(result.output)
+    #expect(lines.contains(#"  s0 -->|"1. openConnections"| s2"#))
+    #expect(lines.contains(#"  s2 -->|"2. openChat"| s3"#))
+    #expect(
+      Array(lines.suffix(5)) == [
+        "  style s0 stroke:red,stroke-width:3px",
+        "  style s2 stroke:red,stroke-width:3px",
+        "  style s3 stroke:red,stroke-width:3px",
+        // Links are numbered from 0 in the order written: home, openFolder, openConnections…
+        "  linkStyle 2 stroke:red,stroke-width:3px,color:red",
+        "  linkStyle 5 stroke:red,stroke-width:3px,color:red",
+      ])
+  }
+
+  @Test func failsWithoutARoute() {
+    let result = Tool.run(
+      ["graph", "Flawed.json", "--route", "Home", "Archive"], files: ["Flawed.json": Self.flawed])
+    #expect(result.exitCode == 1)
+    #expect(result.output.isEmpty)
+    #expect(
+      result.errors == "error: no route from Home to Archive (see 'routing route --explain')\n")
+  }
+
+  @Test(
+    arguments: [
+      (
+        ["--route", "Menu"],
+        "error: option '--route' needs two values: FROM (A,B,C) and TO (see 'routing graph --help')"
+      ),
+      (
+        ["--route", "Menu", "--format", "dot"],
+        "error: option '--route' needs two values: FROM (A,B,C) and TO (see 'routing graph --help')"
+      ),
+      (
+        ["--route", "Menu", "Chat", "--route", "Menu", "Folder"],
+        "error: option '--route' is given twice (see 'routing graph --help')"
+      ),
+      (
+        ["--route", "Menu", "Chat,Folder"],
+        "error: option '--route' takes one destination, not 'Chat,Folder' (see 'routing graph --help')"
+      ),
+      (
+        ["--route", "Menu,Lobby", "Chat"],
+        "error: option '--route': screen 'Lobby' is not in the table (see 'routing graph --help')"
+      ),
+      (
+        ["--route", "Menu", "Chat", "--route=x"],
+        "error: unknown option '--route' (see 'routing graph --help')"
+      ),
+    ])
+  func refusesBadRoutes(arguments: [String], message: String) {
+    let result = Tool.run(["graph", "SampleApp.json"] + arguments)
+    #expect(result.exitCode == 2)
+    #expect(result.output.isEmpty)
+    #expect(result.errors == message + "\n")
+  }
+
+  static let flawed = (try? Tool.packageFile("Docs/Examples/Flawed.json")) ?? ""
+}
+
+/// `routing route --explain`: why a request has no route.
+@Suite struct ExplainToolTests {
+  static let files = ["Flawed.json": GraphRouteTests.flawed]
+
+  @Test func explainsAsText() {
+    let result = Tool.run(
+      ["route", "Flawed.json", "--from", "Home", "--to", "Archive", "--explain"], files: Self.files)
+    #expect(result.exitCode == 1)
+    #expect(
+      result.output == """
+        no route from Home to Archive
+        reachable from Home (2 screens): List (1 step), Detail (2 steps)
+        commands to Archive:
+          commands[4] 'openArchive' from Archive: none of its origins is reached
+        nearest: no reached screen has a chain of commands to Archive
+
+        """)
+    #expect(result.errors.isEmpty)
+  }
+
+  @Test func explainsAsJSON() throws {
+    let result = Tool.run(
+      ["route", "Flawed.json", "--from", "Home", "--to", "Archive", "--explain", "--json"],
+      files: Self.files)
+    #expect(result.exitCode == 1)
+    #expect(
+      result.output
+        == #"{"error":{"kind":"unreachable","from":"Home","to":"Archive","message":"no route from Home to Archive"},"explanation":{"from":"Home","to":"Archive","stack":[{"screen":"Home","parameters":{}}],"reachable":[{"screen":"List","steps":1},{"screen":"Detail","steps":2}],"commands":[{"command":4,"id":"openArchive","from":["Archive"],"reason":"originsNotReached","onStack":[]}],"nearest":null}}"#
+        + "\n")
+  }
+
+  @Test func explainsTheFailingLegWithItsNearestScreen() throws {
+    let result = Tool.run([
+      "route", "SampleApp.json", "--from", "ContactCard", "--to", "Chat", "--via", "Connections",
+      "--param", "userId=2", "--explain", "--json",
+    ])
+    // Every leg routes: the route is printed as without --explain.
+    #expect(result.exitCode == 0)
+    #expect(result.output.hasPrefix(#"{"steps":"#))
+    let table =
+      #"{"commands": [{"from": ["A"], "to": "B"}, {"from": ["C"], "to": "D"}, {"from": ["B"], "to": "A"}]}"#
+    let failed = Tool.run(
+      ["route", "t.json", "--from", "A", "--to", "D", "--via", "B", "--explain", "--json"],
+      files: ["t.json": table])
+    let object = try #require(Tool.object(failed.output))
+    let explanation = try #require(object["explanation"] as? [String: Any])
+    #expect(explanation["from"] as? String == "B")
+    #expect((explanation["stack"] as? [[String: Any]])?.count == 2)
+    #expect(explanation["nearest"] == nil || explanation["nearest"] is NSNull)
+  }
+
+  @Test func leavesOtherFailuresAsTheyAre() {
+    let unknown = Tool.run([
+      "route", "SampleApp.json", "--from", "Menu", "--to", "Lobby", "--explain",
+    ])
+    #expect(unknown.exitCode == 1)
+    #expect(unknown.output.isEmpty)
+    #expect(unknown.errors == "error: unknown screen 'Lobby'\n")
+    let batch = Tool.run(["route", "SampleApp.json", "--batch", "-", "--explain"])
+    #expect(batch.exitCode == 2)
+    #expect(
+      batch.errors == "error: '--explain' does not go with '--batch' (see 'routing route --help')\n"
+    )
+  }
+}
