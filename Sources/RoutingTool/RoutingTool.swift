@@ -84,7 +84,9 @@ package enum RoutingTool {
     if command == "--help" || command == "-h" || command == "help" {
       if let topic = rest.first {
         guard let text = Help.text(for: topic) else {
-          throw ToolFailure.usage("unknown command '\(excerpt(topic))'", command: nil)
+          throw ToolFailure.usage(
+            "unknown command '\(excerpt(topic))'" + didYouMean(topic, among: Help.commands),
+            command: nil)
         }
         console.print(text)
       } else {
@@ -93,7 +95,9 @@ package enum RoutingTool {
       return .success
     }
     guard let help = Help.text(for: command) else {
-      throw ToolFailure.usage("unknown command '\(excerpt(command))'", command: nil)
+      throw ToolFailure.usage(
+        "unknown command '\(excerpt(command))'" + didYouMean(command, among: Help.commands),
+        command: nil)
     }
     // After `--` every argument is taken literally, so `--help` there is a value.
     if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
@@ -132,6 +136,11 @@ enum Help {
     check or test); 2 bad input (an unreadable or invalid table, request, link or
     arguments).
     """
+
+  /// The commands, for "did you mean".
+  static let commands = [
+    RouteCommand.name, LinkCommand.name, CheckCommand.name, GraphCommand.name, TestCommand.name,
+  ]
 
   static func text(for command: String) -> String? {
     switch command {
