@@ -154,8 +154,8 @@ enum CheckCommand {
     var format: OutputFormat
 
     /// Text: one line each; JSON: one document, each message an object of its severity,
-    /// line, column and `details` (kind, location, message…); GitHub: one annotation
-    /// each.
+    /// its `details` (kind, location…), line and column, and message; GitHub: one
+    /// annotation each.
     func print(_ messages: [(FileMessage, JSONObject)], _ console: Console) {
       switch format {
       case .text, .junit:
@@ -165,8 +165,10 @@ enum CheckCommand {
       case .json:
         let list = messages.map { (message, details) -> JSONValue in
           var object: JSONObject = ["severity": .string(message.severity.rawValue)]
-          object.members += message.placeJSON.members.dropFirst()
-          object.members += details.members
+          // The line and column just before the message.
+          let place = message.placeJSON.members.dropFirst()
+          object.members += details.members.filter { $0.key != "message" } + place
+          object.members += details.members.filter { $0.key == "message" }
           return .object(object)
         }
         let errors = messages.filter { $0.0.severity == .error }.count
