@@ -110,7 +110,8 @@ enum TestCommand {
       }
       let text = xmlEscaped(outcome.mismatches.joined(separator: "\n"))
       lines.append(head + ">")
-      lines.append("      <failure message=\"\(xmlEscaped(outcome.mismatches[0]))\">\(text)</failure>")
+      lines.append(
+        "      <failure message=\"\(xmlEscaped(outcome.mismatches[0]))\">\(text)</failure>")
       lines.append("    </testcase>")
     }
     lines.append("  </testsuite>")

@@ -258,7 +258,8 @@ extension JSONPath {
       switch bytes[index] {
       case UInt8(ascii: "."):
         index += 1
-      case UInt8(ascii: "[") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\""):
+      case UInt8(ascii: "[")
+      where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\""):
         // A quoted key: a JSON string, then `]`.
         var end = index + 2
         while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {

@@ -296,21 +296,6 @@ import Testing
         $1.hasPrefix("::error file=c.json,line=\($0 * 10 + 2),col=3::")
       })
   }
-
-  @Test func checksALargeTableAsJSON() throws {
-    let (json, expected) = CheckLargeTableTests.largeTable(seed: 2_025)
-    let result = Tool.run(
-      ["check", "t.json", "--root", "S0", "--format", "json"], files: ["t.json": json])
-    let document = try #require(Tool.object(result.output))
-    let diagnostics = try #require(document["diagnostics"] as? [[String: Any]])
-    #expect(diagnostics.count == expected.count - 1)
-    let fileLines = json.split(separator: "\n", omittingEmptySubsequences: false)
-    for diagnostic in diagnostics {
-      guard let line = diagnostic["line"] as? Int, let screen = diagnostic["screen"] as? String
-      else { continue }
-      #expect(fileLines[line - 1].contains(#""name": "\#(screen)""#))
-    }
-  }
 }
 
 #if canImport(FoundationXML)

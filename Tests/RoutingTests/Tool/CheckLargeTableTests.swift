@@ -149,7 +149,9 @@ import Testing
       }
       let message = String(parts[3].dropFirst())
       // The line holds the screen or command named.
-      if let quote = message.firstIndex(of: "'"), message.hasPrefix("warning: screens") || message.hasPrefix("error: screens") {
+      if let quote = message.firstIndex(of: "'"),
+        message.hasPrefix("warning: screens") || message.hasPrefix("error: screens")
+      {
         let name = message[message.index(after: quote)...].prefix { $0 != "'" }
         #expect(fileLines[number - 1].contains(#""name": "\#(name)""#), "\(line)")
       } else {
