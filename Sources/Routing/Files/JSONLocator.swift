@@ -142,11 +142,7 @@ package struct JSONLocator {
       defer { index = start }
       index += 1
       while true {
-        skipWhitespace()
-        if byte == UInt8(ascii: ",") {
-          index += 1
-          skipWhitespace()
-        }
+        skipSeparator()
         guard byte == UInt8(ascii: "\"") else { return nil }
         let keyStart = index
         skipString()
@@ -166,11 +162,7 @@ package struct JSONLocator {
       var offsets: [Int] = []
       index += 1
       while true {
-        skipWhitespace()
-        if byte == UInt8(ascii: ",") {
-          index += 1
-          skipWhitespace()
-        }
+        skipSeparator()
         guard index < bytes.count, byte != UInt8(ascii: "]") else { return offsets }
         offsets.append(index)
         skipValue()
@@ -184,6 +176,15 @@ package struct JSONLocator {
         return String(decoding: inner, as: UTF8.self)
       }
       return (try? JSONValue(parsing: Array(bytes[range])))?.stringValue ?? ""
+    }
+
+    /// Skips whitespace and a `,` between members or elements.
+    mutating func skipSeparator() {
+      skipWhitespace()
+      if byte == UInt8(ascii: ",") {
+        index += 1
+        skipWhitespace()
+      }
     }
 
     mutating func skipWhitespace() {

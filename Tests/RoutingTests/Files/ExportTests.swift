@@ -83,7 +83,24 @@ import Testing
     for seed in 0..<UInt64(TestScale.isFull ? 40 : 6) {
       let (_, registry) = LargeTableFileTests.generate(
         screens: 60, commands: 400, seed: seed, declareScreens: declareScreens)
-      let compiled = try registry.compile()
+      let plain = try registry.compile()
+      // Some commands guarded, named and not.
+      var random = SeededGenerator(seed: seed)
+      var guarded = RouteRegistry(defaultFactory: HeadlessScreen.factory)
+      if declareScreens { plain.screens.forEach { guarded.register($0) } }
+      for command in plain.commands {
+        let condition: RouteGuard? =
+          switch Int.random(in: 0..<8, using: &random) {
+          case 0: RouteGuard { _ in true }
+          case 1: RouteGuard("g\(Int.random(in: 0..<3, using: &random))") { _ in true }
+          default: nil
+          }
+        guarded.register(
+          Command(
+            id: command.id, from: command.origins, to: command.destination, cost: command.cost,
+            when: condition))
+      }
+      let compiled = try guarded.compile()
       let text = compiled.exportedJSON()
       let loaded = try RouteTable(json: text)
       #expect(loaded.exportedJSON() == text)
@@ -94,6 +111,10 @@ import Testing
       #expect(loaded.commands.map(\.destination) == compiled.commands.map(\.destination))
       #expect(loaded.commands.map(\.id) == compiled.commands.map(\.id))
       #expect(loaded.commands.map(\.cost) == compiled.commands.map(\.cost))
+      #expect(
+        loaded.commands.map { $0.condition?.name }
+          == compiled.commands.map { $0.condition.map { $0.name ?? "guard" } })
+      #expect(compiled.commands.contains { $0.condition != nil })
       // The same analysis, at the same places (a Swift table's also name its lines).
       let roots = compiled.screens.prefix(1).map(\.name)
       let found = loaded.diagnostics(roots: roots)
