@@ -27,9 +27,11 @@ enum CheckCommand {
       let message = Console.message(
         for: error, file: path, bytes: try reread(path, kept, console))
       let report = Report(file: message.file, roots: [], format: format)
+      // The message without the place, which `location` gives.
+      let text = message.message.dropFirst(error.location.isEmpty ? 0 : error.location.count + 2)
       let details: JSONObject = [
         "kind": .string(error.kind.rawValue), "location": .string(error.location),
-        "message": .string(error.message),
+        "message": .string(String(text)),
       ]
       report.print([(message, details)], console)
       console.printError("check: the table does not load")

@@ -34,8 +34,12 @@ enum TestCommand {
     }
     var coverage = Coverage(table: table)
     var outcomes: [Outcome] = []
-    var locator = JSONLocator(bytes)
-    let positions = locator.positions(of: file.cases.indices.map { file.path(ofCase: $0) })
+    // Where each case is, for the reports that name it.
+    var positions: [TextPosition?] = Array(repeating: nil, count: file.cases.count)
+    if format != .text {
+      var locator = JSONLocator(bytes)
+      positions = locator.positions(of: file.cases.indices.map { file.path(ofCase: $0) })
+    }
     for (index, testCase) in file.cases.enumerated() {
       let outcome = RouteRunner.route(testCase.request, in: table)
       coverage.add(testCase.request, outcome)
