@@ -1,7 +1,8 @@
 import Routing
 
 /// Bytes → `RouteTable(json:)` → a few routes, each checked: it ends on its
-/// destination, and planning it again from its own end changes nothing.
+/// destination, and planning it again from its own end changes nothing; and the table
+/// exported loads again and exports to the same text.
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzTable(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -27,5 +28,12 @@ func fuzzTable(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
   }
   _ = table.diagnostics()
+  let exported = table.exportedJSON()
+  guard let reloaded = try? RouteTable(json: exported) else {
+    fuzzFailure("an exported table does not load: \(exported)")
+  }
+  guard reloaded.exportedJSON() == exported else {
+    fuzzFailure("an exported table exports differently once loaded: \(exported)")
+  }
   return 0
 }

@@ -53,7 +53,10 @@ struct Arguments {
         continue
       }
       guard spec.single.contains(name) || spec.repeated.contains(name) else {
-        throw ToolFailure.usage("unknown option '\(excerpt("--" + name))'", command: command)
+        let known = (spec.flags.union(spec.single).union(spec.repeated)).sorted().map { "--" + $0 }
+        throw ToolFailure.usage(
+          "unknown option '\(excerpt("--" + name))'" + didYouMean("--" + name, among: known),
+          command: command)
       }
       let value: String
       if let inlineValue {

@@ -1,41 +1,70 @@
 import Routing
 
-/// `routing check TABLE [--root NAME] [--strict]`: problems in a table, one a line.
+/// `routing check TABLE [--root NAME] [--strict] [--format text|json|github]`: the
+/// problems ``RouteTable/diagnostics(roots:)`` finds in a table, each at its file, line
+/// and column.
 enum CheckCommand {
   static let name = "check"
-  static let spec = OptionSpec(flags: ["strict"], single: ["root"])
+  static let spec = OptionSpec(flags: ["strict"], single: ["root", "format"])
 
   static func run(_ arguments: [String], _ console: Console) throws(ToolFailure) -> ExitCode {
     let options = try Arguments(arguments, spec: spec, command: name)
     let path = try options.positionals(["TABLE"], command: name)[0]
+    let format = try OutputFormat.parse(options, allowed: [.text, .json, .github], command: name)
     let givenRoots = try options.value("root").map { (list) throws(ToolFailure) in
       try screenList(list, option: "root", command: name).map { ScreenName($0) }
     }
+    let bytes = try console.read(path)
+    // Standard input cannot be read twice: keep it to locate messages; a file is read
+    // again only when there is something to locate, so that a large table's bytes are
+    // let go before it compiles.
+    let kept = path == "-" ? bytes : nil
     let loaded: (table: RouteTable, screensDeclared: Bool)
     do {
-      loaded = try RouteTable.load(console.read(path))
-    } catch let error as TableError {
+      loaded = try RouteTable.load(bytes)
+    } catch {
       // A table that does not load is the one diagnostic.
-      console.print("error: \(error)")
+      let message = Console.message(
+        for: error, file: path, bytes: try reread(path, kept, console))
+      let report = Report(file: message.file, roots: [], format: format)
+      // The message without the place, which `location` gives.
+      let text = message.message.dropFirst(error.location.isEmpty ? 0 : error.location.count + 2)
+      let details: JSONObject = [
+        "kind": .string(error.kind.rawValue), "location": .string(error.location),
+        "message": .string(String(text)),
+      ]
+      report.print([(message, details)], console)
       console.printError("check: the table does not load")
       return .badInput
-    } catch let error as ToolFailure {
-      throw error
-    } catch {
-      throw ToolFailure.badInput("error: \(error)")
     }
     let table = loaded.table
     for root in givenRoots ?? [] where table.screen(named: root) == nil {
       throw ToolFailure.usage(
-        "the root '\(excerpt(root))' is not a screen of the table", command: name)
+        "the root '\(excerpt(root))' is not a screen of the table"
+          + didYouMean(root.rawValue, among: table.screens.map(\.name.rawValue)),
+        command: name)
     }
-    // Whether the file declares its screens, so that `screens[i]` names a place in it.
-    let declared = loaded.screensDeclared
     let roots = givenRoots ?? table.screens.prefix(1).map(\.name)
     let diagnostics = table.diagnostics(roots: roots)
-    for diagnostic in diagnostics {
-      console.print(line(for: diagnostic, screensDeclared: declared))
+    let report = Report(file: Console.displayName(path), roots: roots, format: format)
+    var places = Places(table: table, screensDeclared: loaded.screensDeclared)
+    let paths = diagnostics.map { places.path(of: $0) }
+    var positions: [TextPosition] = []
+    if !diagnostics.isEmpty {
+      var locator = JSONLocator(try reread(path, kept, console))
+      positions = locator.positions(of: paths)
     }
+    report.print(
+      diagnostics.indices.map { index in
+        let diagnostic = diagnostics[index]
+        let message = FileMessage(
+          file: report.file, position: positions[index], severity: diagnostic.severity,
+          message: places.text(of: diagnostic))
+        var details = json(of: diagnostic)
+        details.append("location", .string(paths[index].description))
+        details.append("message", .string(diagnostic.message))
+        return (message, details)
+      }, console)
     let errors = diagnostics.filter { $0.severity == .error }.count
     let warnings = diagnostics.count - errors
     let rootText = roots.map(\.rawValue).joined(separator: ", ")
@@ -44,6 +73,115 @@ enum CheckCommand {
         + (rootText.isEmpty ? "" : " (root: \(rootText))"))
     if errors > 0 || (options.has("strict") && warnings > 0) { return .failure }
     return .success
+  }
+
+  /// The table's bytes again: those kept, or the file read once more.
+  static func reread(_ path: String, _ kept: [UInt8]?, _ console: Console) throws(ToolFailure)
+    -> [UInt8]
+  {
+    if let kept { return kept }
+    return try console.read(path)
+  }
+
+  /// The members of a diagnostic's JSON object that say which problem it is and what it
+  /// is about.
+  static func json(of diagnostic: Diagnostic) -> JSONObject {
+    var object: JSONObject = [:]
+    let (kind, related): (String, (String, Int)?) =
+      switch diagnostic.kind {
+      case .unreachableScreen: ("unreachableScreen", nil)
+      case .noCommandLeadsToScreen: ("noCommandLeadsToScreen", nil)
+      case .repeatedCommand(let of): ("repeatedCommand", ("of", of))
+      case .coveredCommand(let by): ("coveredCommand", ("by", by))
+      case .selfCommandNeverApplies(let popsUse): ("selfCommandNeverApplies", ("popsUse", popsUse))
+      case .selfCommandOnlyPops: ("selfCommandOnlyPops", nil)
+      case .repeatedOrigin(let first): ("repeatedOrigin", ("first", first))
+      case .originIsDestination: ("originIsDestination", nil)
+      }
+    object.append("kind", .string(kind))
+    if let related { object.append(related.0, .number(JSONNumber(related.1))) }
+    if let screen = diagnostic.screenName { object.append("screen", .string(screen.rawValue)) }
+    if let command = diagnostic.command { object.append("command", .number(JSONNumber(command))) }
+    if let id = diagnostic.commandID { object.append("id", .string(id)) }
+    return object
+  }
+
+  /// Where diagnostics are in the file. A table that declares no screens takes them
+  /// from its commands, so a screen's place is the first command that names it.
+  struct Places {
+    let table: RouteTable
+    let screensDeclared: Bool
+    /// The first place each screen is named, made at the first need.
+    private var firstMention: [ScreenName: String]? = nil
+
+    init(table: RouteTable, screensDeclared: Bool) {
+      self.table = table
+      self.screensDeclared = screensDeclared
+    }
+
+    /// The JSON path of the value a diagnostic is about.
+    mutating func path(of diagnostic: Diagnostic) -> JSONPath {
+      guard !screensDeclared, let name = diagnostic.screenName else {
+        return JSONPath(parsing: diagnostic.location)
+      }
+      if firstMention == nil {
+        var places: [ScreenName: String] = [:]
+        for (number, command) in table.commands.enumerated() {
+          for (slot, origin) in command.origins.enumerated() where places[origin] == nil {
+            places[origin] = "commands[\(number)].from[\(slot)]"
+          }
+          if places[command.destination] == nil {
+            places[command.destination] = "commands[\(number)].to"
+          }
+        }
+        firstMention = places
+      }
+      return JSONPath(parsing: firstMention?[name] ?? "")
+    }
+
+    /// `screens[3] 'Chat': no command leads to it`, or `screen 'Chat': …` when the
+    /// screens come from the commands and have no place of their own in the file.
+    func text(of diagnostic: Diagnostic) -> String {
+      guard !screensDeclared, let name = diagnostic.screenName else {
+        return "\(diagnostic.place): \(diagnostic.message)"
+      }
+      return "screen '\(excerpt(name))': \(diagnostic.message)"
+    }
+  }
+
+  /// Prints diagnostics in one format.
+  struct Report {
+    var file: String
+    var roots: [ScreenName]
+    var format: OutputFormat
+
+    /// Text: one line each; JSON: one document, each message an object of its severity,
+    /// its `details` (kind, location…), line and column, and message; GitHub: one
+    /// annotation each.
+    func print(_ messages: [(FileMessage, JSONObject)], _ console: Console) {
+      switch format {
+      case .text, .junit:
+        for (message, _) in messages { console.print(message.text) }
+      case .github:
+        for (message, _) in messages { console.print(message.annotation) }
+      case .json:
+        let list = messages.map { (message, details) -> JSONValue in
+          var object: JSONObject = ["severity": .string(message.severity.rawValue)]
+          // The line and column just before the message.
+          let place = message.placeJSON.members.dropFirst()
+          object.members += details.members.filter { $0.key != "message" } + place
+          object.members += details.members.filter { $0.key == "message" }
+          return .object(object)
+        }
+        let errors = messages.filter { $0.0.severity == .error }.count
+        let document: JSONValue = [
+          "file": .string(file), "roots": .array(roots.map { .string($0.rawValue) }),
+          "diagnostics": .array(list), "errors": .number(JSONNumber(errors)),
+          "warnings": .number(JSONNumber(messages.count - errors)),
+        ]
+        console.print(document.serialized())
+      }
+    }
   }
 }
 
@@ -57,14 +195,5 @@ extension RouteTable {
   ) {
     let file = try RouteTableFile(json: bytes)
     return (try RouteTable(file: file), file.declaresScreens)
-  }
-}
-
-extension CheckCommand {
-  /// `warning: screens[3] 'Chat': no command leads to it`, or `screen 'Chat'` when the
-  /// screens come from the commands and have no place in the file.
-  static func line(for diagnostic: Diagnostic, screensDeclared: Bool) -> String {
-    guard !screensDeclared, let name = diagnostic.screenName else { return diagnostic.description }
-    return "\(diagnostic.severity): screen '\(excerpt(name))': \(diagnostic.message)"
   }
 }

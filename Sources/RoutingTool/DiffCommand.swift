@@ -43,15 +43,11 @@ enum DiffCommand {
 
   /// `--json`, or `--format text|json`.
   static func wantsJSON(_ options: Arguments) throws(ToolFailure) -> Bool {
-    switch options.value("format") {
-    case nil: return options.has("json")
-    case "json": return true
-    case "text" where !options.has("json"): return false
-    case "text": throw ToolFailure.usage("'--json' and '--format text' disagree", command: name)
-    case let other?:
-      throw ToolFailure.usage(
-        "unknown format '\(excerpt(other))': use 'text' or 'json'", command: name)
+    let format = try OutputFormat.parse(options, allowed: [.text, .json], command: name)
+    if options.has("json") && options.value("format") == "text" {
+      throw ToolFailure.usage("'--json' and '--format text' disagree", command: name)
     }
+    return format == .json || options.has("json")
   }
 
   /// The kinds of change that fail the run: `lost` always, and those `--fail-on` lists.
@@ -79,8 +75,9 @@ enum DiffCommand {
 /// screens both tables hold, in the old table's order, unless given; the destinations
 /// are the screens of either table but the start's top, the old table's first, then the
 /// new one's. A route to a screen only one table holds is lost or gained. Routes are the
-/// planner's with no request parameters, every guard saying yes (a file holds none);
-/// each start costs one search per table (``RouteTree``), not one per destination.
+/// planner's with no request parameters; a guarded command takes part in none, as in
+/// `routing route` (a file holds a guard's name, not its code). Each start costs one
+/// search per table (``RouteTree``), not one per destination.
 struct RouteDiff {
   /// What happened to a route.
   enum Kind: String, CaseIterable {
@@ -129,6 +126,8 @@ struct RouteDiff {
     let identity: [Int]
     /// Each command's identifier.
     let ids: [String?]
+    /// Whether each command has a guard: the tool runs no guard, so it takes no part.
+    let isGuarded: [Bool]
 
     init(_ table: RouteTable, destinations: [ScreenName: Int32], identities: inout [String: Int]) {
       self.table = table
@@ -145,6 +144,14 @@ struct RouteDiff {
       }
       self.identity = identity
       self.ids = ids
+      var isGuarded = [Bool](repeating: false, count: table.commands.count)
+      for command in table.graph.guardedCommands { isGuarded[Int(command)] = true }
+      self.isGuarded = isGuarded
+    }
+
+    /// The planner's route from `stack` to every screen, through unguarded commands.
+    func tree(from stack: [Entry]) -> RouteTree {
+      table.routeTree(from: stack, where: { !isGuarded[Int($0)] })
     }
 
     /// The route of `tree` to `screen`, from `stack`.
@@ -205,8 +212,8 @@ struct RouteDiff {
     var same = [Bool](repeating: false, count: names.count)
     for start in starts {
       let stack = start.map { Entry($0) }
-      let oldTree = old.routeTree(from: stack)
-      let newTree = new.routeTree(from: stack)
+      let oldTree = before.tree(from: stack)
+      let newTree = after.tree(from: stack)
       for screen in newTree.reached {
         let number = Int(after.destination[Int(screen)])
         let was = inBefore[number]

@@ -32,7 +32,8 @@ enum GraphCommand {
 /// Screens are nodes `s0`, `s1`… in table order, so no name can clash with the syntax or
 /// with the node `any`, which stands for every screen: a command from anywhere is one
 /// dashed edge from it. Edges come in command order, one per distinct origin, labelled
-/// with the command's id or `#number` (and its cost when it is not 1).
+/// with the command's id or `#number` (and its cost when it is not 1, and its guard's
+/// name when it has one).
 struct TableGraph {
   struct Edge {
     /// The origin node, or `nil` for any screen.
@@ -68,6 +69,7 @@ struct TableGraph {
     for (number, command) in table.commands.enumerated() {
       var label = command.id ?? "#\(number)"
       if command.cost != 1 { label += " (cost \(command.cost))" }
+      if let condition = command.condition { label += " [guard \(condition.fileName)]" }
       guard let to = index[command.destination] else { continue }
       if command.origins.isEmpty {
         edges.append(Edge(from: nil, to: to, label: label, command: number))

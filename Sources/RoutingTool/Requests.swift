@@ -293,8 +293,36 @@ enum RouteRunner {
     do {
       return .success(try table.route(request, from: stack))
     } catch {
-      return .failure(RequestFailure(error))
+      var failure = RequestFailure(error)
+      switch error {
+      case .unknownScreen(let name):
+        // `--to Profil`: the nearest screen of the table.
+        if let near = suggestion(for: name.rawValue, among: table.screens.map(\.name.rawValue)) {
+          failure.reason += "; did you mean '\(excerpt(near))'?"
+          failure.details.append("suggestion", .string(near))
+        }
+      case .unreachable(_, let to):
+        if let note = guardNote(to, in: table) { failure.reason += " (\(note))" }
+      default: break
+      }
+      return .failure(failure)
     }
+  }
+
+  /// Why a guarded command of a route-table file took no part: the tool cannot run a
+  /// guard's code, so such a command refuses every request (Docs/RouteTables.md,
+  /// "Guards in files"). `nil` when no guarded command leads to `screen`.
+  static func guardNote(_ screen: ScreenName, in table: RouteTable) -> String? {
+    guard !table.graph.guardedCommands.isEmpty else { return nil }
+    let guarded = table.commands(to: screen).filter { table.commands[$0].condition != nil }
+    guard let first = guarded.first, let condition = table.commands[first].condition else {
+      return nil
+    }
+    let id = table.commands[first].id.map { " '\(excerpt($0))'" } ?? ""
+    let more = guarded.count > 1 ? " and \(guarded.count - 1) more" : ""
+    return "commands[\(first)]\(id)\(more) to \(excerpt(screen)) "
+      + "\(guarded.count > 1 ? "have guards" : "has the guard '\(excerpt(condition.fileName))'"), "
+      + "which the tool does not run: guarded commands take part in no route"
   }
 }
 

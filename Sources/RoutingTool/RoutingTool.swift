@@ -84,7 +84,9 @@ package enum RoutingTool {
     if command == "--help" || command == "-h" || command == "help" {
       if let topic = rest.first {
         guard let text = Help.text(for: topic) else {
-          throw ToolFailure.usage("unknown command '\(excerpt(topic))'", command: nil)
+          throw ToolFailure.usage(
+            "unknown command '\(excerpt(topic))'" + didYouMean(topic, among: Help.commands),
+            command: nil)
         }
         console.print(text)
       } else {
@@ -93,7 +95,9 @@ package enum RoutingTool {
       return .success
     }
     guard let help = Help.text(for: command) else {
-      throw ToolFailure.usage("unknown command '\(excerpt(command))'", command: nil)
+      throw ToolFailure.usage(
+        "unknown command '\(excerpt(command))'" + didYouMean(command, among: Help.commands),
+        command: nil)
     }
     // After `--` every argument is taken literally, so `--help` there is a value.
     if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
@@ -131,12 +135,19 @@ enum Help {
       test TABLE CASES                run an expectation file
 
     Run 'routing COMMAND --help' for a command's options, and 'routing --version' for
-    the version.
+    the version. Every file argument (TABLE, CASES, FILE) may be '-' for standard
+    input. 'check' and 'test' print --format text, json or github (and test, junit)
+    for CI; messages about a file name it as FILE:LINE:COLUMN.
 
     Exit codes: 0 success; 1 the request was understood but failed (no route, a failed
     check or test, a lost route); 2 bad input (an unreadable or invalid table, request,
     link or arguments).
     """
+
+  /// The commands, for "did you mean".
+  static let commands = [
+    RouteCommand.name, LinkCommand.name, CheckCommand.name, GraphCommand.name, TestCommand.name,
+  ]
 
   static func text(for command: String) -> String? {
     switch command {
@@ -157,7 +168,7 @@ enum Help {
 
     Plans the route from a stack (bottom first) to a screen, through optional
     breadcrumbs, with request parameters (text values, typed by each screen's
-    declarations).
+    declarations). TABLE may be '-' for standard input, when no request comes from it.
 
     Options:
       --from A,B,C        the stack to start from, bottom first (names without parameters)
@@ -189,7 +200,8 @@ enum Help {
     read declares is ignored (listed), or refused with --strict-links. Then plans the
     route from the stack, as 'routing route' does. The text output starts with what the
     link read as; the JSON output adds "link": {"to": …, "via": […], "parameters": {…},
-    "ignored": […]}, and "fragment" when the link has one.
+    "ignored": […]}, and "fragment" when the link has one. TABLE may be '-' for
+    standard input.
 
     Options:
       --from A,B,C     the stack to start from, bottom first (names without parameters)
@@ -200,10 +212,11 @@ enum Help {
     """
 
   static let check = """
-    Usage: routing check TABLE [--root NAME[,NAME...]] [--strict]
+    Usage: routing check TABLE [--root NAME[,NAME...]] [--strict] [--format text|json|github]
 
-    Reports problems in a route table, one a line, as 'error: PLACE: MESSAGE' or
-    'warning: PLACE: MESSAGE', and a summary on standard error.
+    Reports problems in a route table, one a line, as 'TABLE:LINE:COLUMN: error: PLACE:
+    MESSAGE' or '… warning: …', and a summary on standard error. TABLE may be '-' for
+    standard input (named <stdin>).
 
     Errors: a screen that commands lead to but that cannot be reached from the root; a
     command that can never apply: it leads only from a screen that declares no
@@ -218,17 +231,22 @@ enum Help {
     Options:
       --root NAME     the screen(s) the app starts on; default: the table's first screen
       --strict        treat warnings as errors
+      --format F      text (default); json: one document {"file", "roots", "diagnostics":
+                      [{"severity", "line", "column", "kind", …, "location", "message"}],
+                      "errors", "warnings"}; github: '::error file=…,line=…,col=…::…'
+                      annotations for GitHub Actions
 
     Exit codes: 0 no error (with --strict, no warning); 1 otherwise; 2 a table that does
-    not load (reported as 'error: PLACE: MESSAGE') or bad arguments.
+    not load (reported as its one diagnostic, at its line and column) or bad arguments.
     """
 
   static let graph = """
     Usage: routing graph TABLE [--format dot|mermaid] [--route FROM TO]
 
     Prints the table as a graph: screens are nodes, commands are edges labelled with
-    their id or #number. A command from anywhere is one dashed edge from the node
-    "any screen". Pipe Graphviz output to 'dot -Tsvg' to draw it.
+    their id or #number (and '[guard NAME]' for a guarded command). A command from
+    anywhere is one dashed edge from the node "any screen". Pipe Graphviz output to
+    'dot -Tsvg' to draw it. TABLE may be '-' for standard input.
 
     Options:
       --format dot|mermaid   the graph language; dot (Graphviz) by default
@@ -265,7 +283,7 @@ enum Help {
     """
 
   static let test = """
-    Usage: routing test TABLE CASES
+    Usage: routing test TABLE CASES [--format text|json|junit|github] [--coverage]
 
     Runs the expectation file CASES against the table:
       {"cases": [{"name": "menu to profile", "stack": ["Menu"], "to": "Profile",
@@ -275,8 +293,19 @@ enum Help {
     'steps' (a count) and/or 'error' (unreachable, unknownScreen, invalidRequest,
     invalidLink). A case may give "link" instead of "to" (and "via"): the link is read
     (see 'routing link --help') and its route compared. Each case prints 'PASS NAME' or
-    'FAIL NAME: expected …, got …'; the last line is 'N passed, N failed'.
+    'FAIL NAME: expected …, got …'; the last line is 'N passed, N failed'. TABLE or
+    CASES (not both) may be '-' for standard input.
 
-    Exit codes: 0 all passed; 1 some failed; 2 a malformed table, case file or arguments.
+    Options:
+      --format F    text (default); json: {"file", "cases": [{"name", "line", "column",
+                    "passed", "failures"}], "passed", "failed"}; junit: JUnit XML, one
+                    test case per case (the summary goes to standard error); github: an
+                    '::error' annotation at each failing case's line, then the summary
+      --coverage    also report the commands and screens no case exercised (in text
+                    before the summary, in JSON as "coverage", otherwise on standard
+                    error)
+
+    Exit codes: 0 all passed; 1 some failed; 2 a malformed table, case file or arguments
+    (located as FILE:LINE:COLUMN).
     """
 }

@@ -1,42 +1,200 @@
 import Routing
 
-/// `routing test TABLE CASES`: runs an expectation file (Docs/RouteTables.md, "`routing test`").
+/// `routing test TABLE CASES [--format text|json|junit|github] [--coverage]`: runs an
+/// expectation file (Docs/RouteTables.md, "`routing test`").
 enum TestCommand {
   static let name = "test"
+  static let spec = OptionSpec(flags: ["coverage"], single: ["format"])
+
+  /// One case run.
+  struct Outcome {
+    var testCase: TestCase
+    /// What differs from the expectation; empty when the case passed.
+    var mismatches: [String]
+    /// Where the case is in the expectation file.
+    var message: FileMessage
+  }
 
   static func run(_ arguments: [String], _ console: Console) throws(ToolFailure) -> ExitCode {
-    let options = try Arguments(arguments, spec: OptionSpec(), command: name)
+    let options = try Arguments(arguments, spec: spec, command: name)
     let paths = try options.positionals(["TABLE", "CASES"], command: name)
+    let format = try OutputFormat.parse(options, allowed: OutputFormat.allCases, command: name)
     if paths[0] == "-" && paths[1] == "-" {
       throw ToolFailure.usage(
         "the table and the cases cannot both come from standard input", command: name)
     }
-    let table = try console.loadTable(paths[0])
+    let table = try console.loadTable(paths[0], format: format)
+    let bytes = try console.read(paths[1])
     let file: ExpectationFile
     do {
-      file = try ExpectationFile(bytes: console.read(paths[1]))
-    } catch let problem as RequestProblem {
-      throw ToolFailure.badInput("error: \(paths[1] == "-" ? "<stdin>" : paths[1]): \(problem)")
-    } catch let error as ToolFailure {
-      throw error
+      file = try ExpectationFile(bytes: bytes)
     } catch {
-      throw ToolFailure.badInput("error: \(error)")
+      throw console.failure(
+        Console.message(error.path, error.message, file: paths[1], bytes: bytes), format: format)
     }
-    var passed = 0
-    var failed = 0
-    for testCase in file.cases {
+    var coverage = Coverage(table: table)
+    var outcomes: [Outcome] = []
+    // Where each case is, for the reports that name it.
+    var positions: [TextPosition?] = Array(repeating: nil, count: file.cases.count)
+    if format != .text {
+      var locator = JSONLocator(bytes)
+      positions = locator.positions(of: file.cases.indices.map { file.path(ofCase: $0) })
+    }
+    for (index, testCase) in file.cases.enumerated() {
       let outcome = RouteRunner.route(testCase.request, in: table)
+      coverage.add(testCase.request, outcome)
       let mismatches = testCase.expectation.mismatches(with: outcome, in: table)
-      if mismatches.isEmpty {
-        passed += 1
-        console.print("PASS \(testCase.name)")
-      } else {
-        failed += 1
-        console.print("FAIL \(testCase.name): \(mismatches.joined(separator: "; "))")
-      }
+      let message = FileMessage(
+        file: Console.displayName(paths[1]), position: positions[index], severity: .error,
+        message: "FAIL \(testCase.name): \(mismatches.joined(separator: "; "))")
+      outcomes.append(Outcome(testCase: testCase, mismatches: mismatches, message: message))
     }
-    console.print("\(passed) passed, \(failed) failed")
+    let failed = outcomes.filter { !$0.mismatches.isEmpty }.count
+    let summary = "\(outcomes.count - failed) passed, \(failed) failed"
+    let wantsCoverage = options.has("coverage")
+    switch format {
+    case .text:
+      for outcome in outcomes {
+        console.print(
+          outcome.mismatches.isEmpty ? "PASS \(outcome.testCase.name)" : outcome.message.message)
+      }
+      if wantsCoverage { coverage.lines.forEach(console.print) }
+      console.print(summary)
+    case .github:
+      for outcome in outcomes where !outcome.mismatches.isEmpty {
+        console.print(outcome.message.annotation)
+      }
+      if wantsCoverage { coverage.lines.forEach(console.printError) }
+      console.print(summary)
+    case .junit:
+      console.print(junit(outcomes, suite: Console.displayName(paths[1])))
+      if wantsCoverage { coverage.lines.forEach(console.printError) }
+      console.printError(summary)
+    case .json:
+      var document: JSONObject = [
+        "file": .string(Console.displayName(paths[1])),
+        "cases": .array(outcomes.map(json)),
+        "passed": .number(JSONNumber(outcomes.count - failed)),
+        "failed": .number(JSONNumber(failed)),
+      ]
+      if wantsCoverage { document.append("coverage", coverage.json) }
+      console.print(JSONValue.object(document).serialized())
+    }
     return failed > 0 ? .failure : .success
+  }
+
+  /// `{"name": …, "line": …, "column": …, "passed": false, "failures": […]}`.
+  static func json(_ outcome: Outcome) -> JSONValue {
+    var object: JSONObject = ["name": .string(outcome.testCase.name)]
+    object.members += outcome.message.placeJSON.members.dropFirst()
+    object.append("passed", .bool(outcome.mismatches.isEmpty))
+    if !outcome.mismatches.isEmpty {
+      object.append("failures", .array(outcome.mismatches.map { .string($0) }))
+    }
+    return .object(object)
+  }
+
+  /// A JUnit XML report: one test suite, the expectation file, and one test case per
+  /// case, with a `failure` element for each case that failed.
+  static func junit(_ outcomes: [Outcome], suite: String) -> String {
+    let failed = outcomes.filter { !$0.mismatches.isEmpty }.count
+    let counts = "tests=\"\(outcomes.count)\" failures=\"\(failed)\""
+    var lines = [
+      #"<?xml version="1.0" encoding="UTF-8"?>"#,
+      "<testsuites name=\"routing test\" \(counts)>",
+      "  <testsuite name=\"\(xmlEscaped(suite))\" \(counts) errors=\"0\" skipped=\"0\">",
+    ]
+    for outcome in outcomes {
+      let place = outcome.message.position.map { " line=\"\($0.line)\"" } ?? ""
+      let head =
+        "    <testcase name=\"\(xmlEscaped(outcome.testCase.name))\" classname=\"\(xmlEscaped(suite))\" file=\"\(xmlEscaped(suite))\"\(place)"
+      guard !outcome.mismatches.isEmpty else {
+        lines.append(head + "/>")
+        continue
+      }
+      let text = xmlEscaped(outcome.mismatches.joined(separator: "\n"))
+      lines.append(head + ">")
+      lines.append(
+        "      <failure message=\"\(xmlEscaped(outcome.mismatches[0]))\">\(text)</failure>")
+      lines.append("    </testcase>")
+    }
+    lines.append("  </testsuite>")
+    lines.append("</testsuites>")
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// Which commands and screens the cases of an expectation file exercised.
+///
+/// A command is exercised when it is a step of a route a case planned; a screen when it
+/// is on a case's starting stack or a step of such a route reaches it.
+struct Coverage {
+  let table: RouteTable
+  private var commands: Set<Int> = []
+  private var screens: Set<ScreenName> = []
+
+  init(table: RouteTable) {
+    self.table = table
+  }
+
+  /// Counts what one case exercised.
+  mutating func add(_ request: RawRequest, _ outcome: Result<Route, RequestFailure>) {
+    for entry in request.stack { screens.insert(ScreenName(entry.screen)) }
+    guard case .success(let route) = outcome else { return }
+    for step in route.steps {
+      commands.insert(step.command)
+      screens.insert(step.screen)
+    }
+  }
+
+  /// The commands no case exercised, in order.
+  var missedCommands: [Int] { table.commands.indices.filter { !commands.contains($0) } }
+  /// The screens no case exercised, in table order.
+  var missedScreens: [ScreenName] { table.screens.map(\.name).filter { !screens.contains($0) } }
+
+  /// `coverage: 5 of 7 commands, 4 of 6 screens`, then a line for each command and
+  /// screen no case exercised.
+  var lines: [String] {
+    let commandCount = table.commands.count
+    let screenCount = table.screens.count
+    let missedCommands = missedCommands
+    let missedScreens = missedScreens
+    var lines = [
+      "coverage: \(commandCount - missedCommands.count) of \(commandCount) command\(commandCount == 1 ? "" : "s"), "
+        + "\(screenCount - missedScreens.count) of \(screenCount) screen\(screenCount == 1 ? "" : "s")"
+    ]
+    for number in missedCommands {
+      let id = table.commands[number].id.map { " '\(excerpt($0))'" } ?? ""
+      lines.append("not exercised: commands[\(number)]\(id)")
+    }
+    for screen in missedScreens {
+      lines.append("not exercised: screen '\(excerpt(screen))'")
+    }
+    return lines
+  }
+
+  /// `{"commands": {"total": …, "exercised": …, "missed": [{"command": 3, "id": …}]},
+  /// "screens": {"total": …, "exercised": …, "missed": ["Archive"]}}`.
+  var json: JSONValue {
+    let missedCommands = missedCommands
+    let missedScreens = missedScreens
+    let commandList = missedCommands.map { number -> JSONValue in
+      var object: JSONObject = ["command": .number(JSONNumber(number))]
+      if let id = table.commands[number].id { object.append("id", .string(id)) }
+      return .object(object)
+    }
+    return [
+      "commands": [
+        "total": .number(JSONNumber(table.commands.count)),
+        "exercised": .number(JSONNumber(table.commands.count - missedCommands.count)),
+        "missed": .array(commandList),
+      ],
+      "screens": [
+        "total": .number(JSONNumber(table.screens.count)),
+        "exercised": .number(JSONNumber(table.screens.count - missedScreens.count)),
+        "missed": .array(missedScreens.map { .string($0.rawValue) }),
+      ],
+    ]
   }
 }
 
@@ -50,6 +208,11 @@ struct ExpectationFile {
   static let caseKeys = ["name", "note", "stack", "to", "link", "via", "parameters", "expect"]
 
   var cases: [TestCase] = []
+
+  /// Where case `index` is in the file.
+  func path(ofCase index: Int) -> JSONPath {
+    JSONPath.root.appending("cases").appending(index)
+  }
 
   init(bytes: [UInt8]) throws(RequestProblem) {
     let document: JSONValue

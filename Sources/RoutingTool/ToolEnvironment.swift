@@ -159,13 +159,22 @@ struct Console {
     }
   }
 
-  /// Loads the route table named on the command line.
-  func loadTable(_ path: String) throws(ToolFailure) -> RouteTable {
+  /// Loads the route table named on the command line; when it does not load, the error
+  /// names the file, line and column, and with `--format github` is also printed as an
+  /// annotation.
+  func loadTable(_ path: String, format: OutputFormat = .text) throws(ToolFailure) -> RouteTable {
     let bytes = try read(path)
     do {
       return try RouteTable(json: bytes)
     } catch {
-      throw ToolFailure.badInput("error: \(path == "-" ? "<stdin>" : excerpt(path)): \(error)")
+      throw failure(Console.message(for: error, file: path, bytes: bytes), format: format)
     }
+  }
+
+  /// The bad-input failure for a message about a file, printed first as an annotation
+  /// with `--format github`.
+  func failure(_ message: FileMessage, format: OutputFormat) -> ToolFailure {
+    if format == .github { print(message.annotation) }
+    return ToolFailure.badInput(message.text)
   }
 }

@@ -69,4 +69,20 @@ import Testing
       }
     }
   }
+
+  @Test func exportsATable() throws {
+    let signedIn = RouteGuard("signedIn") { _ in true }
+    // snippet symbol-exported-json
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen("Home")
+      Screen("Account", parameters: [.integer("userId", required: true)])
+      Command(id: "openAccount", from: ["Home"], to: "Account", when: signedIn)
+    }
+    let text = table.exportedJSON()
+    // snippet.end
+    #expect(
+      text.contains(
+        #"{"id": "openAccount", "from": ["Home"], "to": "Account", "guard": "signedIn"}"#))
+    #expect(try RouteTable(json: text).exportedJSON() == text)
+  }
 }

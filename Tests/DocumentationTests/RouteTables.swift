@@ -98,3 +98,41 @@ final class MenuScreen: ScreenController {
   }
   // snippet.end
 }
+
+/// The app's table of the CI examples: a guarded command and a factory, which a file
+/// cannot hold.
+enum AppRoutes {
+  static let signedIn = RouteGuard("signedIn") { context in
+    context.stack.first?.screen == "Home"
+  }
+
+  static func table() throws -> RouteTable {
+    try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen("Home")
+      Screen("Account", parameters: [.integer("userId", required: true)])
+      Command(id: "openAccount", from: ["Home"], to: "Account", when: signedIn)
+      Command(id: "home", to: "Home")
+    }
+  }
+}
+
+@Suite struct ExportExamples {
+  @Test func writesTheTableForTheTool() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("routing-export-\(UInt32.random(in: 0...UInt32.max))")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("Routes.json").path
+    // snippet export-table-file
+    // Writes the app's route table for the `routing` tool; call it from a test.
+    func exportRoutes(to path: String) throws {
+      let table = try AppRoutes.table()
+      try table.exportedJSON().write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    // snippet.end
+    try exportRoutes(to: path)
+    let loaded = try RouteTable(contentsOfFile: path)
+    #expect(loaded.commands.map { $0.condition?.name } == ["signedIn", nil])
+    #expect(loaded.exportedJSON() == (try AppRoutes.table().exportedJSON()))
+  }
+}

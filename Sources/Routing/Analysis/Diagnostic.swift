@@ -111,7 +111,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
   /// The location with the screen's name or the command's identifier:
   /// `screens[4] 'Island'`, `commands[0] 'openList'`, `commands[6].from[2]`.
-  var place: String {
+  package var place: String {
     if originSlot == nil, let label = screenName.map(\.rawValue) ?? commandID {
       return "\(location) '\(excerpt(label))'"
     }

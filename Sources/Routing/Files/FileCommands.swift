@@ -16,6 +16,8 @@ final class FileCommandList: Sendable {
   let costs: [Int]
   /// Each command's id; empty when no command has one.
   let ids: [String?]
+  /// The guards the commands name (`"guard": "signedIn"`), by ascending command number.
+  let guards: [(number: Int, name: String)]
 
   init(_ builder: FileCommandBuilder) {
     names = builder.names.names
@@ -24,6 +26,7 @@ final class FileCommandList: Sendable {
     origins = builder.origins
     costs = builder.costs ?? []
     ids = builder.ids ?? []
+    guards = builder.guards
   }
 
   /// The number of commands.
@@ -41,6 +44,7 @@ final class FileCommandList: Sendable {
   {
     // The table's number of each of this list's names, or -1 before its first use.
     var screens = [Int32](repeating: -1, count: self.names.count)
+    var nextGuard = 0
     for number in 0..<count {
       let first = Int(originStarts[number])
       var repeats = false
@@ -64,9 +68,14 @@ final class FileCommandList: Sendable {
         destination = try names.intern(self.names[name], at: "commands[\(number)].to")
         screens[name] = destination
       }
+      var condition: RouteGuard? = nil
+      if nextGuard < guards.count && guards[nextGuard].number == number {
+        condition = .unevaluated(guards[nextGuard].name)
+        nextGuard += 1
+      }
       try columns.end(
         number, destination: destination, id: ids.isEmpty ? nil : ids[number],
-        cost: costs.isEmpty ? 1 : costs[number], guard: nil, factory: nil, declaredAt: nil)
+        cost: costs.isEmpty ? 1 : costs[number], guard: condition, factory: nil, declaredAt: nil)
     }
   }
 }
@@ -107,6 +116,8 @@ struct FileCommandBuilder {
   var costs: [Int]? = nil
   /// Each command's id, from the first command that has one.
   var ids: [String?]? = nil
+  /// The guards commands name, by command number.
+  var guards: [(number: Int, name: String)] = []
 
   var count: Int { destinations.count }
 

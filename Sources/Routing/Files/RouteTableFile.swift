@@ -11,7 +11,7 @@ package struct RouteTableFile {
   static let linksKeys = ["hosts"]
   static let screenKeys = ["name", "parameters", "path", "restorationIdentifier"]
   static let parameterKeys = ["name", "type", "required"]
-  static let commandKeys = ["id", "from", "to", "cost"]
+  static let commandKeys = ["id", "from", "to", "cost", "guard"]
 
   /// The declared screens, in file order.
   package let screens: [Screen]
@@ -431,6 +431,8 @@ private struct RouteTableFileReader {
     var idProblem: TableError? = nil
     var cost = 1
     var costProblem: TableError? = nil
+    var guardName: String? = nil
+    var guardProblem: TableError? = nil
     while let key = try reader.nextKey() {
       if reader.text(key, is: "to") {
         let kind = try reader.peek()
@@ -449,6 +451,9 @@ private struct RouteTableFileReader {
           &reader, at: [.key("commands"), .index(number), .key("id")])
       } else if reader.text(key, is: "cost") {
         (cost, costProblem) = try Self.readCost(&reader, number)
+      } else if reader.text(key, is: "guard") {
+        (guardName, guardProblem) = try Self.readString(
+          &reader, at: [.key("commands"), .index(number), .key("guard")])
       } else {
         if unknown == nil {
           unknown = Self.unknownKey(
@@ -462,11 +467,12 @@ private struct RouteTableFileReader {
       unknown ?? originsProblem
       ?? (destination == nil && destinationProblem == nil
         ? Self.missingKey("to", at: .key("commands"), .index(number)) : nil)
-      ?? destinationProblem ?? idProblem ?? costProblem
+      ?? destinationProblem ?? idProblem ?? costProblem ?? guardProblem
     if let problem {
       commands.dropPendingOrigins()
       return problem
     }
+    if let guardName { commands.guards.append((commands.count, guardName)) }
     commands.append(destination: destination!, id: id, cost: cost)
     return nil
   }

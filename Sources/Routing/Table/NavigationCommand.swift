@@ -32,15 +32,44 @@ public struct GuardContext: Sendable {
 ///   return top.parameters["userId"] == wanted.converted(to: .integer)
 /// }
 /// ```
+///
+/// A guard is code, so a route-table file cannot hold it: ``RouteTable/exportedJSON()``
+/// writes its ``name`` on the command (`"guard": "sameUser"`), and a command read with a
+/// guard from a file refuses every request, so that nothing routes through it as if it
+/// were unguarded (see `Docs/RouteTables.md`, "Guards in files").
 public struct RouteGuard: Sendable {
   private let predicate: @Sendable (GuardContext) -> Bool
+  /// The guard's name, which a route-table file and `routing graph` show; `nil` for a
+  /// guard made without one, written `"guard": "guard"` in a file.
+  public let name: String?
 
   /// Creates a guard.
   ///
   /// - Parameter predicate: Says whether the command may take part in a request.
   public init(_ predicate: @escaping @Sendable (GuardContext) -> Bool) {
     self.predicate = predicate
+    self.name = nil
   }
+
+  /// Creates a guard with a name, which an exported route-table file writes on its
+  /// commands.
+  ///
+  /// - Parameters:
+  ///   - name: The guard's name, such as `signedIn`.
+  ///   - predicate: Says whether the command may take part in a request.
+  public init(_ name: String, _ predicate: @escaping @Sendable (GuardContext) -> Bool) {
+    self.predicate = predicate
+    self.name = name
+  }
+
+  /// The guard of a command read from a route-table file: its code is not in the file,
+  /// so it lets the command take part in no request.
+  package static func unevaluated(_ name: String) -> RouteGuard {
+    RouteGuard(name) { _ in false }
+  }
+
+  /// The name a route-table file writes for this guard.
+  package var fileName: String { name ?? "guard" }
 
   /// Whether the command may take part in the request of `context`.
   ///

@@ -38,7 +38,7 @@ struct TreeTableFile {
   static let tableKeys = ["screens", "commands", "links"]
   static let screenKeys = ["name", "parameters", "path", "restorationIdentifier"]
   static let parameterKeys = ["name", "type", "required"]
-  static let commandKeys = ["id", "from", "to", "cost"]
+  static let commandKeys = ["id", "from", "to", "cost", "guard"]
 
   var screens: [Screen] = []
   var commands: [Command] = []
@@ -131,9 +131,10 @@ struct TreeTableFile {
       }
       cost = whole
     }
+    let condition = try fields.string("guard").map(RouteGuard.unevaluated)
     return Command(
       id: id, from: origins.map { ScreenName($0) }, to: ScreenName(destination), cost: cost,
-      declaredAt: nil)
+      when: condition, declaredAt: nil)
   }
 
   /// Refuses the first screen a command names, as compiling would for a screen that the

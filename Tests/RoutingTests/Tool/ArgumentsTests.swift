@@ -115,13 +115,13 @@ import Testing
     let routed = Tool.run(route, input: [], files: withMark)
     #expect(routed.exitCode == 2)
     #expect(
-      routed.errors.hasPrefix("error: t.json: line 1, column 2: unexpected 'x'"),
+      routed.errors.hasPrefix("t.json:1:2: error: unexpected 'x'"),
       "\(routed.errors)")
     #expect(routed.errors == Tool.run(route, files: ["t.json": "{x}"]).errors)
     // `check` reports a table that does not load on standard output.
     let checked = Tool.run(["check", "t.json"], input: [], files: withMark)
     #expect(checked.exitCode == 2)
     #expect(
-      checked.output.hasPrefix("error: line 1, column 2: unexpected 'x'"), "\(checked.output)")
+      checked.output.hasPrefix("t.json:1:2: error: unexpected 'x'"), "\(checked.output)")
   }
 }

@@ -26,13 +26,13 @@ import Testing
     #expect(result.exitCode == 1)
     #expect(
       Tool.lines(result.output) == [
-        "warning: screens[3] 'Orphan': no command leads to it",
-        "error: screens[4] 'Island': unreachable from Home: no chain of commands leads to it",
-        "warning: commands[2]: applies only as a pop back to Island: it leads from Island to Island, which declares no parameters, so it never pushes",
-        "error: commands[3]: never applies: it leads from List to List, which declares no parameters, so it never pushes, and pops back to List use commands[0] 'openList', which comes first",
-        "warning: commands[4] 'again': repeats commands[0] 'openList': it is never chosen",
-        "warning: commands[6]: is covered by commands[5], which leads to Settings from anywhere and comes first: it is never chosen",
-        "warning: commands[6].from[2]: repeats 'Home' (from[0])",
+        "t.json:3:4: warning: screens[3] 'Orphan': no command leads to it",
+        "t.json:3:24: error: screens[4] 'Island': unreachable from Home: no chain of commands leads to it",
+        "t.json:7:4: warning: commands[2]: applies only as a pop back to Island: it leads from Island to Island, which declares no parameters, so it never pushes",
+        "t.json:8:4: error: commands[3]: never applies: it leads from List to List, which declares no parameters, so it never pushes, and pops back to List use commands[0] 'openList', which comes first",
+        "t.json:9:4: warning: commands[4] 'again': repeats commands[0] 'openList': it is never chosen",
+        "t.json:11:4: warning: commands[6]: is covered by commands[5], which leads to Settings from anywhere and comes first: it is never chosen",
+        "t.json:11:30: warning: commands[6].from[2]: repeats 'Home' (from[0])",
       ])
     #expect(result.errors == "check: 2 errors, 5 warnings (root: Home)\n")
   }
@@ -45,7 +45,7 @@ import Testing
     #expect(result.exitCode == 0)
     #expect(
       result.output
-        == "warning: commands[0]: applies only as a pop back to B: it leads from B to B, which declares no parameters, so it never pushes\n"
+        == "t.json:1:15: warning: commands[0]: applies only as a pop back to B: it leads from B to B, which declares no parameters, so it never pushes\n"
     )
     #expect(result.errors == "check: 0 errors, 1 warning (root: B)\n")
     #expect(
@@ -65,7 +65,7 @@ import Testing
     #expect(result.exitCode == 1)
     #expect(
       result.output
-        == "error: commands[1]: never applies: it leads from B to B, which declares no parameters, so it never pushes, and pops back to B use commands[0], which comes first\n"
+        == "t.json:1:43: error: commands[1]: never applies: it leads from B to B, which declares no parameters, so it never pushes, and pops back to B use commands[0], which comes first\n"
     )
     let route = Tool.run(
       ["route", "t.json", "--from", "B,A", "--to", "B"], files: ["t.json": earlier])
@@ -75,7 +75,7 @@ import Testing
       #"{"commands": [{"from": ["B"], "to": "B", "cost": 2}, {"id": "toB", "from": ["A"], "to": "B"}]}"#
     #expect(
       Tool.run(["check", "t.json", "--root", "A"], files: ["t.json": cheaper]).output
-        == "error: commands[0]: never applies: it leads from B to B, which declares no parameters, so it never pushes, and pops back to B use commands[1] 'toB', which costs less\n"
+        == "t.json:1:15: error: commands[0]: never applies: it leads from B to B, which declares no parameters, so it never pushes, and pops back to B use commands[1] 'toB', which costs less\n"
     )
     #expect(
       Tool.run(["route", "t.json", "--from", "B,A", "--to", "B"], files: ["t.json": cheaper]).output
@@ -85,7 +85,7 @@ import Testing
       #"{"commands": [{"from": ["A"], "to": "B", "cost": 3}, {"from": ["B"], "to": "B"}]}"#
     #expect(
       Tool.run(["check", "t.json", "--root", "A"], files: ["t.json": dearer]).output
-        == "warning: commands[1]: applies only as a pop back to B: it leads from B to B, which declares no parameters, so it never pushes\n"
+        == "t.json:1:54: warning: commands[1]: applies only as a pop back to B: it leads from B to B, which declares no parameters, so it never pushes\n"
     )
     #expect(
       Tool.run(["route", "t.json", "--from", "B,A", "--to", "B"], files: ["t.json": dearer]).output
@@ -110,7 +110,7 @@ import Testing
     #expect(result.exitCode == 0)
     #expect(
       result.output
-        == "warning: commands[1].from[1]: never pushes from 'A': it is the destination, which declares no parameters, so listing it changes nothing (pops back to A ignore origins)\n"
+        == "t.json:1:58: warning: commands[1].from[1]: never pushes from 'A': it is the destination, which declares no parameters, so listing it changes nothing (pops back to A ignore origins)\n"
     )
     let strict = Tool.run(["check", "t.json", "--strict"], files: ["t.json": table])
     #expect(strict.exitCode == 1)
@@ -123,8 +123,8 @@ import Testing
     // Screens come from the commands: they are named, not numbered.
     #expect(
       Tool.lines(result.output) == [
-        "warning: screen 'C': no command leads to it",
-        "error: screen 'D': unreachable from A: no chain of commands leads to it",
+        "t.json:1:53: warning: screen 'C': no command leads to it",
+        "t.json:1:65: error: screen 'D': unreachable from A: no chain of commands leads to it",
       ])
     #expect(result.exitCode == 1)
     let twoRoots = Tool.run(["check", "t.json", "--root", "A,C"], files: ["t.json": table])
@@ -165,22 +165,22 @@ import Testing
       #"{"commands": [{"from": ["A"], "to": "B"}, {"from": ["A"], "to": "B", "cost": 3}]}"#
     #expect(
       Tool.run(["check", "t.json"], files: ["t.json": reversed]).output
-        == "warning: commands[1]: repeats commands[0]: it is never chosen\n")
+        == "t.json:1:43: warning: commands[1]: repeats commands[0]: it is never chosen\n")
   }
 
   @Test(arguments: [
     (
       #"{"commands": [{"to": "A", "from": ["B", 2]}]}"#,
-      "error: commands[0].from[1]: expected a string, found a number"
+      "t.json:1:41: error: commands[0].from[1]: expected a string, found a number"
     ),
     (
       #"{"screens": [{"name": "A"}], "commands": [{"to": "B"}]}"#,
-      "error: commands[0].to: screen 'B' is not declared"
+      "t.json:1:50: error: commands[0].to: screen 'B' is not declared"
     ),
-    ("{", "error: line 1, column 2: unexpected end of input, expected a key in double quotes"),
+    ("{", "t.json:1:2: error: unexpected end of input, expected a key in double quotes"),
     (
       #"{"commands": [], "commands": []}"#,
-      "error: commands: line 1, column 18: the key 'commands' appears twice"
+      "t.json:1:18: error: commands: the key 'commands' appears twice"
     ),
   ])
   func reportsATableThatDoesNotLoad(table: String, line: String) {
@@ -335,7 +335,7 @@ import Testing
 
   /// Malformed expectation files: exit 2, nothing run, the place named.
   static let malformed: [(String, String)] = [
-    ("", "line 1, column 1: no JSON value"),
+    ("", "no JSON value"),
     ("[]", "expected an object, found an array"),
     (#"{"tests": []}"#, "tests: unknown key 'tests'"),
     (#"{}"#, "cases: the required key 'cases' is missing"),
@@ -418,7 +418,11 @@ import Testing
     let result = Tool.run(["test", "SampleApp.json", "cases.json"], files: ["cases.json": text])
     #expect(result.exitCode == 2)
     #expect(result.output.isEmpty)
-    #expect(result.errors.hasPrefix("error: cases.json: \(message)"), "\(result.errors)")
+    // `cases.json:LINE:COLUMN: error: PLACE: MESSAGE`.
+    let parts = result.errors.split(separator: ":", maxSplits: 3)
+    #expect(parts.count == 4 && parts[0] == "cases.json", "\(result.errors)")
+    #expect(parts.count == 4 && Int(parts[1]) != nil && Int(parts[2]) != nil)
+    #expect(result.errors.contains(": error: \(message)"), "\(result.errors)")
   }
 }
 

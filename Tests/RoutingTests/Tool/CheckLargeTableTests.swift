@@ -136,7 +136,30 @@ import Testing
     #expect(json.components(separatedBy: #""to": "#).count - 1 >= 24_950)
     let result = Tool.run(["check", "t.json", "--root", "S0"], files: ["t.json": json])
     #expect(result.exitCode == 1)
-    #expect(Tool.lines(result.output + result.errors) == expected)
+    // Each line starts `t.json:LINE:COLUMN: `; one screen or command a line of the file.
+    let fileLines = json.split(separator: "\n", omittingEmptySubsequences: false)
+    var lines: [String] = []
+    for line in Tool.lines(result.output) {
+      let parts = line.split(separator: ":", maxSplits: 3).map(String.init)
+      guard parts.count == 4, parts[0] == "t.json", let number = Int(parts[1]),
+        number >= 1, number <= fileLines.count
+      else {
+        Issue.record("no place in \(line)")
+        continue
+      }
+      let message = String(parts[3].dropFirst())
+      // The line holds the screen or command named.
+      if let quote = message.firstIndex(of: "'"),
+        message.hasPrefix("warning: screens") || message.hasPrefix("error: screens")
+      {
+        let name = message[message.index(after: quote)...].prefix { $0 != "'" }
+        #expect(fileLines[number - 1].contains(#""name": "\#(name)""#), "\(line)")
+      } else {
+        #expect(fileLines[number - 1].contains(#""to": "#), "\(line)")
+      }
+      lines.append(message)
+    }
+    #expect(lines + Tool.lines(result.errors) == expected)
   }
 }
 

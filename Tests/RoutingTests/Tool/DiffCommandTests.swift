@@ -146,7 +146,7 @@ import Testing
       ),
       (
         ["--format", "yaml"],
-        "error: unknown format 'yaml': use 'text' or 'json' (see 'routing diff --help')"
+        "error: unknown format 'yaml' (allowed: text, json) (see 'routing diff --help')"
       ),
       (
         ["--format", "text", "--json"],

@@ -289,11 +289,11 @@ import Testing
     ),
     (
       ["route", "bad.json", "--from", "Menu", "--to", "Menu"],
-      "error: bad.json: commands[1].from[0]: screen 'Nowhere' is not declared"
+      "bad.json:1:72: error: commands[1].from[0]: screen 'Nowhere' is not declared"
     ),
     (
       ["route", "empty.json", "--from", "Menu", "--to", "Menu"],
-      "error: empty.json: line 1, column 1: no JSON value"
+      "empty.json:1:1: error: no JSON value"
     ),
     (
       ["route", "SampleApp.json", "--from", "Menu", "--to", "Chat", "--param", "userId=x"],
@@ -307,11 +307,11 @@ import Testing
     (["check", "SampleApp.json", "--strict=1"], "option '--strict' takes no value"),
     (["graph", "SampleApp.json", "--format", "svg"], "unknown format 'svg'"),
     (["graph", "SampleApp.json", "--format"], "option '--format' needs a value"),
-    (["graph", "bad.json"], "error: bad.json: commands[1].from[0]"),
+    (["graph", "bad.json"], "bad.json:1:72: error: commands[1].from[0]"),
     (["test", "SampleApp.json"], "missing CASES"),
     (["test", "SampleApp.json", "cases.json", "more.json"], "unexpected argument 'more.json'"),
     (["test", "-", "-"], "cannot both come from standard input"),
-    (["test", "bad.json", "cases.json"], "error: bad.json: commands[1].from[0]"),
+    (["test", "bad.json", "cases.json"], "bad.json:1:72: error: commands[1].from[0]"),
     (["test", "SampleApp.json", "missing.json"], "error: cannot read 'missing.json'"),
   ]
 
