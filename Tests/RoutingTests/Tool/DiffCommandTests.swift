@@ -179,7 +179,7 @@ import Testing
     let broken = Tool.run(
       ["diff", "SampleApp.json", "broken.json"], files: ["broken.json": #"{"commands": [{}]}"#])
     #expect(broken.exitCode == 2)
-    #expect(broken.errors.hasPrefix("error: broken.json: commands[0].to:"))
+    #expect(broken.errors.hasPrefix("broken.json:1:15: error: commands[0].to:"))
     let stdin = Tool.run(["diff", "-", "-"])
     #expect(stdin.exitCode == 2)
     #expect(stdin.errors.contains("OLD and NEW cannot both come from standard input"))
