@@ -184,4 +184,15 @@ import Testing
     #expect(stdin.exitCode == 2)
     #expect(stdin.errors.contains("OLD and NEW cannot both come from standard input"))
   }
+
+  /// A guarded command takes part in no route the tool plans, so guarding the only way
+  /// to a screen loses the route.
+  @Test func routesThroughNoGuardedCommand() {
+    let open = #"{"commands": [{"id": "openB", "from": ["A"], "to": "B"}]}"#
+    let guarded = #"{"commands": [{"id": "openB", "from": ["A"], "to": "B", "guard": "signedIn"}]}"#
+    let result = Tool.run(
+      ["diff", "old.json", "new.json", "--json"], files: ["old.json": open, "new.json": guarded])
+    #expect(result.exitCode == 1)
+    #expect(result.output.contains(#"{"kind":"lost","from":["A"],"to":"B""#))
+  }
 }
