@@ -48,7 +48,7 @@ final class Planner: Sendable {
     self.screenIndex = screenIndex
     self.screenNames = screens.map(\.name)
     self.declaresParameters = screens.map { !$0.parameters.isEmpty }
-    self.anyCommandID = commands.contains { $0.id != nil }
+    self.anyCommandID = !commands.details.ids.isEmpty
     self.scratch = ScratchPool()
     self.cache = cache
   }

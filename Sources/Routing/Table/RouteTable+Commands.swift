@@ -113,6 +113,9 @@ struct SparseColumn<Value: Sendable>: Sendable {
   private var numbers: [Int32] = []
   private var values: [Value] = []
 
+  /// Whether no command has a value.
+  var isEmpty: Bool { numbers.isEmpty }
+
   /// Gives command `number`, later than any given before, its value.
   mutating func append(_ value: Value, for number: Int) {
     numbers.append(Int32(number))
