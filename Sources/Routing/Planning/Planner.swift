@@ -46,7 +46,7 @@ final class Planner: Sendable {
     self.screens = screens
     self.commands = commands
     self.screenIndex = screenIndex
-    self.screenNames = screens.map(\.name)
+    self.screenNames = screenIndex.names
     self.declaresParameters = screens.map { !$0.parameters.isEmpty }
     self.anyCommandID = !commands.details.ids.isEmpty
     self.scratch = ScratchPool()

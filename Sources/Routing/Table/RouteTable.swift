@@ -57,7 +57,7 @@ public struct RouteTable: Sendable {
     names: ScreenNames, commands columns: consuming CommandColumns, defaultFactory: ScreenFactory?,
     linkHosts: [String] = []
   ) throws(TableError) {
-    let links = try LinkIndex(screens: names.screens, hosts: linkHosts)
+    let links = try LinkIndex(screens: names.screens, names: names.names, hosts: linkHosts)
     try Self.checkFactories(columns, names.screens, defaultFactory: defaultFactory)
     let graph = columns.takeBuilder().with(screenCount: names.screens.count).build()
     try Self.checkRestorableScreens(names.screens, destinations: graph.destination, defaultFactory)
@@ -162,7 +162,7 @@ struct ScreenNames {
   private(set) var screens: [Screen] = []
   private var slots: ScreenSlots
   /// The screens' names, in order.
-  private var names: [ScreenName] = []
+  private(set) var names: [ScreenName] = []
   /// Screens by name.
   var index: ScreenIndex { ScreenIndex(slots, names: names) }
   private(set) var restorable: [String: Int32] = [:]

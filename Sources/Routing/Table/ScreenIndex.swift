@@ -10,7 +10,7 @@ struct ScreenIndex: Sendable {
   /// The hash table.
   fileprivate let slots: ScreenSlots
   /// The screens' names, numbered as the slots number them.
-  private let names: [ScreenName]
+  let names: [ScreenName]
 
   init(_ slots: ScreenSlots, names: [ScreenName]) {
     self.slots = slots
