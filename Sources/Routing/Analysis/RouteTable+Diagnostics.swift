@@ -213,10 +213,13 @@ struct TableAnalysis {
         diagnostics.append(selfCommandDiagnostic(number))
         continue
       }
-      let declared = table.commands[number].origins
-      // Origins are looked at one by one only when one repeats or is the destination.
-      guard declared.count != origins.count || (declaresNothing && origins.contains(destination))
+      // Origins are looked at one by one only when one repeats or is the destination; the
+      // declared list is kept apart only for the commands that repeat one (measured:
+      // making it for every command took half of `routing check` on 1,000,000 commands).
+      let repeated = table.commands.details.repeatedOrigins[number]
+      guard repeated != nil || (declaresNothing && origins.contains(destination))
       else { continue }
+      let declared = repeated ?? table.commands.origins(of: number)
       var seen: [ScreenName: Int] = [:]
       for (slot, origin) in declared.enumerated() {
         if let first = seen[origin] {

@@ -285,6 +285,15 @@ package struct JSONReader {
     }
   }
 
+  /// The bytes of a string the reader has read when they lie in the input, as those of
+  /// a string without escapes do: valid as long as the input is, unlike
+  /// ``withBytes(of:_:)``'s. `nil` for a text in the reader's own buffers.
+  ///
+  /// - Complexity: O(1).
+  package func inputBytes(of text: JSONText) -> UnsafeBufferPointer<UInt8>? {
+    text.storage == .input ? UnsafeBufferPointer(rebasing: bytes[text.start..<text.end]) : nil
+  }
+
   /// A string or key the reader has just read, as a `String`.
   ///
   /// - Complexity: O(*k*), where *k* is the length of the text.

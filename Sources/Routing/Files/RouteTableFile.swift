@@ -129,6 +129,7 @@ private struct RouteTableFileReader {
     if let problem = unknown ?? screensProblem { return .failure(problem) }
     guard commandsSeen else { return .failure(Self.missingKey("commands")) }
     if let problem = commandsProblem { return .failure(problem) }
+    commands.finish()
     let list = FileCommandList(commands)
     // Compiling takes the screens from the commands when none is registered; a file
     // that says `"screens": []` declares that there are none.
@@ -437,8 +438,7 @@ private struct RouteTableFileReader {
       if reader.text(key, is: "to") {
         let kind = try reader.peek()
         if kind == .string {
-          let text = try reader.readString()
-          destination = reader.withBytes(of: text) { commands.names.intern($0) }
+          destination = commands.destination(try reader.readString(), of: reader)
         } else {
           try reader.skipValue()
           destinationProblem = Self.wrongType(
@@ -494,9 +494,7 @@ private struct RouteTableFileReader {
       defer { slot += 1 }
       let kind = try reader.peek()
       if kind == .string && problem == nil {
-        let text = try reader.readString()
-        let origin = reader.withBytes(of: text) { commands.names.intern($0) }
-        commands.origins.append(origin)
+        commands.appendOrigin(try reader.readString(), of: reader)
       } else {
         try reader.skipValue()
         if problem == nil {

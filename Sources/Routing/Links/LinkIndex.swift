@@ -26,8 +26,10 @@ struct ReadPiece: Hashable, Sendable {
 /// A class, immutable once compiled: reading a link refers to it without copying a
 /// dozen arrays (copies that cost more retains and releases than the read itself).
 final class LinkIndex: Sendable {
-  /// Each screen's pattern, by screen number.
-  let patterns: [[PatternSegment]]
+  /// Each screen's path pattern, by screen number; empty for a screen without a path,
+  /// which reads its name (see ``pattern(ofScreen:)``). Most screens of a large table
+  /// have no path, and an array each would cost 56 bytes a screen.
+  private let patterns: [[PatternSegment]]
   /// The trie; node 0 is the root.
   let literalChildren: [[String: Int32]]
   let captureChild: [Int32]
@@ -64,6 +66,7 @@ final class LinkIndex: Sendable {
   ///
   /// - Parameters:
   ///   - screens: The screens, by number.
+  ///   - names: Their names, by number (shared with the table's screen index).
   ///   - hosts: The hosts that `http` and `https` links may name.
   /// - Throws: ``TableError/Kind/invalidPath`` at `screens[i].path` for a malformed
   ///   pattern, a capture its screen does not declare, a capture named twice, a pattern
@@ -72,7 +75,7 @@ final class LinkIndex: Sendable {
   ///   that is empty or holds a character a host cannot hold.
   /// - Complexity: O(*P* + *h*), where *P* is the total length of the patterns and *h*
   ///   that of the hosts.
-  init(screens: [Screen], hosts: [String] = []) throws(TableError) {
+  init(screens: [Screen], names: [ScreenName], hosts: [String] = []) throws(TableError) {
     var patterns: [[PatternSegment]] = []
     patterns.reserveCapacity(screens.count)
     var literalChildren: [[String: Int32]] = [[:]]
@@ -116,7 +119,7 @@ final class LinkIndex: Sendable {
             + "capture names")
       }
       terminal[Int(node)] = Int32(number)
-      patterns.append(pattern)
+      patterns.append(screen.path == nil ? [] : pattern)
     }
     // Children come after their parent, so one backward pass sums up the subtrees.
     var endings = [UInt64](repeating: 0, count: terminal.count)
@@ -169,7 +172,7 @@ final class LinkIndex: Sendable {
     self.literalBytes = literalBytes
     self.slotMask = capacity - 1
     self.hosts = lowered
-    screenNames = screens.map(\.name)
+    screenNames = names
     var parameterFirst: [Int32] = [0]
     var captureFirst: [Int32] = [0]
     var captureNames: [String] = []
@@ -190,6 +193,13 @@ final class LinkIndex: Sendable {
     self.captureFirst = captureFirst
     self.captureNames = captureNames
     self.captureOffsets = captureOffsets
+  }
+
+  /// Screen `number`'s pattern: its path's segments, or its name as one literal.
+  ///
+  /// - Complexity: O(1).
+  func pattern(ofScreen number: Int) -> [PatternSegment] {
+    patterns[number].isEmpty ? [.literal(screenNames[number].rawValue)] : patterns[number]
   }
 
   /// An ASCII letter in lower case; any other byte as it is.

@@ -48,7 +48,7 @@ extension RouteTable {
     var query: [String: String] = [:]
     for (position, entry) in stack.enumerated() {
       let screen = Int(numbers[position])
-      for segment in links.patterns[screen] {
+      for segment in links.pattern(ofScreen: screen) {
         switch segment {
         case .literal(let text):
           path.append(PercentEncoding.encode(text))

@@ -46,9 +46,9 @@ final class Planner: Sendable {
     self.screens = screens
     self.commands = commands
     self.screenIndex = screenIndex
-    self.screenNames = screens.map(\.name)
+    self.screenNames = screenIndex.names
     self.declaresParameters = screens.map { !$0.parameters.isEmpty }
-    self.anyCommandID = commands.contains { $0.id != nil }
+    self.anyCommandID = !commands.details.ids.isEmpty
     self.scratch = ScratchPool()
     self.cache = cache
   }

@@ -113,6 +113,9 @@ struct SparseColumn<Value: Sendable>: Sendable {
   private var numbers: [Int32] = []
   private var values: [Value] = []
 
+  /// Whether no command has a value.
+  var isEmpty: Bool { numbers.isEmpty }
+
   /// Gives command `number`, later than any given before, its value.
   mutating func append(_ value: Value, for number: Int) {
     numbers.append(Int32(number))
@@ -186,19 +189,26 @@ struct CommandColumns {
   /// The number of commands read.
   var count: Int { builder.count }
 
-  /// Reads a registered command, its screens numbered by `names`.
-  mutating func add(_ command: some NavigationCommand, naming names: inout ScreenNames)
-    throws(TableError)
-  {
+  /// Reads a registered command, its screens numbered by `names`: the command at
+  /// `position` in `batch`, whose names were probed.
+  mutating func add(
+    _ command: some NavigationCommand, naming names: inout ScreenNames,
+    batch: inout NameBatch, _ position: Int
+  ) throws(TableError) {
     let number = builder.count
-    let origins = command.origins
+    let origins = batch.origins[position]
     var repeats = false
-    for (slot, origin) in origins.enumerated() {
-      let screen = try names.intern(origin, at: "commands[\(number)].from[\(slot)]")
+    for slot in origins.indices {
+      let (origin, hash, found) = batch.take()
+      let screen =
+        found >= 0
+        ? found : try names.intern(origin, hash: hash, at: "commands[\(number)].from[\(slot)]")
       if !builder.addOrigin(screen) { repeats = true }
     }
     if repeats { details.repeatedOrigins.append(origins, for: number) }
-    let destination = try names.intern(command.destination, at: "commands[\(number)].to")
+    let (name, hash, found) = batch.take()
+    let destination =
+      found >= 0 ? found : try names.intern(name, hash: hash, at: "commands[\(number)].to")
     try end(
       number, destination: destination, id: command.id, cost: command.cost,
       guard: command.condition, factory: command.factory, declaredAt: command.declaredAt)

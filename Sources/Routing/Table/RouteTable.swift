@@ -46,7 +46,17 @@ public struct RouteTable: Sendable {
   ) throws(TableError) {
     var names = try ScreenNames(declared)
     var columns = CommandColumns(capacity: registered.count)
-    for command in registered { try columns.add(command, naming: &names) }
+    var batch = NameBatch()
+    var start = 0
+    while start < registered.count {
+      let end = min(start + NameBatch.capacity, registered.count)
+      batch.fill(with: registered[start..<end])
+      names.probe(&batch)
+      for command in start..<end {
+        try columns.add(registered[command], naming: &names, batch: &batch, command - start)
+      }
+      start = end
+    }
     try self.init(
       names: names, commands: consume columns, defaultFactory: defaultFactory,
       linkHosts: linkHosts)
@@ -57,7 +67,7 @@ public struct RouteTable: Sendable {
     names: ScreenNames, commands columns: consuming CommandColumns, defaultFactory: ScreenFactory?,
     linkHosts: [String] = []
   ) throws(TableError) {
-    let links = try LinkIndex(screens: names.screens, hosts: linkHosts)
+    let links = try LinkIndex(screens: names.screens, names: names.names, hosts: linkHosts)
     try Self.checkFactories(columns, names.screens, defaultFactory: defaultFactory)
     let graph = columns.takeBuilder().with(screenCount: names.screens.count).build()
     try Self.checkRestorableScreens(names.screens, destinations: graph.destination, defaultFactory)
@@ -162,7 +172,7 @@ struct ScreenNames {
   private(set) var screens: [Screen] = []
   private var slots: ScreenSlots
   /// The screens' names, in order.
-  private var names: [ScreenName] = []
+  private(set) var names: [ScreenName] = []
   /// Screens by name.
   var index: ScreenIndex { ScreenIndex(slots, names: names) }
   private(set) var restorable: [String: Int32] = [:]
@@ -207,14 +217,21 @@ struct ScreenNames {
     screens = declared
   }
 
+  /// Looks up the names of a batch at once (``ScreenSlots/probe(_:in:)``).
+  func probe(_ batch: inout NameBatch) {
+    slots.probe(&batch, in: names)
+  }
+
   /// Numbers a screen a command names; places are spelled out only when something is
   /// wrong, not for every command.
   ///
+  /// - Parameters:
+  ///   - hash: The name's hash value, when known.
   /// - Returns: The screen's number.
-  mutating func intern(_ name: ScreenName, at place: @autoclosure () -> String) throws(TableError)
-    -> Int32
-  {
-    let (found, slot) = slots.find(name, in: names)
+  mutating func intern(
+    _ name: ScreenName, hash: Int? = nil, at place: @autoclosure () -> String
+  ) throws(TableError) -> Int32 {
+    let (found, slot) = slots.find(name, hash: hash ?? name.hashValue, in: names)
     if let found { return found }
     try Self.validate(name, at: place())
     guard implicit else {
