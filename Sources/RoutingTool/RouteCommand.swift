@@ -85,13 +85,14 @@ enum RouteCommand {
     _ path: String, _ table: RouteTable, _ console: Console
   ) throws(ToolFailure) -> ExitCode {
     let bytes = try console.read(path)
-    let outcome: Result<Route, RequestFailure>
+    let raw: RawRequest
     do {
-      outcome = RouteRunner.route(try RawRequest(document: parseRequest(bytes)), in: table)
+      raw = try RawRequest(document: parseRequest(bytes))
     } catch {
-      outcome = .failure(RequestFailure(error))
+      return report(Result<Route, _>.failure(RequestFailure(error)), json: true, console)
     }
-    return report(outcome, json: true, console)
+    if raw.tabs != nil { return report(RouteRunner.routeTabs(raw, in: table), json: true, console) }
+    return report(RouteRunner.route(raw, in: table), json: true, console)
   }
 
   /// A request document; a JSON syntax error names its line and column.
@@ -105,14 +106,14 @@ enum RouteCommand {
 
   /// Prints an outcome as text or JSON, and says how the run ends.
   static func report(
-    _ outcome: Result<Route, RequestFailure>, json: Bool, _ console: Console
+    _ outcome: Result<some PlannedRoute, RequestFailure>, json: Bool, _ console: Console
   ) -> ExitCode {
     switch (outcome, json) {
     case (.success(let route), false):
       console.print(route.description)
       return .success
     case (.success(let route), true):
-      console.print(RouteJSON.json(route).serialized())
+      console.print(route.json.serialized())
       return .success
     case (.failure(let failure), false):
       console.printError("error: \(failure.message)")

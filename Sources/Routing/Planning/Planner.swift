@@ -108,31 +108,40 @@ final class Planner: Sendable {
           throw RoutingError.unreachable(
             from: current[current.count - 1].screen, to: screenNames[Int(milestone)])
         }
-        steps.reserveCapacity(steps.count + buffers.leg.count)
-        current.reserveCapacity(current.count + buffers.leg.count)
-        for step in buffers.leg {
-          if step.popTo >= 0 {
-            current.removeSubrange(Int(step.popTo + 1)...)
-            buffers.stackScreens.removeSubrange(Int(step.popTo + 1)...)
-          } else {
-            current.append(try newEntry(of: step.screen, parameters: parameters))
-            buffers.stackScreens.append(step.screen)
-          }
-          let command = Int(step.command)
-          steps.append(
-            Step(
-              command: command, commandID: commands.id(of: command),
-              action: step.popTo >= 0 ? .pop : .push, entry: current[current.count - 1],
-              depth: current.count))
-        }
+        try takeLeg(into: &steps, on: &current, parameters: parameters, &buffers)
       }
       return Route(steps: steps, stack: current)
     }
   }
 
+  /// Applies the leg in `buffers.leg` to `current`, whose screen numbers
+  /// `buffers.stackScreens` holds, keeping both up to date, and appends its steps.
+  func takeLeg(
+    into steps: inout [Step], on current: inout [Entry], parameters: Parameters,
+    _ buffers: inout PlannerScratch
+  ) throws(RoutingError) {
+    steps.reserveCapacity(steps.count + buffers.leg.count)
+    current.reserveCapacity(current.count + buffers.leg.count)
+    for step in buffers.leg {
+      if step.popTo >= 0 {
+        current.removeSubrange(Int(step.popTo + 1)...)
+        buffers.stackScreens.removeSubrange(Int(step.popTo + 1)...)
+      } else {
+        current.append(try newEntry(of: step.screen, parameters: parameters))
+        buffers.stackScreens.append(step.screen)
+      }
+      let command = Int(step.command)
+      steps.append(
+        Step(
+          command: command, commandID: commands.id(of: command),
+          action: step.popTo >= 0 ? .pop : .push, entry: current[current.count - 1],
+          depth: current.count))
+    }
+  }
+
   /// Whether the top of `stack`, whose screen numbers `buffers.stackScreens` holds,
   /// matches `screen` under `parameters`.
-  private func topMatches(
+  func topMatches(
     _ stack: [Entry], _ screen: Int32, _ parameters: Parameters, _ buffers: borrowing PlannerScratch
   ) -> Bool {
     buffers.stackScreens[buffers.stackScreens.count - 1] == screen
@@ -141,7 +150,7 @@ final class Planner: Sendable {
 
   /// Asks every guard about the request, once, and marks the commands whose guard says
   /// no. Returns whether any did.
-  private func disableGuardedCommands(
+  func disableGuardedCommands(
     _ request: Request, _ stack: [Entry], _ buffers: inout PlannerScratch
   ) -> Bool {
     buffers.disabled.clear()
