@@ -31,7 +31,9 @@ enum CheckCommand {
     }
     // Whether the file declares its screens, so that `screens[i]` names a place in it.
     let declared = loaded.screensDeclared
-    let roots = givenRoots ?? table.screens.prefix(1).map(\.name)
+    // A table with tabs starts at every tab's root.
+    let roots =
+      givenRoots ?? (table.tabs.isEmpty ? table.screens.prefix(1).map(\.name) : table.tabs.map(\.root))
     let diagnostics = table.diagnostics(roots: roots)
     for diagnostic in diagnostics {
       console.print(line(for: diagnostic, screensDeclared: declared))

@@ -35,6 +35,8 @@ struct TableGraph {
 
   var nodes: [(name: String, detail: String?)] = []
   var edges: [Edge] = []
+  /// The tabs, in order, with their root's node: each is drawn as a cluster.
+  var tabs: [(name: String, root: Int)] = []
   var hasAnyScreen: Bool { edges.contains { $0.from == nil } }
 
   init(_ table: RouteTable) {
@@ -53,6 +55,8 @@ struct TableGraph {
     for (number, command) in table.commands.enumerated() {
       var label = command.id ?? "#\(number)"
       if command.cost != 1 { label += " (cost \(command.cost))" }
+      let inTabs = table.tabs(ofCommand: number)
+      if inTabs.count < table.tabs.count { label += " [\(inTabs.joined(separator: ", "))]" }
       guard let to = index[command.destination] else { continue }
       if command.origins.isEmpty {
         edges.append(Edge(from: nil, to: to, label: label))
@@ -63,6 +67,9 @@ struct TableGraph {
         edges.append(Edge(from: from, to: to, label: label))
       }
     }
+    for tab in table.tabs {
+      if let root = index[tab.root] { tabs.append((tab.name, root)) }
+    }
   }
 
   /// What the graph shows, as comment lines; the second only when it has the node
@@ -72,7 +79,9 @@ struct TableGraph {
       "Route table: screens are nodes, commands are edges labelled with their id or #number.",
       "A dashed edge from \"any screen\" is a command from anywhere: it applies on top of every screen.",
     ]
-    return hasAnyScreen ? lines : [lines[0]]
+    let tabLine =
+      "Each tab is a cluster whose bold edge leads to its root; a command limited to some tabs names them in brackets."
+    return (hasAnyScreen ? lines : [lines[0]]) + (tabs.isEmpty ? [] : [tabLine])
   }
 
   /// Graphviz.
@@ -93,6 +102,14 @@ struct TableGraph {
       let from = edge.from.map { "s\($0)" } ?? "any"
       let style = edge.from == nil ? ", style=dashed" : ""
       lines.append("  \(from) -> s\(edge.to) [label=\"\(Self.dotEscaped(edge.label))\"\(style)];")
+    }
+    for (number, tab) in tabs.enumerated() {
+      let name = Self.dotEscaped(tab.name)
+      lines.append("  subgraph cluster_tab_\(number) {")
+      lines.append("    label=\"\(name)\"; style=dashed;")
+      lines.append("    t\(number) [label=\"\(name)\", shape=tab];")
+      lines.append("  }")
+      lines.append("  t\(number) -> s\(tab.root) [label=\"root\", style=bold];")
     }
     lines.append("}")
     return lines.joined(separator: "\n")
@@ -116,6 +133,13 @@ struct TableGraph {
       let arrow = edge.from == nil ? "-.->" : "-->"
       let from = edge.from.map { "s\($0)" } ?? "any"
       lines.append("  \(from) \(arrow)|\"\(Self.mermaidEscaped(edge.label))\"| s\(edge.to)")
+    }
+    for (number, tab) in tabs.enumerated() {
+      let name = Self.mermaidEscaped(tab.name)
+      lines.append("  subgraph tab_\(number) [\(name)]")
+      lines.append("    t\(number)[[\"\(name)\"]]")
+      lines.append("  end")
+      lines.append("  t\(number) ==>|root| s\(tab.root)")
     }
     return lines.joined(separator: "\n")
   }
