@@ -4,13 +4,26 @@ import Routing
 protocol PlannedRoute: CustomStringConvertible {
   /// The route as JSON (Docs/RouteTables.md, "`routing route`"; Docs/Tabs.md).
   var json: JSONValue { get }
+  /// How many steps the route takes.
+  var stepCount: Int { get }
+  /// The stack after the route: the selected tab's, across tabs.
+  var finalStack: [Entry] { get }
+  /// Every tab after the route; `nil` for a route on one stack.
+  var finalTabs: TabState? { get }
 }
 
 extension Route: PlannedRoute {
   var json: JSONValue { RouteJSON.json(self) }
+  var stepCount: Int { steps.count }
+  var finalStack: [Entry] { stack }
+  var finalTabs: TabState? { nil }
 }
 
 extension TabRoute: PlannedRoute {
+  var stepCount: Int { steps.count }
+  var finalStack: [Entry] { state.stack }
+  var finalTabs: TabState? { state }
+
   /// `{"steps": [{"action": "select", "tab": "Search"}, {"command": 1, …}], "tab":
   /// "Search", "stacks": {"Home": […], "Search": […]}}`, the stacks by tab name.
   var json: JSONValue {

@@ -25,8 +25,12 @@ enum TestCommand {
     var passed = 0
     var failed = 0
     for testCase in file.cases {
-      let outcome = RouteRunner.route(testCase.request, in: table)
-      let mismatches = testCase.expectation.mismatches(with: outcome, in: table)
+      let mismatches =
+        testCase.request.tabs != nil
+        ? testCase.expectation.mismatches(
+          with: RouteRunner.routeTabs(testCase.request, in: table), in: table)
+        : testCase.expectation.mismatches(
+          with: RouteRunner.route(testCase.request, in: table), in: table)
       if mismatches.isEmpty {
         passed += 1
         console.print("PASS \(testCase.name)")
@@ -47,7 +51,9 @@ enum TestCommand {
 /// is well formed but invalid for the table (a parameter that does not convert, an
 /// empty screen name) runs and comes out as the error `invalidRequest`.
 struct ExpectationFile {
-  static let caseKeys = ["name", "note", "stack", "to", "link", "via", "parameters", "expect"]
+  static let caseKeys = [
+    "name", "note", "stack", "tab", "stacks", "to", "link", "via", "parameters", "expect",
+  ]
 
   var cases: [TestCase] = []
 
@@ -90,7 +96,8 @@ struct TestCase {
   }
 }
 
-/// What a case expects: a stack, a number of steps, or an error kind.
+/// What a case expects: a stack, a number of steps, or an error kind; across tabs, the
+/// selected tab and some tabs' stacks too.
 struct Expectation {
   struct ExpectedEntry {
     var screen: String
@@ -105,31 +112,26 @@ struct Expectation {
   var stack: [ExpectedEntry]?
   var steps: Int?
   var error: RequestFailure.Kind?
+  /// The selected tab after the route.
+  var tab: String?
+  /// Some tabs' stacks after the route, by tab name.
+  var stacks: [(tab: String, entries: [ExpectedEntry])]?
 
   init(_ value: JSONValue, at path: JSONPath) throws {
-    let fields = try JSONFields(value, at: path, keys: ["stack", "steps", "error"])
-    if let entries = try fields.array("stack") {
-      var expected: [ExpectedEntry] = []
-      for (index, entry) in entries.enumerated() {
-        let place = fields.path("stack").appending(index)
-        if case .string(let name) = entry {
-          expected.append(ExpectedEntry(screen: name, parameters: nil))
-          continue
-        }
-        guard case .object = entry else {
-          throw RequestProblem(
-            at: place,
-            "expected a screen name or an object with 'screen' and 'parameters', found \(entry.typeDescription)"
-          )
-        }
-        let object = try JSONFields(entry, at: place, keys: ["screen", "parameters"])
-        expected.append(
-          ExpectedEntry(
-            screen: try object.requiredString("screen"),
-            parameters: try RawRequest.values(object["parameters"], at: object.path("parameters"))
-              ?? [:]))
+    let fields = try JSONFields(
+      value, at: path, keys: ["stack", "steps", "error", "tab", "stacks"])
+    if let entries = fields["stack"] {
+      stack = try Self.entries(entries, at: fields.path("stack"))
+    }
+    tab = try fields.string("tab")
+    if let value = fields["stacks"] {
+      guard case .object(let object) = value else {
+        throw RequestProblem(
+          at: fields.path("stacks"), "expected an object, found \(value.typeDescription)")
       }
-      stack = expected
+      stacks = try object.members.map {
+        ($0.key, try Self.entries($0.value, at: fields.path("stacks").appending($0.key)))
+      }
     }
     if let count = fields["steps"] {
       guard case .number(let number) = count, let whole = number.integer, whole >= 0 else {
@@ -146,17 +148,45 @@ struct Expectation {
       }
       error = known
     }
-    if error == nil && stack == nil && steps == nil {
-      throw RequestProblem(at: path, "expect 'stack', 'steps' or 'error'")
+    let expectsRoute = stack != nil || steps != nil || tab != nil || stacks != nil
+    if error == nil && !expectsRoute {
+      throw RequestProblem(at: path, "expect 'stack', 'steps', 'tab', 'stacks' or 'error'")
     }
-    if error != nil && (stack != nil || steps != nil) {
+    if error != nil && expectsRoute {
       throw RequestProblem(
-        at: fields.path("error"), "an expected error goes without 'stack' and 'steps'")
+        at: fields.path("error"), "an expected error goes without 'stack', 'steps', 'tab' and 'stacks'")
     }
   }
 
+  /// An expected stack: screen names, or objects with `screen` and `parameters`.
+  private static func entries(_ value: JSONValue, at path: JSONPath) throws -> [ExpectedEntry] {
+    var expected: [ExpectedEntry] = []
+    for (index, entry) in try JSONFields.array(value, at: path).enumerated() {
+      let place = path.appending(index)
+      if case .string(let name) = entry {
+        expected.append(ExpectedEntry(screen: name, parameters: nil))
+        continue
+      }
+      guard case .object = entry else {
+        throw RequestProblem(
+          at: place,
+          "expected a screen name or an object with 'screen' and 'parameters', found \(entry.typeDescription)"
+        )
+      }
+      let object = try JSONFields(entry, at: place, keys: ["screen", "parameters"])
+      expected.append(
+        ExpectedEntry(
+          screen: try object.requiredString("screen"),
+          parameters: try RawRequest.values(object["parameters"], at: object.path("parameters"))
+            ?? [:]))
+    }
+    return expected
+  }
+
   /// What differs between this expectation and an outcome; empty when the case passes.
-  func mismatches(with outcome: Result<Route, RequestFailure>, in table: RouteTable) -> [String] {
+  func mismatches(
+    with outcome: Result<some PlannedRoute, RequestFailure>, in table: RouteTable
+  ) -> [String] {
     switch (outcome, error) {
     case (.failure(let failure), let expected?):
       return failure.kind == expected
@@ -166,18 +196,28 @@ struct Expectation {
         ]
     case (.success(let route), let expected?):
       return [
-        "expected error \(expected.rawValue), got a route of \(route.steps.count) step\(route.steps.count == 1 ? "" : "s") to \(route.stack.stackDescription)"
+        "expected error \(expected.rawValue), got a route of \(route.stepCount) step\(route.stepCount == 1 ? "" : "s") to \(route.finalStack.stackDescription)"
       ]
     case (.failure(let failure), nil):
       return ["expected a route, got error \(failure.kind.rawValue): \(failure.message)"]
     case (.success(let route), nil):
       var found: [String] = []
-      if let stack, !matches(stack, route.stack, table) {
+      if let stack, !matches(stack, route.finalStack, table) {
         found.append(
-          "expected stack \(describe(stack, table)), got \(route.stack.stackDescription)")
+          "expected stack \(describe(stack, table)), got \(route.finalStack.stackDescription)")
       }
-      if let steps, steps != route.steps.count {
-        found.append("expected \(steps) step\(steps == 1 ? "" : "s"), got \(route.steps.count)")
+      if let steps, steps != route.stepCount {
+        found.append("expected \(steps) step\(steps == 1 ? "" : "s"), got \(route.stepCount)")
+      }
+      if let tab, tab != route.finalTabs?.selected {
+        found.append("expected tab \(tab), got \(route.finalTabs?.selected ?? "a route without tabs")")
+      }
+      for (tab, stack) in stacks ?? [] {
+        let actual = route.finalTabs?.stacks[tab] ?? []
+        if !matches(stack, actual, table) {
+          found.append(
+            "expected \(tab) stack \(describe(stack, table)), got \(actual.stackDescription)")
+        }
       }
       return found
     }
