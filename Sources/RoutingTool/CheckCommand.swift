@@ -33,7 +33,8 @@ enum CheckCommand {
     let declared = loaded.screensDeclared
     // A table with tabs starts at every tab's root.
     let roots =
-      givenRoots ?? (table.tabs.isEmpty ? table.screens.prefix(1).map(\.name) : table.tabs.map(\.root))
+      givenRoots
+      ?? (table.tabs.isEmpty ? table.screens.prefix(1).map(\.name) : table.tabs.map(\.root))
     let diagnostics = table.diagnostics(roots: roots)
     for diagnostic in diagnostics {
       console.print(line(for: diagnostic, screensDeclared: declared))

@@ -97,7 +97,8 @@ enum LinkCommand {
         outcome = RouteRunner.route(reading.reading.request, from: stack, in: table).map { $0 }
       }
       let route = try outcome.get()
-      console.print(RouteJSON.json(route.json, link: reading.reading, tab: reading.tab).serialized())
+      console.print(
+        RouteJSON.json(route.json, link: reading.reading, tab: reading.tab).serialized())
       return .success
     } catch {
       return RouteCommand.report(Result<Route, _>.failure(error), json: true, console)

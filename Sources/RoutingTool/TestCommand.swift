@@ -154,7 +154,8 @@ struct Expectation {
     }
     if error != nil && expectsRoute {
       throw RequestProblem(
-        at: fields.path("error"), "an expected error goes without 'stack', 'steps', 'tab' and 'stacks'")
+        at: fields.path("error"),
+        "an expected error goes without 'stack', 'steps', 'tab' and 'stacks'")
     }
   }
 
@@ -210,7 +211,8 @@ struct Expectation {
         found.append("expected \(steps) step\(steps == 1 ? "" : "s"), got \(route.stepCount)")
       }
       if let tab, tab != route.finalTabs?.selected {
-        found.append("expected tab \(tab), got \(route.finalTabs?.selected ?? "a route without tabs")")
+        found.append(
+          "expected tab \(tab), got \(route.finalTabs?.selected ?? "a route without tabs")")
       }
       for (tab, stack) in stacks ?? [] {
         let actual = route.finalTabs?.stacks[tab] ?? []

@@ -18,8 +18,9 @@ extension Planner {
   /// inside it (nothing more when its top already matches). Each candidate is one call
   /// of ``leg(from:to:parameters:anyDisabled:_:)`` with the commands the tab leaves out
   /// marked disabled beside those whose guard said no. Ties go to staying, then to the
-  /// first tab; a tab is searched only when it could still win. With `pinned`, every
-  /// leg stays in the selected tab.
+  /// first tab; a tab is searched only when it could still win, and for a leg shorter
+  /// than the best so far only (``PlannerScratch/legLimit``). With `pinned`, every leg
+  /// stays in the selected tab.
   ///
   /// - Complexity: O(*T*) leg searches per leg, where *T* is the number of tabs.
   func route(
@@ -35,6 +36,7 @@ extension Planner {
     }
     let parameters = request.parameters
     return try scratch.withScratch { (buffers) throws(RoutingError) -> TabPlan in
+      defer { buffers.legLimit = .max }
       var plan = TabPlan(steps: [], selected: start, stacks: stacks)
       var numbers = stacks.map { stack in stack.map { screenIndex[$0.screen] ?? -1 } }
       buffers.stackScreens = numbers[start]
@@ -44,30 +46,54 @@ extension Planner {
       let guarded =
         disableGuardedCommands(request, plan.stacks[start], &buffers)
         ? graph.guardedCommands.filter { buffers.disabled.contains(Int($0)) } : []
-      let milestones = request.breadcrumbs.map { screenIndex[$0]! } + [destination]
-      for milestone in milestones {
+      if buffers.tabDisabled.count != layout.tabs.count {
+        buffers.tabDisabled = layout.excluded.map { excluded in
+          var set = StampedArray<Bool>(
+            count: excluded.isEmpty ? 0 : graph.commandCount, filler: false)
+          for command in excluded { set[Int(command)] = true }
+          return set
+        }
+      }
+      var bestLeg: [LegStep] = []
+      for next in 0...request.breadcrumbs.count {
+        let milestone =
+          next < request.breadcrumbs.count ? screenIndex[request.breadcrumbs[next]]! : destination
         let here = plan.selected
         buffers.stackScreens = numbers[here]
         if topMatches(plan.stacks[here], milestone, parameters, buffers) { continue }
-        var best: (tab: Int, cost: Int, leg: [LegStep])?
-        for tab in [here] + (pinned ? [] : (0..<layout.tabs.count).filter { $0 != here }) {
+        var best: (tab: Int, cost: Int)?
+        // The selected tab, then the others in order.
+        for position in 0..<(pinned ? 1 : layout.tabs.count) {
+          let tab = position == 0 ? here : position <= here ? position - 1 : position
           let select = tab == here ? 0 : 1
           // A later candidate wins only when it is strictly cheaper.
           if let best, best.cost <= select { break }
           buffers.stackScreens = numbers[tab]
           var cost = select
           if tab == here || !topMatches(plan.stacks[tab], milestone, parameters, buffers) {
-            let anyDisabled = disable(guarded, layout.excluded[tab], &buffers)
-            guard
-              leg(
+            // Behind the best so far, only a strictly cheaper leg wins.
+            buffers.legLimit = best.map { Int32($0.cost - select - 1) } ?? .max
+            let found: Bool
+            if guarded.isEmpty && !layout.excluded[tab].isEmpty {
+              swap(&buffers.disabled, &buffers.tabDisabled[tab])
+              found = leg(
+                from: plan.stacks[tab], to: milestone, parameters: parameters, anyDisabled: true,
+                &buffers)
+              swap(&buffers.disabled, &buffers.tabDisabled[tab])
+            } else {
+              found = leg(
                 from: plan.stacks[tab], to: milestone, parameters: parameters,
-                anyDisabled: anyDisabled, &buffers)
-            else { continue }
+                anyDisabled: disable(guarded, layout.excluded[tab], &buffers), &buffers)
+            }
+            guard found else { continue }
             cost += legCost(buffers.leg)
           } else {
             buffers.leg.removeAll(keepingCapacity: true)
           }
-          if best == nil || cost < best!.cost { best = (tab, cost, buffers.leg) }
+          if best == nil || cost < best!.cost {
+            best = (tab, cost)
+            swap(&bestLeg, &buffers.leg)
+          }
         }
         guard let best else {
           let top = plan.stacks[here][plan.stacks[here].count - 1].screen
@@ -77,7 +103,7 @@ extension Planner {
           plan.steps.append(.select(layout.tabs[best.tab].name))
           plan.selected = best.tab
         }
-        buffers.leg = best.leg
+        swap(&bestLeg, &buffers.leg)
         buffers.stackScreens = numbers[best.tab]
         var steps: [Step] = []
         try takeLeg(into: &steps, on: &plan.stacks[best.tab], parameters: parameters, &buffers)

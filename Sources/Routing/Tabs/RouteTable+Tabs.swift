@@ -104,8 +104,9 @@ extension RouteTable {
     guard let selected = tabLayout.index[state.selected] else {
       throw RoutingError.unknownTab(state.selected)
     }
-    for name in state.stacks.keys.sorted() where tabLayout.index[name] == nil {
-      throw RoutingError.unknownTab(name)
+    if state.stacks.keys.contains(where: { tabLayout.index[$0] == nil }) {
+      // The first by name, whatever the dictionary's order.
+      throw RoutingError.unknownTab(state.stacks.keys.filter { tabLayout.index[$0] == nil }.min()!)
     }
     let stacks = tabLayout.tabs.map { state.stacks[$0.name] ?? [Entry($0.root)] }
     return (selected, stacks)
@@ -192,7 +193,8 @@ extension RouteTable {
     while start < link.endIndex && link[start] == "/" { start = link.index(after: start) }
     let end = link[start...].firstIndex(where: { "/?#".contains($0) }) ?? link.endIndex
     guard let tab = tabLayout.segments[String(link[start..<end])] else { return nil }
-    let rest = end < link.endIndex && link[end] == "/" ? link[link.index(after: end)...] : link[end...]
+    let rest =
+      end < link.endIndex && link[end] == "/" ? link[link.index(after: end)...] : link[end...]
     return (tab, prefix.isEmpty || prefix.hasSuffix("/") ? prefix : prefix + "/", rest)
   }
 

@@ -44,8 +44,7 @@ public final class TabContainer: NavigationContainer {
   ///   - tabs: Each tab's name and container, in order; names must be unique and the
   ///     list non-empty (a programming error otherwise).
   ///   - selected: The selected tab's name; the first tab by default.
-  public init(tabs: [(name: String, container: any RestorableContainer)], selected: String? = nil)
-  {
+  public init(tabs: [(name: String, container: any RestorableContainer)], selected: String? = nil) {
     precondition(!tabs.isEmpty, "a tab container holds at least one tab")
     let names = tabs.map(\.name)
     precondition(Set(names).count == names.count, "tab names are unique")

@@ -102,7 +102,8 @@ extension TabContainer {
     var restoring: [(container: any RestorableContainer, snapshot: NavigationSnapshot)] = []
     for name in snapshot.tabs.keys.sorted() {
       guard let tab = names.firstIndex(of: name) else {
-        throw RestorationError(.unknownTab, at: "tabs.\(excerpt(name))", "unknown tab '\(excerpt(name))'")
+        throw RestorationError(
+          .unknownTab, at: "tabs.\(excerpt(name))", "unknown tab '\(excerpt(name))'")
       }
       let saved = snapshot.tabs[name]!
       guard !saved.entries.isEmpty else { continue }

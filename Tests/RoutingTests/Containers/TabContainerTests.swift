@@ -19,10 +19,14 @@ import Testing
     navigator.container.addObserver { tabEvents.append("\($0)") }
     navigator.addObserver { events.append("\($0)") }
     let route = try await navigator.go(acrossTabsTo: "Chat", parameters: ["userId": 7])
-    #expect(route.steps.map(\.description) == ["select Connections", "push Chat(userId: 7) by openChat"])
+    #expect(
+      route.steps.map(\.description) == ["select Connections", "push Chat(userId: 7) by openChat"])
     #expect(navigator.container.selected == "Connections")
     #expect(navigator.container.state == route.state)
-    #expect(tabEvents == ["will select Connections (from Folders)", "did select Connections (from Folders)"])
+    #expect(
+      tabEvents == [
+        "will select Connections (from Folders)", "did select Connections (from Folders)",
+      ])
     #expect(events.first?.hasPrefix("will navigate") == true)
     #expect(events.contains("did push Chat(userId: 7) by openChat"))
   }

@@ -35,7 +35,8 @@ import Testing
         let steps = route.steps.map { step -> TabStep in
           guard case .command(let inner) = step else { return step }
           return .command(
-            Step(command: inner.command, action: inner.action, entry: inner.entry, depth: inner.depth))
+            Step(
+              command: inner.command, action: inner.action, entry: inner.entry, depth: inner.depth))
         }
         let state = TabReferencePlanner.State(
           selected: sample.tabs.firstIndex { $0.name == route.state.selected }!,

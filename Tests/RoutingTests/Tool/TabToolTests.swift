@@ -56,7 +56,9 @@ import Testing
   @Test func linkIntoATabSelectsItFirst() throws {
     let (output, exitCode) = try Self.run(
       ["link", "table.json", "--request", "request.json"],
-      request: #"{"tab": "Home", "stacks": {"Search": ["Query"]}, "link": "myapp://search/Query/Results"}"#)
+      request:
+        #"{"tab": "Home", "stacks": {"Search": ["Query"]}, "link": "myapp://search/Query/Results"}"#
+    )
     #expect(exitCode == 0, "\(output)")
     let steps = try #require(output["steps"] as? [[String: Any]])
     #expect(steps.map { $0["action"] as? String } == ["select", "push"])
@@ -115,14 +117,26 @@ import Testing
   }
 
   @Test(arguments: [
-    (#"{"tabs": [{"name": "A", "root": "X"}, {"name": "A", "root": "X"}], "commands": []}"#, "tabs[1].name"),
+    (
+      #"{"tabs": [{"name": "A", "root": "X"}, {"name": "A", "root": "X"}], "commands": []}"#,
+      "tabs[1].name"
+    ),
     (#"{"tabs": [{"name": "A", "root": "X", "path": "a/b"}], "commands": []}"#, "tabs[0].path"),
     (#"{"tabs": [{"name": "A", "root": "X", "kind": "x"}], "commands": []}"#, "tabs[0].kind"),
     (#"{"tabs": [{"name": "A"}], "commands": []}"#, "tabs[0].root"),
-    (#"{"tabs": [{"name": "A", "root": "X"}], "commands": [{"to": "X", "tabs": ["B"]}]}"#, "commands[0].tabs[0]"),
-    (#"{"tabs": [{"name": "A", "root": "X"}], "commands": [{"to": "X", "tabs": []}]}"#, "commands[0].tabs"),
+    (
+      #"{"tabs": [{"name": "A", "root": "X"}], "commands": [{"to": "X", "tabs": ["B"]}]}"#,
+      "commands[0].tabs[0]"
+    ),
+    (
+      #"{"tabs": [{"name": "A", "root": "X"}], "commands": [{"to": "X", "tabs": []}]}"#,
+      "commands[0].tabs"
+    ),
     (#"{"commands": [{"to": "X", "tabs": ["A"]}]}"#, "commands[0].tabs"),
-    (#"{"screens": [{"name": "X"}], "tabs": [{"name": "A", "root": "Y"}], "commands": []}"#, "tabs[0].root"),
+    (
+      #"{"screens": [{"name": "X"}], "tabs": [{"name": "A", "root": "Y"}], "commands": []}"#,
+      "tabs[0].root"
+    ),
   ])
   func badTabTablesNameThePlace(table: String, location: String) {
     #expect(throws: TableError.self) { try RouteTable(json: table) }
