@@ -49,7 +49,7 @@ public final class Navigator<Container: NavigationContainer> {
   /// - Returns: The route that ran; empty when the top already matched.
   /// - Throws: ``NavigationError``: ``NavigationError/routing(_:)`` when the request
   ///   cannot be planned; nothing changes. See ``go(_:viewModel:)`` for the others.
-  /// - Complexity: Planning as ``RouteTable/route(from:to:via:parameters:)``, plus
+  /// - Complexity: Planning as ``RouteTable/route(from:to:via:parameters:)->Route``, plus
   ///   O(*n*) to read the container's stack, where *n* is its depth, plus one container
   ///   operation and O(1) checking per step.
   @discardableResult

@@ -11,7 +11,7 @@ extension Planner {
 
   /// Plans the route that fulfils `request` across the tabs of `layout`, from tab
   /// `selected` and the tabs' `stacks` (in tab order); see
-  /// ``RouteTable/route(_:from:)-(_,TabState)`` and <doc:Tabs>.
+  /// ``RouteTable/route(_:from:)-(_,TabState)`` and <doc:PlanningAcrossTabs>.
   ///
   /// Each leg is the shortest of: the leg inside the selected tab, with the commands it
   /// allows; and, for every other tab in order, a select of it followed by the leg

@@ -34,7 +34,7 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
   /// container's root must be made by a factory.
   case noFactory(ScreenName)
   /// A tab state or request names a tab the table does not declare, or the table
-  /// declares no tab at all (see <doc:Tabs>).
+  /// declares no tab at all (see <doc:PlanningAcrossTabs>).
   case unknownTab(String)
 
   /// The kind of failure, as the route-table tool names it: `unreachable`,

@@ -87,7 +87,7 @@ public protocol NavigationCommand: Sendable {
   var declaredAt: DeclarationSite? { get }
 
   /// The names of the tabs the command applies in; empty (the default) means every tab
-  /// (see <doc:Tabs>).
+  /// (see <doc:PlanningAcrossTabs>).
   var tabs: [String] { get }
 }
 

@@ -27,7 +27,7 @@ public struct RouteRegistry: Sendable {
   /// (compared ignoring case; see ``RouteTable/read(_:strict:)``). With none, such
   /// links fail with ``LinkError/Kind/unknownHost(_:)``.
   public var linkHosts: [String] = []
-  /// The tabs registered so far, in order (see <doc:Tabs>); none for an app without a
+  /// The tabs registered so far, in order (see <doc:PlanningAcrossTabs>); none for an app without a
   /// tab bar.
   public private(set) var tabs: [Tab] = []
 

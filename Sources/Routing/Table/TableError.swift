@@ -50,7 +50,7 @@ public struct TableError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A path pattern is malformed, or two screens' patterns collide.
     case invalidPath
     /// A tab declaration is empty, repeated or malformed, or a command's tab limit names
-    /// no tab or an unknown one (see <doc:Tabs>).
+    /// no tab or an unknown one (see <doc:PlanningAcrossTabs>).
     case invalidTab
     /// A value has the wrong JSON type.
     case wrongType

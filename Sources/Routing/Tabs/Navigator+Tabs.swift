@@ -1,6 +1,6 @@
 extension Navigator where Container == TabContainer {
   /// Goes to a destination across tabs: plans with
-  /// ``RouteTable/route(from:to:via:parameters:)-(TabState,_,_,_)`` from the container's
+  /// ``RouteTable/route(from:to:via:parameters:)->TabRoute`` from the container's
   /// state, then selects tabs and runs each tab's steps, with the usual events (and the
   /// tab container's select events).
   ///
@@ -13,7 +13,7 @@ extension Navigator where Container == TabContainer {
   ///   cannot be planned, and then no tab, stack or selection changes; otherwise as
   ///   ``go(_:viewModel:)`` for each tab's steps. The screen objects of a tab's pushes
   ///   are made when the route reaches that tab.
-  /// - Complexity: Planning as ``RouteTable/route(from:to:via:parameters:)-(TabState,_,_,_)``,
+  /// - Complexity: Planning as ``RouteTable/route(from:to:via:parameters:)->TabRoute``,
   ///   plus one container operation per step.
   @discardableResult
   public func go(

@@ -45,7 +45,7 @@ extension RouteTable {
   /// Each leg is the shortest of staying in the selected tab and of selecting another
   /// tab and going on inside it; selecting counts as one step. On a tie, staying wins,
   /// then the tab that comes first, then command numbers as in a single stack. A command
-  /// limited to some tabs applies only in those. See <doc:Tabs>.
+  /// limited to some tabs applies only in those. See <doc:PlanningAcrossTabs>.
   ///
   /// ```swift
   /// let state = TabState(selected: "Home", stacks: ["Home": [Entry("Feed")]])
@@ -63,7 +63,7 @@ extension RouteTable {
   ///   stack included; no step when the selected tab's top already matches.
   /// - Throws: ``RoutingError/unknownTab(_:)`` for a state that names a tab the table
   ///   does not declare (or any tab, when it declares none); otherwise as
-  ///   ``route(from:to:via:parameters:)``, ``RoutingError/unreachable(from:to:)``
+  ///   ``route(from:to:via:parameters:)->Route``, ``RoutingError/unreachable(from:to:)``
   ///   naming the selected tab's top when no tab has a leg. Nothing changes on failure.
   /// - Complexity: At most *T* times the cost of a single-stack route, where *T* is the
   ///   number of tabs: each leg searches the selected tab, then each other tab that could
@@ -81,8 +81,8 @@ extension RouteTable {
   ///   - request: Where to go, through which breadcrumbs, with which parameters.
   ///   - state: The selected tab and the tabs' stacks.
   /// - Returns: The steps and the state they leave.
-  /// - Throws: ``RoutingError``, as ``route(from:to:via:parameters:)-(TabState,_,_,_)``.
-  /// - Complexity: As ``route(from:to:via:parameters:)-(TabState,_,_,_)``.
+  /// - Throws: ``RoutingError``, as ``route(from:to:via:parameters:)->TabRoute``.
+  /// - Complexity: As ``route(from:to:via:parameters:)->TabRoute``.
   public func route(_ request: Request, from state: TabState) throws(RoutingError) -> TabRoute {
     try route(request, from: state, pinned: false)
   }
@@ -146,7 +146,7 @@ extension RouteTable {
   /// Reads a deep link into tabs: when its first segment is a tab's path, that tab and
   /// the rest of the link; otherwise the whole link as ``read(_:strict:)`` reads it.
   ///
-  /// A link of the tab's segment alone reads as its root. See <doc:Tabs>.
+  /// A link of the tab's segment alone reads as its root. See <doc:PlanningAcrossTabs>.
   ///
   /// ```swift
   /// let reading = try table.readInTabs("myapp://search/Query/Results")
@@ -199,15 +199,15 @@ extension RouteTable {
   }
 
   /// Renders a tab state as the link that leads to it: the selected tab's path segment,
-  /// when it has one, then the link of its stack (``link(for:)``). Reading it back with
+  /// when it has one, then the link of its stack (``link(for:)-([Entry])``). Reading it back with
   /// ``readInTabs(_:strict:)`` names the tab and gives the stack's screens as
   /// milestones.
   ///
   /// - Parameter state: The state; only the selected tab's stack is rendered.
   /// - Returns: A link such as `home/Feed/post/9`.
   /// - Throws: ``LinkError/Kind/unknownTab(_:)`` for a selected tab the table does not
-  ///   declare; otherwise as ``link(for:)``.
-  /// - Complexity: As ``link(for:)``.
+  ///   declare; otherwise as ``link(for:)-([Entry])``.
+  /// - Complexity: As ``link(for:)-([Entry])``.
   public func link(for state: TabState) throws(LinkError) -> String {
     guard let tab = tabLayout.index[state.selected] else {
       throw LinkError(.unknownTab(state.selected))

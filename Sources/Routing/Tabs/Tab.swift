@@ -1,5 +1,5 @@
 /// One tab of a tab bar: a name, the screen at the bottom of its stack, and optionally
-/// the link segment that names it (see <doc:Tabs>).
+/// the link segment that names it (see <doc:PlanningAcrossTabs>).
 ///
 /// A table that declares tabs plans across them: selecting a tab is one more step of
 /// the shortest route.

@@ -16,7 +16,7 @@ public enum TabEvent: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A headless tab bar: named tabs in order, each with its own container (a plain stack
-/// or a drill-down), and the selected tab (see <doc:Tabs>).
+/// or a drill-down), and the selected tab (see <doc:PlanningAcrossTabs>).
 ///
 /// As a ``NavigationContainer`` it is the selected tab's container: its items, pushes
 /// and pops are that tab's. A ``Navigator`` on it plans across tabs with

@@ -1,5 +1,5 @@
 /// A saved tab container: every tab's snapshot and the selected tab's name (see
-/// <doc:Tabs>, "Saving and restoring").
+/// <doc:PlanningAcrossTabs>, "Saving and restoring").
 ///
 /// Each tab's snapshot holds its restorable entries, as ``NavigationSnapshot`` does for
 /// a plain stack or a drill-down.

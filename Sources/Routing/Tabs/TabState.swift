@@ -1,6 +1,6 @@
 /// Where a tabbed app is, for planning: the selected tab and every tab's stack.
 ///
-/// A tab the state does not name stands at its root (see <doc:Tabs>).
+/// A tab the state does not name stands at its root (see <doc:PlanningAcrossTabs>).
 public struct TabState: Hashable, Sendable, CustomStringConvertible {
   /// The selected tab's name.
   public var selected: String
