@@ -235,7 +235,20 @@ enum BatchRoute {
     guard line.contains(where: { !isBlank($0) }) else { return }
     let outcome: Result<Route, RequestFailure>
     do {
-      outcome = RouteRunner.route(try RawRequest(document: parseLine(line)), in: table)
+      let raw = try RawRequest(document: parseLine(line))
+      // A request across tabs answers with its own shape (Docs/Tabs.md).
+      if raw.tabs != nil {
+        switch RouteRunner.routeTabs(raw, in: table) {
+        case .success(let route):
+          tally.routed += 1
+          json.value(route.json)
+          json.bytes.append(0x0A)
+          return
+        case .failure(let failure): outcome = .failure(failure)
+        }
+      } else {
+        outcome = RouteRunner.route(raw, in: table)
+      }
     } catch {
       outcome = .failure(RequestFailure(error))
     }

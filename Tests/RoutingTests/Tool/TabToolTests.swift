@@ -79,6 +79,21 @@ import Testing
     #expect((output["link"] as? [String: Any])?["tab"] == nil)
   }
 
+  @Test func batchLinesMayPlanAcrossTabs() throws {
+    let lines = [
+      #"{"tab": "Home", "to": "Results"}"#, #"{"stack": ["Feed"], "to": "Post"}"#,
+      #"{"tab": "Mail", "to": "Results"}"#,
+    ]
+    let result = Tool.run(
+      ["route", "table.json", "--batch", "requests.jsonl"],
+      files: ["table.json": try Self.table(), "requests.jsonl": lines.joined(separator: "\n")])
+    let answers = Tool.lines(result.output).compactMap(Tool.object)
+    #expect(answers.count == 3, "\(result)")
+    #expect(answers.first?["tab"] as? String == "Search")
+    #expect((answers.dropFirst().first?["stack"] as? [Any])?.count == 2)
+    #expect((answers.last?["error"] as? [String: Any])?["path"] as? String == "tab")
+  }
+
   @Test func linkRequestOnAStack() throws {
     let (output, exitCode) = try Self.run(
       ["link", "table.json", "--request", "request.json"],
