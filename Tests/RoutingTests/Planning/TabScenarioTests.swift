@@ -80,3 +80,65 @@ import Testing
     #expect(route.state == Self.state(expect["tab"], expect["stacks"]))
   }
 }
+
+/// The rules of tab planning that the scenarios leave out: costs, unknown tabs, guards.
+@Suite struct TabRuleTests {
+  /// Two tabs on one screen set: Near pushes B for 3, Far pushes B for 1.
+  static func costTable() throws -> RouteTable {
+    var registry = RouteRegistry(defaultFactory: HeadlessScreen.factory)
+    registry.register(Tab("Near", root: "A"))
+    registry.register(Tab("Far", root: "A"))
+    registry.register(Command(from: ["A"], to: "B", cost: 3, tabs: ["Near"]))
+    registry.register(Command(from: ["A"], to: "B", tabs: ["Far"]))
+    return try registry.compile()
+  }
+
+  @Test func aSelectCostsOneBesideCommandCosts() throws {
+    let table = try Self.costTable()
+    let route = try table.route(from: TabState(selected: "Near"), to: "B")
+    #expect(route.steps.map(\.description) == ["select Far", "push B by command 1"])
+    #expect(route.state.stacks["Near"] == [Entry("A")])
+  }
+
+  @Test func unknownTabsAreRefused() throws {
+    let table = try Self.costTable()
+    #expect(throws: RoutingError.unknownTab("Mail")) {
+      try table.route(from: TabState(selected: "Mail"), to: "B")
+    }
+    #expect(throws: RoutingError.unknownTab("Mail")) {
+      try table.route(from: TabState(selected: "Far", stacks: ["Mail": [Entry("A")]]), to: "B")
+    }
+    #expect(throws: RoutingError.emptyStack) {
+      try table.route(from: TabState(selected: "Far", stacks: ["Near": []]), to: "B")
+    }
+    let plain = try RouteTable(defaultFactory: HeadlessScreen.factory) { Command(to: "A") }
+    #expect(throws: RoutingError.unknownTab("Home")) {
+      try plain.route(from: TabState(selected: "Home"), to: "A")
+    }
+  }
+
+  @Test func unreachableNamesTheSelectedTop() throws {
+    let table = try TabScenarioTests.table()
+    let state = TabState(
+      selected: "Home",
+      stacks: ["Home": [Entry("Feed"), Entry("Post")], "Search": [Entry("Query")]])
+    #expect(throws: RoutingError.unreachable(from: "Post", to: "Feed")) {
+      try table.route(from: state, to: "Feed")
+    }
+  }
+
+  @Test func guardsHearTheSelectedTabsStack() throws {
+    var registry = RouteRegistry(defaultFactory: HeadlessScreen.factory)
+    registry.register(Tab("One", root: "A"))
+    registry.register(Tab("Two", root: "C"))
+    registry.register(
+      Command(from: ["A", "C"], to: "B", when: RouteGuard { $0.top?.screen == "C" }))
+    let table = try registry.compile()
+    // The guard hears One's stack (top A) and says no, in every tab.
+    #expect(throws: RoutingError.unreachable(from: "A", to: "B")) {
+      try table.route(from: TabState(selected: "One"), to: "B")
+    }
+    let route = try table.route(from: TabState(selected: "Two"), to: "B")
+    #expect(route.steps.count == 1)
+  }
+}
