@@ -75,6 +75,21 @@ public enum SampleApp {
     return wanted == nil || context.top?.parameters["userId"] == wanted
   }
 
+  /// The screens of a user: the chat, the profile and the contact card, in both tables.
+  private static var userScreens: [RouteTableComponent] {
+    [
+      .screen(
+        Screen(
+          .chat, parameters: [.integer("userId")], path: "chat/:userId",
+          restorationIdentifier: "chat")),
+      .screen(
+        Screen(
+          .profile, parameters: [.integer("userId")], path: "profile",
+          restorationIdentifier: "profile")),
+      .screen(Screen(.contactCard, parameters: [.integer("userId")], path: "card/:userId")),
+    ]
+  }
+
   /// The sample app's table: six screens, eight commands, and links from
   /// `https://example.com`.
   ///
@@ -86,13 +101,7 @@ public enum SampleApp {
       Screen(.menu, path: "menu", restorationIdentifier: "menu")
       Screen(.folder, path: "folder", restorationIdentifier: "folder")
       Screen(.connections, path: "connections", restorationIdentifier: "connections")
-      Screen(
-        .chat, parameters: [.integer("userId")], path: "chat/:userId",
-        restorationIdentifier: "chat")
-      Screen(
-        .profile, parameters: [.integer("userId")], path: "profile",
-        restorationIdentifier: "profile")
-      Screen(.contactCard, parameters: [.integer("userId")], path: "card/:userId")
+      userScreens
       Command(id: "home", to: .menu)
       Command(id: "openFolder", from: [.menu], to: .folder)
       Command(id: "openConnections", from: [.menu], to: .connections)
@@ -119,13 +128,7 @@ public enum SampleApp {
     registry.register {
       Screen(.folder, restorationIdentifier: "folder")
       Screen(.connections, restorationIdentifier: "connections")
-      Screen(
-        .chat, parameters: [.integer("userId")], path: "chat/:userId",
-        restorationIdentifier: "chat")
-      Screen(
-        .profile, parameters: [.integer("userId")], path: "profile",
-        restorationIdentifier: "profile")
-      Screen(.contactCard, parameters: [.integer("userId")], path: "card/:userId")
+      userScreens
       // Tapping a tab's icon again goes back to its root: a command of that tab only.
       Command(id: "folders", to: .folder, tabs: ["Folders"])
       Command(id: "connections", to: .connections, tabs: ["Connections"])

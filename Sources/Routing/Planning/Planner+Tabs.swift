@@ -28,12 +28,7 @@ extension Planner {
     pinned: Bool
   ) throws(RoutingError) -> TabPlan {
     for stack in stacks where stack.isEmpty { throw RoutingError.emptyStack }
-    for name in request.breadcrumbs where screenIndex[name] == nil {
-      throw RoutingError.unknownScreen(name)
-    }
-    guard let destination = screenIndex[request.destination] else {
-      throw RoutingError.unknownScreen(request.destination)
-    }
+    let destination = try destination(of: request)
     let parameters = request.parameters
     return try scratch.withScratch { (buffers) throws(RoutingError) -> TabPlan in
       defer { buffers.legLimit = .max }

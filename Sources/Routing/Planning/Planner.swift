@@ -77,12 +77,7 @@ final class Planner: Sendable {
   /// ``RouteTable/route(_:from:)``.
   func route(_ request: Request, from stack: [Entry]) throws(RoutingError) -> Route {
     guard !stack.isEmpty else { throw RoutingError.emptyStack }
-    for name in request.breadcrumbs where screenIndex[name] == nil {
-      throw RoutingError.unknownScreen(name)
-    }
-    guard let destination = screenIndex[request.destination] else {
-      throw RoutingError.unknownScreen(request.destination)
-    }
+    let destination = try destination(of: request)
     let parameters = request.parameters
     return try scratch.withScratch { (buffers) throws(RoutingError) -> Route in
       // Each name of the stack is looked up once; the legs keep the numbers up to date.
@@ -137,6 +132,20 @@ final class Planner: Sendable {
           action: step.popTo >= 0 ? .pop : .push, entry: current[current.count - 1],
           depth: current.count))
     }
+  }
+
+  /// The destination's screen number, once every milestone is known to be a screen.
+  ///
+  /// - Throws: ``RoutingError/unknownScreen(_:)`` for the first breadcrumb, then the
+  ///   destination, that the table does not know.
+  func destination(of request: Request) throws(RoutingError) -> Int32 {
+    for name in request.breadcrumbs where screenIndex[name] == nil {
+      throw RoutingError.unknownScreen(name)
+    }
+    guard let destination = screenIndex[request.destination] else {
+      throw RoutingError.unknownScreen(request.destination)
+    }
+    return destination
   }
 
   /// Whether the top of `stack`, whose screen numbers `buffers.stackScreens` holds,
