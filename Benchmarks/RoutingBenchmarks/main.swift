@@ -5,6 +5,7 @@
 //   swift run -c release RoutingBenchmarks compile --screens 100000 --commands 1000000
 //   swift run -c release RoutingBenchmarks batch --table T.json --requests R.jsonl
 //   swift run -c release RoutingBenchmarks load [COMMANDS]
+//   swift run -c release RoutingBenchmarks tabs [SCREENS COMMANDS PLANS]
 import Routing
 
 #if canImport(Glibc)
@@ -21,7 +22,15 @@ if let mode = arguments.first {
     case "batch": print(try benchmarkBatchFile(rest))
     case "load": print(try benchmarkLoadingMode(rest))
     case "diff": print(benchmarkDiff(screens: 1_000, commands: 5_000, seed: 11))
-    default: throw BenchmarkError("unknown mode '\(mode)': plan, compile, batch, load or diff")
+    case "tabs":
+      let sizes = rest.compactMap { Int($0) }
+      print(
+        try benchmarkTabs(
+          screens: sizes.count == 3 ? sizes[0] : 1_000,
+          commands: sizes.count == 3 ? sizes[1] : 5_000,
+          plans: sizes.count == 3 ? sizes[2] : 5_000, seed: 11))
+    default:
+      throw BenchmarkError("unknown mode '\(mode)': plan, compile, batch, load, diff or tabs")
     }
     exit(0)
   } catch {
@@ -45,6 +54,14 @@ for (screens, commands, plans) in [(1_000, 5_000, 5_000), (100_000, 1_000_000, 1
       + "| \(format3(megabytes)) MiB | \(format(figures.firstPlan)) | \(format(figures.median)) "
       + "| \(format(figures.p99)) | \(format(figures.warmMedian)) "
       + "| \(figures.routed)/\(figures.plans) |")
+}
+
+print("")
+print("Tabs: the same requests on the same table, with two tabs and without (cold medians)")
+print("| screens | commands | without tabs | with tabs | ratio | selected another tab |")
+print("|---:|---:|---:|---:|---:|---:|")
+for (screens, commands, plans) in [(1_000, 5_000, 5_000), (100_000, 1_000_000, 1_000)] {
+  print(try benchmarkTabs(screens: screens, commands: commands, plans: plans, seed: 11))
 }
 
 print("")

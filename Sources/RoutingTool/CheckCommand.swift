@@ -44,7 +44,10 @@ enum CheckCommand {
           + didYouMean(root.rawValue, among: table.screens.map(\.name.rawValue)),
         command: name)
     }
-    let roots = givenRoots ?? table.screens.prefix(1).map(\.name)
+    // A table with tabs starts at every tab's root.
+    let roots =
+      givenRoots
+      ?? (table.tabs.isEmpty ? table.screens.prefix(1).map(\.name) : table.tabs.map(\.root))
     let diagnostics = table.diagnostics(roots: roots)
     let report = Report(file: Console.displayName(path), roots: roots, format: format)
     var places = Places(table: table, screensDeclared: loaded.screensDeclared)

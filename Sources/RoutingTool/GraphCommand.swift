@@ -51,6 +51,8 @@ struct TableGraph {
   /// The nodes of the highlighted route, and the legend line that describes it.
   var highlighted: Set<Int> = []
   var routeLegend: String?
+  /// The tabs, in order, with their root's node: each is drawn as a cluster.
+  var tabs: [(name: String, root: Int)] = []
   var hasAnyScreen: Bool { edges.contains { $0.from == nil } }
 
   init(_ table: RouteTable) {
@@ -70,6 +72,8 @@ struct TableGraph {
       var label = command.id ?? "#\(number)"
       if command.cost != 1 { label += " (cost \(command.cost))" }
       if let condition = command.condition { label += " [guard \(condition.fileName)]" }
+      let inTabs = table.tabs(ofCommand: number)
+      if inTabs.count < table.tabs.count { label += " [\(inTabs.joined(separator: ", "))]" }
       guard let to = index[command.destination] else { continue }
       if command.origins.isEmpty {
         edges.append(Edge(from: nil, to: to, label: label, command: number))
@@ -80,6 +84,9 @@ struct TableGraph {
         edges.append(Edge(from: from, to: to, label: label, command: number))
       }
     }
+    for tab in table.tabs {
+      if let root = index[tab.root] { tabs.append((tab.name, root)) }
+    }
   }
 
   /// What the graph shows, as comment lines; the second only when it has the node
@@ -89,7 +96,10 @@ struct TableGraph {
       "Route table: screens are nodes, commands are edges labelled with their id or #number.",
       "A dashed edge from \"any screen\" is a command from anywhere: it applies on top of every screen.",
     ]
-    return (hasAnyScreen ? lines : [lines[0]]) + (routeLegend.map { [$0] } ?? [])
+    let tabLine =
+      "Each tab is a cluster whose bold edge leads to its root; a command limited to some tabs names them in brackets."
+    return (hasAnyScreen ? lines : [lines[0]]) + (tabs.isEmpty ? [] : [tabLine])
+      + (routeLegend.map { [$0] } ?? [])
   }
 
   /// Graphviz.
@@ -113,6 +123,14 @@ struct TableGraph {
       if edge.step != nil { style += ", color=red, fontcolor=red, penwidth=2" }
       lines.append(
         "  \(from) -> s\(edge.to) [label=\"\(Self.dotEscaped(Self.label(edge)))\"\(style)];")
+    }
+    for (number, tab) in tabs.enumerated() {
+      let name = Self.dotEscaped(tab.name)
+      lines.append("  subgraph cluster_tab_\(number) {")
+      lines.append("    label=\"\(name)\"; style=dashed;")
+      lines.append("    t\(number) [label=\"\(name)\", shape=tab];")
+      lines.append("  }")
+      lines.append("  t\(number) -> s\(tab.root) [label=\"root\", style=bold];")
     }
     lines.append("}")
     return lines.joined(separator: "\n")
@@ -143,6 +161,13 @@ struct TableGraph {
     // Mermaid numbers links in the order they are written, from 0.
     for (number, edge) in edges.enumerated() where edge.step != nil {
       lines.append("  linkStyle \(number) stroke:red,stroke-width:3px,color:red")
+    }
+    for (number, tab) in tabs.enumerated() {
+      let name = Self.mermaidEscaped(tab.name)
+      lines.append("  subgraph tab_\(number) [\(name)]")
+      lines.append("    t\(number)[[\"\(name)\"]]")
+      lines.append("  end")
+      lines.append("  t\(number) ==>|root| s\(tab.root)")
     }
     return lines.joined(separator: "\n")
   }

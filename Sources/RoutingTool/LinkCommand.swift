@@ -2,13 +2,28 @@ import Routing
 
 /// `routing link TABLE --from A,B LINK [--strict-links] [--json]`: reads a deep link, then routes to what
 /// it names (Docs/DeepLinks.md for the reading, Docs/RouteTables.md, "`routing link`",
-/// for the output).
+/// for the output). `routing link TABLE --request FILE` takes a JSON request with `"link"`
+/// in place of `"to"`, across tabs too (Docs/Tabs.md).
 enum LinkCommand {
   static let name = "link"
-  static let spec = OptionSpec(flags: ["json", "strict-links"], single: ["from"], repeated: [])
+  static let spec = OptionSpec(
+    flags: ["json", "strict-links"], single: ["from", "request"], repeated: [])
 
   static func run(_ arguments: [String], _ console: Console) throws(ToolFailure) -> ExitCode {
     let options = try Arguments(arguments, spec: spec, command: name)
+    let strict = options.has("strict-links")
+    if let file = options.value("request") {
+      let tablePath = try options.positionals(["TABLE"], command: name)[0]
+      if options.contains("from") {
+        throw ToolFailure.usage("'--from' does not go with '--request'", command: name)
+      }
+      if tablePath == "-" && file == "-" {
+        throw ToolFailure.usage(
+          "the table and the request cannot both come from standard input", command: name)
+      }
+      let table = try console.loadTable(tablePath)
+      return try routeRequestFile(file, table, strict: strict, console)
+    }
     let positionals = try options.positionals(["TABLE", "LINK"], command: name)
     guard let from = options.value("from") else {
       throw ToolFailure.usage("missing '--from'", command: name)
@@ -19,15 +34,16 @@ enum LinkCommand {
     let json = options.has("json")
     let reading: LinkReading
     do {
-      reading = try table.read(link, strict: options.has("strict-links"))
+      reading = try table.read(link, strict: strict)
     } catch {
-      return RouteCommand.report(.failure(RequestFailure(error, link: link)), json: json, console)
+      return RouteCommand.report(
+        Result<Route, _>.failure(RequestFailure(error, link: link)), json: json, console)
     }
     let request = reading.request
     let outcome = RouteRunner.route(request, from: stack, in: table)
     switch (outcome, json) {
     case (.success(let route), true):
-      console.print(RouteJSON.json(route, link: reading).serialized())
+      console.print(RouteJSON.json(route.json, link: reading).serialized())
       return .success
     case (.success, false):
       console.print("link: \(request)")
@@ -38,6 +54,54 @@ enum LinkCommand {
       return RouteCommand.report(outcome, json: false, console)
     case (.failure, _):
       return RouteCommand.report(outcome, json: json, console)
+    }
+  }
+
+  /// `--request FILE`: one JSON request with `"link"`, one JSON result.
+  static func routeRequestFile(
+    _ path: String, _ table: RouteTable, strict: Bool, _ console: Console
+  ) throws(ToolFailure) -> ExitCode {
+    let bytes = try console.read(path)
+    do throws(RequestFailure) {
+      let raw: RawRequest
+      do {
+        let document = try RouteCommand.parseRequest(bytes)
+        let fields = try JSONFields(document, at: .root, keys: RawRequest.keys + ["link"])
+        raw = try RawRequest(fields, allowsLink: true)
+      } catch let problem as RequestProblem {
+        throw RequestFailure(problem)
+      } catch let error as JSONShapeError {
+        throw RequestFailure(RequestProblem(at: error.path, error.message))
+      } catch {
+        throw RequestFailure.invalidRequest(at: .root, "\(error)")
+      }
+      guard case .link(let link) = raw.target else {
+        throw RequestFailure.invalidRequest(
+          at: JSONPath.root.appending("link"), "the required key 'link' is missing")
+      }
+      let reading: TabLinkReading
+      let outcome: Result<any PlannedRoute, RequestFailure>
+      if raw.tabs != nil {
+        let (state, target) = try raw.resolveTabs(in: table, strict: strict)
+        guard case .link(let read) = target else { preconditionFailure("the target is a link") }
+        reading = read
+        outcome = Result { () throws(RoutingError) in try table.route(read, from: state) }
+          .map { $0 }.mapError { RequestFailure($0) }
+      } else {
+        let (stack, _) = try raw.resolve(in: table, strict: strict)
+        do {
+          reading = TabLinkReading(tab: nil, reading: try table.read(link, strict: strict))
+        } catch {
+          throw RequestFailure(error, link: link, at: JSONPath.root.appending("link"))
+        }
+        outcome = RouteRunner.route(reading.reading.request, from: stack, in: table).map { $0 }
+      }
+      let route = try outcome.get()
+      console.print(
+        RouteJSON.json(route.json, link: reading.reading, tab: reading.tab).serialized())
+      return .success
+    } catch {
+      return RouteCommand.report(Result<Route, _>.failure(error), json: true, console)
     }
   }
 }

@@ -19,28 +19,41 @@ struct RawRequest {
     case link(String)
   }
 
+  /// Where a request across tabs starts: the selected tab and the stacks it names.
+  struct TabStart {
+    var selected: String
+    var stacks: [(tab: String, entries: [StackEntry])]
+  }
+
   var stack: [StackEntry]
+  /// For a request across tabs (`"tab"` and `"stacks"` in place of `"stack"`).
+  var tabs: TabStart?
   var target: Target
   var parameters: [String: String]
   /// Where the request is in its document.
   var path: JSONPath
 
   /// The keys a request object may hold.
-  static let keys = ["stack", "to", "via", "parameters"]
+  static let keys = ["stack", "tab", "stacks", "to", "via", "parameters"]
 
   /// Reads the request members of an object whose keys the caller has checked:
-  /// `stack`, `to` (or `link`, when `allowsLink`), `via` and `parameters`.
+  /// `stack` (or `tab` and `stacks`), `to` (or `link`, when `allowsLink`), `via` and
+  /// `parameters`.
   init(_ fields: JSONFields, allowsLink: Bool = false) throws(RequestProblem) {
     do {
       path = fields.path
-      let entries = try JSONFields.array(try fields.required("stack"), at: fields.path("stack"))
-      guard !entries.isEmpty else {
-        throw RequestProblem(
-          at: fields.path("stack"), "the stack is empty: it needs at least one entry")
-      }
-      stack = []
-      for (index, entry) in entries.enumerated() {
-        stack.append(try Self.stackEntry(entry, at: fields.path("stack").appending(index)))
+      if let selected = try fields.string("tab") {
+        guard fields["stack"] == nil else {
+          throw RequestProblem(
+            at: fields.path("stack"), "a request across tabs gives 'stacks', not 'stack'")
+        }
+        stack = []
+        tabs = TabStart(selected: selected, stacks: try Self.tabStacks(fields))
+      } else {
+        guard fields["stacks"] == nil else {
+          throw RequestProblem(at: fields.path("tab"), "'stacks' goes with 'tab'")
+        }
+        stack = try Self.stack(try fields.required("stack"), at: fields.path("stack"))
       }
       parameters = try Self.values(fields["parameters"], at: fields.path("parameters")) ?? [:]
       let via = try fields.stringArray("via")
@@ -77,6 +90,28 @@ struct RawRequest {
       throw RequestProblem(at: error.path, error.message)
     }
     try self.init(fields)
+  }
+
+  /// A non-empty stack: `["Menu", {"screen": "Profile", …}]`.
+  private static func stack(_ value: JSONValue, at path: JSONPath) throws -> [StackEntry] {
+    let entries = try JSONFields.array(value, at: path)
+    guard !entries.isEmpty else {
+      throw RequestProblem(at: path, "the stack is empty: it needs at least one entry")
+    }
+    return try entries.enumerated().map { try stackEntry($1, at: path.appending($0)) }
+  }
+
+  /// `"stacks": {"Mail": ["Mailboxes"], "Contacts": ["People"]}`, in the object's order;
+  /// none when the request leaves every tab at its root.
+  private static func tabStacks(_ fields: JSONFields) throws -> [(String, [StackEntry])] {
+    guard let value = fields["stacks"] else { return [] }
+    guard case .object(let object) = value else {
+      throw RequestProblem(
+        at: fields.path("stacks"), "expected an object, found \(value.typeDescription)")
+    }
+    return try object.members.map {
+      ($0.key, try stack($0.value, at: fields.path("stacks").appending($0.key)))
+    }
   }
 
   /// `"Menu"` or `{"screen": "Profile", "parameters": {"userId": "1"}}`.
@@ -127,7 +162,58 @@ struct RawRequest {
   /// - Throws: ``RequestFailure`` of kind `invalidRequest` for an invalid screen name or
   ///   a stack value that does not convert to its declared kind; of kind `invalidLink`
   ///   for a link the table cannot read.
-  func resolve(in table: RouteTable) throws(RequestFailure) -> (stack: [Entry], request: Request) {
+  func resolve(in table: RouteTable, strict: Bool = false) throws(RequestFailure) -> (
+    stack: [Entry], request: Request
+  ) {
+    let entries = try Self.entries(stack, in: table)
+    switch target {
+    case .screen(let destination, let via):
+      return (entries, try request(to: destination, via: via))
+    case .link(let link):
+      do {
+        return (entries, try table.resolve(link, strict: strict))
+      } catch {
+        throw RequestFailure(error, link: link, at: path.appending("link"))
+      }
+    }
+  }
+
+  /// The tab state and the request (or the link reading) of a request across tabs.
+  ///
+  /// - Throws: As ``resolve(in:)``; ``RequestFailure`` of kind `invalidRequest` for a
+  ///   request without `tab`.
+  func resolveTabs(in table: RouteTable, strict: Bool = false) throws(RequestFailure) -> (
+    TabState, TabTarget
+  ) {
+    guard let tabs else {
+      throw RequestFailure.invalidRequest(
+        at: path.appending("tab"), "a request across tabs names the selected tab")
+    }
+    var stacks: [String: [Entry]] = [:]
+    for (tab, entries) in tabs.stacks { stacks[tab] = try Self.entries(entries, in: table) }
+    let state = TabState(selected: tabs.selected, stacks: stacks)
+    switch target {
+    case .screen(let destination, let via):
+      return (state, .request(try request(to: destination, via: via)))
+    case .link(let link):
+      do {
+        return (state, .link(try table.readInTabs(link, strict: strict)))
+      } catch {
+        throw RequestFailure(error, link: link, at: path.appending("link"))
+      }
+    }
+  }
+
+  /// What a request across tabs asks for: a screen, or what a link into tabs reads as.
+  enum TabTarget {
+    case request(Request)
+    case link(TabLinkReading)
+  }
+
+  /// The entries of a stack, typed by the table's declarations.
+  private static func entries(_ stack: [StackEntry], in table: RouteTable) throws(RequestFailure)
+    -> [Entry]
+  {
     var entries: [Entry] = []
     entries.reserveCapacity(stack.count)
     for entry in stack {
@@ -138,23 +224,19 @@ struct RawRequest {
         throw RequestFailure(error, parametersAt: entry.path.appending("parameters"))
       }
     }
-    let values = parameters.mapValues { ParameterValue.string($0) }
-    switch target {
-    case .screen(let destination, let via):
-      let name = try Self.screenName(destination, at: path.appending("to"))
-      var breadcrumbs: [ScreenName] = []
-      for (index, milestone) in via.enumerated() {
-        breadcrumbs.append(
-          try Self.screenName(milestone, at: path.appending("via").appending(index)))
-      }
-      return (entries, Request(to: name, via: breadcrumbs, parameters: values))
-    case .link(let link):
-      do {
-        return (entries, try table.resolve(link))
-      } catch {
-        throw RequestFailure(error, link: link, at: path.appending("link"))
-      }
+    return entries
+  }
+
+  /// The request to a screen through breadcrumbs, with the request's parameters.
+  private func request(to destination: String, via: [String]) throws(RequestFailure) -> Request {
+    let name = try Self.screenName(destination, at: path.appending("to"))
+    var breadcrumbs: [ScreenName] = []
+    for (index, milestone) in via.enumerated() {
+      breadcrumbs.append(
+        try Self.screenName(milestone, at: path.appending("via").appending(index)))
     }
+    return Request(
+      to: name, via: breadcrumbs, parameters: parameters.mapValues { ParameterValue.string($0) })
   }
 
   private static func screenName(_ text: String, at path: JSONPath) throws(RequestFailure)
@@ -247,6 +329,8 @@ struct RequestFailure: Error {
     case .undeclaredParameter(let key, let suggestion):
       self = .invalidRequest(at: parameters.appending(key), error.description)
       if let suggestion { details.append("suggestion", .string(suggestion)) }
+    case .unknownTab:
+      self = .invalidRequest(at: JSONPath.root.appending("tab"), error.description)
     }
   }
 
@@ -324,6 +408,25 @@ enum RouteRunner {
       + "\(guarded.count > 1 ? "have guards" : "has the guard '\(excerpt(condition.fileName))'"), "
       + "which the tool does not run: guarded commands take part in no route"
   }
+
+  /// Routes a request across tabs (one with `"tab"`), a link into tabs included.
+  static func routeTabs(_ raw: RawRequest, in table: RouteTable) -> Result<
+    TabRoute, RequestFailure
+  > {
+    do {
+      let (state, target) = try raw.resolveTabs(in: table)
+      do {
+        switch target {
+        case .request(let request): return .success(try table.route(request, from: state))
+        case .link(let reading): return .success(try table.route(reading, from: state))
+        }
+      } catch {
+        return .failure(RequestFailure(error))
+      }
+    } catch {
+      return .failure(error)
+    }
+  }
 }
 
 /// Routes as JSON (Docs/RouteTables.md, "`routing route`" and "`routing link`").
@@ -331,8 +434,9 @@ enum RouteJSON {
   /// The route of a link: the route's members, then
   /// `"link": {"to": …, "via": […], "parameters": {…}, "ignored": […]}`, what the link
   /// read as, with `"fragment"` when it has one.
-  static func json(_ route: Route, link reading: LinkReading) -> JSONValue {
-    guard case .object(var object) = json(route) else { return json(route) }
+  /// With `tab`, the link object names the tab the link reads into first.
+  static func json(_ route: JSONValue, link reading: LinkReading, tab: String? = nil) -> JSONValue {
+    guard case .object(var object) = route else { return route }
     let request = reading.request
     let parameters = request.parameters.sorted { $0.key < $1.key }.map {
       JSONMember($0.key, .string($0.value.description))
@@ -344,20 +448,23 @@ enum RouteJSON {
       "ignored": .array(reading.ignored.map { .string($0) }),
     ]
     if let fragment = reading.fragment { link.append("fragment", .string(fragment)) }
+    if let tab { link.append("tab", .string(tab)) }
     object.append("link", .object(link))
     return .object(object)
   }
 
   /// `{"steps": [...], "stack": [...]}`; parameter values as text, keys sorted.
   static func json(_ route: Route) -> JSONValue {
-    let steps: [JSONValue] = route.steps.map { step in
-      var object: JSONObject = ["command": .number(JSONNumber(step.command))]
-      if let id = step.commandID { object.append("id", .string(id)) }
-      object.append("action", .string(step.action.rawValue))
-      object.append("screen", .string(step.screen.rawValue))
-      return .object(object)
-    }
-    return ["steps": .array(steps), "stack": .array(route.stack.map(json))]
+    ["steps": .array(route.steps.map(json)), "stack": .array(route.stack.map(json))]
+  }
+
+  /// `{"command": 4, "id": "openProfile", "action": "push", "screen": "Profile"}`.
+  static func json(_ step: Step) -> JSONValue {
+    var object: JSONObject = ["command": .number(JSONNumber(step.command))]
+    if let id = step.commandID { object.append("id", .string(id)) }
+    object.append("action", .string(step.action.rawValue))
+    object.append("screen", .string(step.screen.rawValue))
+    return .object(object)
   }
 
   /// `{"screen": "Profile", "parameters": {"userId": "2"}}`.

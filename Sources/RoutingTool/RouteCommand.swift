@@ -95,13 +95,14 @@ enum RouteCommand {
     _ path: String, _ table: RouteTable, _ console: Console
   ) throws(ToolFailure) -> ExitCode {
     let bytes = try console.read(path)
-    let outcome: Result<Route, RequestFailure>
+    let raw: RawRequest
     do {
-      outcome = RouteRunner.route(try RawRequest(document: parseRequest(bytes)), in: table)
+      raw = try RawRequest(document: parseRequest(bytes))
     } catch {
-      outcome = .failure(RequestFailure(error))
+      return report(Result<Route, _>.failure(RequestFailure(error)), json: true, console)
     }
-    return report(outcome, json: true, console)
+    if raw.tabs != nil { return report(RouteRunner.routeTabs(raw, in: table), json: true, console) }
+    return report(RouteRunner.route(raw, in: table), json: true, console)
   }
 
   /// A request document; a JSON syntax error names its line and column.
@@ -115,14 +116,14 @@ enum RouteCommand {
 
   /// Prints an outcome as text or JSON, and says how the run ends.
   static func report(
-    _ outcome: Result<Route, RequestFailure>, json: Bool, _ console: Console
+    _ outcome: Result<some PlannedRoute, RequestFailure>, json: Bool, _ console: Console
   ) -> ExitCode {
     switch (outcome, json) {
     case (.success(let route), false):
       console.print(route.description)
       return .success
     case (.success(let route), true):
-      console.print(RouteJSON.json(route).serialized())
+      console.print(route.json.serialized())
       return .success
     case (.failure(let failure), false):
       console.printError("error: \(failure.message)")
@@ -244,7 +245,20 @@ enum BatchRoute {
     guard line.contains(where: { !isBlank($0) }) else { return }
     let outcome: Result<Route, RequestFailure>
     do {
-      outcome = RouteRunner.route(try RawRequest(document: parseLine(line)), in: table)
+      let raw = try RawRequest(document: parseLine(line))
+      // A request across tabs answers with its own shape (Docs/Tabs.md).
+      if raw.tabs != nil {
+        switch RouteRunner.routeTabs(raw, in: table) {
+        case .success(let route):
+          tally.routed += 1
+          json.value(route.json)
+          json.bytes.append(0x0A)
+          return
+        case .failure(let failure): outcome = .failure(failure)
+        }
+      } else {
+        outcome = RouteRunner.route(raw, in: table)
+      }
     } catch {
       outcome = .failure(RequestFailure(error))
     }

@@ -41,9 +41,16 @@ enum TestCommand {
       positions = locator.positions(of: file.cases.indices.map { file.path(ofCase: $0) })
     }
     for (index, testCase) in file.cases.enumerated() {
-      let outcome = RouteRunner.route(testCase.request, in: table)
-      coverage.add(testCase.request, outcome)
-      let mismatches = testCase.expectation.mismatches(with: outcome, in: table)
+      let mismatches: [String]
+      if testCase.request.tabs != nil {
+        let outcome = RouteRunner.routeTabs(testCase.request, in: table)
+        coverage.add(testCase.request, steps: try? outcome.get().commandSteps)
+        mismatches = testCase.expectation.mismatches(with: outcome, in: table)
+      } else {
+        let outcome = RouteRunner.route(testCase.request, in: table)
+        coverage.add(testCase.request, steps: try? outcome.get().steps)
+        mismatches = testCase.expectation.mismatches(with: outcome, in: table)
+      }
       let message = FileMessage(
         file: Console.displayName(paths[1]), position: positions[index], severity: .error,
         message: "FAIL \(testCase.name): \(mismatches.joined(separator: "; "))")
@@ -137,11 +144,14 @@ struct Coverage {
     self.table = table
   }
 
-  /// Counts what one case exercised.
-  mutating func add(_ request: RawRequest, _ outcome: Result<Route, RequestFailure>) {
+  /// Counts what one case exercised: the screens it starts on (every tab's, across
+  /// tabs) and the steps of its route, `nil` when it has none.
+  mutating func add(_ request: RawRequest, steps: [Step]?) {
     for entry in request.stack { screens.insert(ScreenName(entry.screen)) }
-    guard case .success(let route) = outcome else { return }
-    for step in route.steps {
+    for (_, entries) in request.tabs?.stacks ?? [] {
+      for entry in entries { screens.insert(ScreenName(entry.screen)) }
+    }
+    for step in steps ?? [] {
       commands.insert(step.command)
       screens.insert(step.screen)
     }
@@ -205,7 +215,9 @@ struct Coverage {
 /// is well formed but invalid for the table (a parameter that does not convert, an
 /// empty screen name) runs and comes out as the error `invalidRequest`.
 struct ExpectationFile {
-  static let caseKeys = ["name", "note", "stack", "to", "link", "via", "parameters", "expect"]
+  static let caseKeys = [
+    "name", "note", "stack", "tab", "stacks", "to", "link", "via", "parameters", "expect",
+  ]
 
   var cases: [TestCase] = []
 
@@ -253,7 +265,8 @@ struct TestCase {
   }
 }
 
-/// What a case expects: a stack, a number of steps, or an error kind.
+/// What a case expects: a stack, a number of steps, or an error kind; across tabs, the
+/// selected tab and some tabs' stacks too.
 struct Expectation {
   struct ExpectedEntry {
     var screen: String
@@ -268,31 +281,26 @@ struct Expectation {
   var stack: [ExpectedEntry]?
   var steps: Int?
   var error: RequestFailure.Kind?
+  /// The selected tab after the route.
+  var tab: String?
+  /// Some tabs' stacks after the route, by tab name.
+  var stacks: [(tab: String, entries: [ExpectedEntry])]?
 
   init(_ value: JSONValue, at path: JSONPath) throws {
-    let fields = try JSONFields(value, at: path, keys: ["stack", "steps", "error"])
-    if let entries = try fields.array("stack") {
-      var expected: [ExpectedEntry] = []
-      for (index, entry) in entries.enumerated() {
-        let place = fields.path("stack").appending(index)
-        if case .string(let name) = entry {
-          expected.append(ExpectedEntry(screen: name, parameters: nil))
-          continue
-        }
-        guard case .object = entry else {
-          throw RequestProblem(
-            at: place,
-            "expected a screen name or an object with 'screen' and 'parameters', found \(entry.typeDescription)"
-          )
-        }
-        let object = try JSONFields(entry, at: place, keys: ["screen", "parameters"])
-        expected.append(
-          ExpectedEntry(
-            screen: try object.requiredString("screen"),
-            parameters: try RawRequest.values(object["parameters"], at: object.path("parameters"))
-              ?? [:]))
+    let fields = try JSONFields(
+      value, at: path, keys: ["stack", "steps", "error", "tab", "stacks"])
+    if let entries = fields["stack"] {
+      stack = try Self.entries(entries, at: fields.path("stack"))
+    }
+    tab = try fields.string("tab")
+    if let value = fields["stacks"] {
+      guard case .object(let object) = value else {
+        throw RequestProblem(
+          at: fields.path("stacks"), "expected an object, found \(value.typeDescription)")
       }
-      stack = expected
+      stacks = try object.members.map {
+        ($0.key, try Self.entries($0.value, at: fields.path("stacks").appending($0.key)))
+      }
     }
     if let count = fields["steps"] {
       guard case .number(let number) = count, let whole = number.integer, whole >= 0 else {
@@ -309,17 +317,46 @@ struct Expectation {
       }
       error = known
     }
-    if error == nil && stack == nil && steps == nil {
-      throw RequestProblem(at: path, "expect 'stack', 'steps' or 'error'")
+    let expectsRoute = stack != nil || steps != nil || tab != nil || stacks != nil
+    if error == nil && !expectsRoute {
+      throw RequestProblem(at: path, "expect 'stack', 'steps', 'tab', 'stacks' or 'error'")
     }
-    if error != nil && (stack != nil || steps != nil) {
+    if error != nil && expectsRoute {
       throw RequestProblem(
-        at: fields.path("error"), "an expected error goes without 'stack' and 'steps'")
+        at: fields.path("error"),
+        "an expected error goes without 'stack', 'steps', 'tab' and 'stacks'")
     }
   }
 
+  /// An expected stack: screen names, or objects with `screen` and `parameters`.
+  private static func entries(_ value: JSONValue, at path: JSONPath) throws -> [ExpectedEntry] {
+    var expected: [ExpectedEntry] = []
+    for (index, entry) in try JSONFields.array(value, at: path).enumerated() {
+      let place = path.appending(index)
+      if case .string(let name) = entry {
+        expected.append(ExpectedEntry(screen: name, parameters: nil))
+        continue
+      }
+      guard case .object = entry else {
+        throw RequestProblem(
+          at: place,
+          "expected a screen name or an object with 'screen' and 'parameters', found \(entry.typeDescription)"
+        )
+      }
+      let object = try JSONFields(entry, at: place, keys: ["screen", "parameters"])
+      expected.append(
+        ExpectedEntry(
+          screen: try object.requiredString("screen"),
+          parameters: try RawRequest.values(object["parameters"], at: object.path("parameters"))
+            ?? [:]))
+    }
+    return expected
+  }
+
   /// What differs between this expectation and an outcome; empty when the case passes.
-  func mismatches(with outcome: Result<Route, RequestFailure>, in table: RouteTable) -> [String] {
+  func mismatches(
+    with outcome: Result<some PlannedRoute, RequestFailure>, in table: RouteTable
+  ) -> [String] {
     switch (outcome, error) {
     case (.failure(let failure), let expected?):
       return failure.kind == expected
@@ -329,18 +366,29 @@ struct Expectation {
         ]
     case (.success(let route), let expected?):
       return [
-        "expected error \(expected.rawValue), got a route of \(route.steps.count) step\(route.steps.count == 1 ? "" : "s") to \(route.stack.stackDescription)"
+        "expected error \(expected.rawValue), got a route of \(route.stepCount) step\(route.stepCount == 1 ? "" : "s") to \(route.finalStack.stackDescription)"
       ]
     case (.failure(let failure), nil):
       return ["expected a route, got error \(failure.kind.rawValue): \(failure.message)"]
     case (.success(let route), nil):
       var found: [String] = []
-      if let stack, !matches(stack, route.stack, table) {
+      if let stack, !matches(stack, route.finalStack, table) {
         found.append(
-          "expected stack \(describe(stack, table)), got \(route.stack.stackDescription)")
+          "expected stack \(describe(stack, table)), got \(route.finalStack.stackDescription)")
       }
-      if let steps, steps != route.steps.count {
-        found.append("expected \(steps) step\(steps == 1 ? "" : "s"), got \(route.steps.count)")
+      if let steps, steps != route.stepCount {
+        found.append("expected \(steps) step\(steps == 1 ? "" : "s"), got \(route.stepCount)")
+      }
+      if let tab, tab != route.finalTabs?.selected {
+        found.append(
+          "expected tab \(tab), got \(route.finalTabs?.selected ?? "a route without tabs")")
+      }
+      for (tab, stack) in stacks ?? [] {
+        let actual = route.finalTabs?.stacks[tab] ?? []
+        if !matches(stack, actual, table) {
+          found.append(
+            "expected \(tab) stack \(describe(stack, table)), got \(actual.stackDescription)")
+        }
       }
       return found
     }

@@ -8,8 +8,15 @@ import Routing
 public final class InteractiveSession {
   /// The navigator the commands drive.
   public let navigator: Navigator<StackContainer>
+  /// The navigator of the tabbed sample app, which the commands drive after `tabs` or
+  /// `tab NAME`.
+  public let tabNavigator: Navigator<TabContainer>
+  /// Whether the commands drive the tabbed sample app.
+  public private(set) var isInTabs = false
   /// The last state `save` kept.
   public private(set) var saved: NavigationSnapshot?
+  /// The last state of every tab `save` kept in the tabbed app.
+  public private(set) var savedTabs: TabSnapshot?
   /// Whether `quit` was typed.
   public private(set) var isFinished = false
 
@@ -19,6 +26,8 @@ public final class InteractiveSession {
   ///   its Menu cannot be made.
   public init() throws {
     navigator = try Navigator(table: try SampleApp.makeTable(), root: .menu)
+    let tabbed = try SampleApp.makeTabbedTable()
+    tabNavigator = Navigator(table: tabbed, container: try TabContainer(table: tabbed))
   }
 
   /// The commands a person can type.
@@ -29,6 +38,8 @@ public final class InteractiveSession {
     "stack                                  show the stack",
     "save                                   keep the current state",
     "restore                                go back to the state save kept",
+    "tabs                                   switch to the app under tabs; show every tab",
+    "tab NAME                               select a tab, e.g. tab Connections",
     "help                                   show this list",
     "quit                                   leave",
   ]
@@ -76,7 +87,12 @@ public final class InteractiveSession {
     guard let command = words.first else { return [] }
     let arguments = Array(words.dropFirst())
     switch command.lowercased() {
+    case "tabs":
+      isInTabs = true
+      return [stackLine()]
+    case "tab": return selectTab(arguments)
     case "go": return await go(arguments)
+    case "link" where isInTabs: return await openInTabs(arguments)
     case "link":
       guard arguments.count == 1 else {
         return ["link needs one link: link folder/profile?userId=2"]
@@ -90,12 +106,28 @@ public final class InteractiveSession {
       } catch {
         return ["error: \(error)", stackLine()]
       }
+    case "back" where isInTabs:
+      guard let entry = await tabNavigator.goBack() else {
+        return ["already at the tab's first screen", stackLine()]
+      }
+      return ["back to \(entry)", stackLine()]
     case "back":
       guard let entry = await navigator.goBack() else {
         return ["already at the first screen", stackLine()]
       }
       return ["back to \(entry)", stackLine()]
     case "stack": return [stackLine()]
+    case "save" where isInTabs:
+      savedTabs = await tabNavigator.snapshot()
+      return ["saved every tab: \(tabNavigator.container.state)"]
+    case "restore" where isInTabs:
+      guard let savedTabs else { return ["nothing saved yet: type save first"] }
+      do {
+        try await tabNavigator.restore(savedTabs)
+        return ["restored", stackLine()]
+      } catch {
+        return ["error: \(error)", stackLine()]
+      }
     case "save":
       let snapshot = await navigator.snapshot()
       saved = snapshot
@@ -127,7 +159,37 @@ public final class InteractiveSession {
   }
 
   private func stackLine() -> String {
-    "stack: \(navigator.stack.stackDescription)"
+    guard isInTabs else { return "stack: \(navigator.stack.stackDescription)" }
+    return "tabs: \(tabNavigator.container.state)"
+  }
+
+  /// `tab NAME`: selects a tab of the tabbed app, switching to it.
+  private func selectTab(_ arguments: [String]) -> [String] {
+    let names = tabNavigator.container.names
+    guard arguments.count == 1 else {
+      return ["tab needs one tab: tab \(names.joined(separator: " or tab "))"]
+    }
+    guard names.contains(arguments[0]) else {
+      let hint = suggestion(for: arguments[0], among: names).map { "; did you mean '\($0)'?" }
+      return ["unknown tab '\(excerpt(arguments[0]))'\(hint ?? "")"]
+    }
+    isInTabs = true
+    tabNavigator.container.select(arguments[0])
+    return [stackLine()]
+  }
+
+  /// `link LINK` in the tabbed app: a first segment naming a tab (`people/…`,
+  /// `folders/…`) selects it.
+  private func openInTabs(_ arguments: [String]) async -> [String] {
+    guard arguments.count == 1 else {
+      return ["link needs one link: link people/Connections/chat/3"]
+    }
+    do {
+      let reading = try tabNavigator.table.readInTabs(arguments[0])
+      return describe(try await tabNavigator.open(reading))
+    } catch {
+      return ["error: \(error)", stackLine()]
+    }
   }
 
   private func go(_ arguments: [String]) async -> [String] {
@@ -153,6 +215,11 @@ public final class InteractiveSession {
       return ["error: \(problem)", stackLine()]
     }
     do {
+      if isInTabs {
+        return describe(
+          try await tabNavigator.go(
+            acrossTabsTo: ScreenName(destination), via: breadcrumbs, parameters: parameters))
+      }
       return describe(
         try await navigator.go(
           to: ScreenName(destination), via: breadcrumbs, parameters: parameters))
@@ -164,7 +231,7 @@ public final class InteractiveSession {
   /// The first screen that the table does not know, as an error message with the
   /// closest known name. Parameter keys are the library's to check, with the route.
   private func unknownScreen(in screens: [ScreenName]) -> String? {
-    let table = navigator.table
+    let table = isInTabs ? tabNavigator.table : navigator.table
     let names = table.screens.map(\.name.rawValue)
     for screen in screens where table.screen(named: screen) == nil {
       let hint = suggestion(for: screen.rawValue, among: names).map { "; did you mean '\($0)'?" }
@@ -173,8 +240,8 @@ public final class InteractiveSession {
     return nil
   }
 
-  /// The route as the library writes it: numbered steps, then the stack.
-  private func describe(_ route: Route) -> [String] {
+  /// The route as the library writes it: numbered steps, then the stack (or the tabs).
+  private func describe(_ route: some CustomStringConvertible) -> [String] {
     route.description.split(separator: "\n").map(String.init)
   }
 }

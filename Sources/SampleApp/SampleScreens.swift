@@ -75,6 +75,21 @@ public enum SampleApp {
     return wanted == nil || context.top?.parameters["userId"] == wanted
   }
 
+  /// The screens of a user: the chat, the profile and the contact card, in both tables.
+  private static var userScreens: [RouteTableComponent] {
+    [
+      .screen(
+        Screen(
+          .chat, parameters: [.integer("userId")], path: "chat/:userId",
+          restorationIdentifier: "chat")),
+      .screen(
+        Screen(
+          .profile, parameters: [.integer("userId")], path: "profile",
+          restorationIdentifier: "profile")),
+      .screen(Screen(.contactCard, parameters: [.integer("userId")], path: "card/:userId")),
+    ]
+  }
+
   /// The sample app's table: six screens, eight commands, and links from
   /// `https://example.com`.
   ///
@@ -86,13 +101,7 @@ public enum SampleApp {
       Screen(.menu, path: "menu", restorationIdentifier: "menu")
       Screen(.folder, path: "folder", restorationIdentifier: "folder")
       Screen(.connections, path: "connections", restorationIdentifier: "connections")
-      Screen(
-        .chat, parameters: [.integer("userId")], path: "chat/:userId",
-        restorationIdentifier: "chat")
-      Screen(
-        .profile, parameters: [.integer("userId")], path: "profile",
-        restorationIdentifier: "profile")
-      Screen(.contactCard, parameters: [.integer("userId")], path: "card/:userId")
+      userScreens
       Command(id: "home", to: .menu)
       Command(id: "openFolder", from: [.menu], to: .folder)
       Command(id: "openConnections", from: [.menu], to: .connections)
@@ -102,5 +111,33 @@ public enum SampleApp {
       Command(id: "profileOfChat", from: [.chat], to: .profile)
       Command(id: "openContactCard", from: [.profile], to: .contactCard)
     }
+  }
+
+  /// The sample app under a tab bar: a Folders tab and a Connections tab, each with its
+  /// own stack; chats open only in Connections, and each tab's root is a command of that
+  /// tab only (tapping the tab's icon again). The same table as
+  /// `Docs/Examples/SampleTabs.json`.
+  ///
+  /// - Returns: The compiled table.
+  /// - Complexity: O(1): the table is fixed.
+  public static func makeTabbedTable() throws(TableError) -> RouteTable {
+    var registry = RouteRegistry(defaultFactory: { SampleScreen($0) })
+    registry.linkHosts = ["example.com"]
+    registry.register(Tab("Folders", root: .folder, path: "folders"))
+    registry.register(Tab("Connections", root: .connections, path: "people"))
+    registry.register {
+      Screen(.folder, restorationIdentifier: "folder")
+      Screen(.connections, restorationIdentifier: "connections")
+      userScreens
+      // Tapping a tab's icon again goes back to its root: a command of that tab only.
+      Command(id: "folders", to: .folder, tabs: ["Folders"])
+      Command(id: "connections", to: .connections, tabs: ["Connections"])
+      Command(id: "openProfile", from: [.folder, .connections], to: .profile)
+      Command(id: "openChat", from: [.connections], to: .chat)
+      Command(id: "chatWithProfile", from: [.profile], to: .chat, tabs: ["Connections"])
+      Command(id: "profileOfChat", from: [.chat], to: .profile)
+      Command(id: "openContactCard", from: [.profile], to: .contactCard)
+    }
+    return try registry.compile()
   }
 }

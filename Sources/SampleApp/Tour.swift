@@ -29,10 +29,18 @@ public struct Tour {
       tour.lines += await mailWalkthrough().split(separator: "\n").map(String.init)
       tour.say()
       try await tour.saveAndRestore(navigator)
+      tour.say()
+      try await tour.tabs()
     } catch {
       tour.say("unexpected failure: \(error)")
     }
     return tour.lines
+  }
+
+  /// Says the title, then the route across tabs as the library writes it, indented.
+  private mutating func show(_ title: String, _ route: TabRoute) {
+    say(title)
+    for line in route.description.split(separator: "\n") { say("   \(line)") }
   }
 
   private mutating func say(_ line: String = "") {
@@ -126,5 +134,32 @@ public struct Tour {
     show(
       "-> the restored stack navigates at once: go to Folder",
       try await fresh.go(to: .folder))
+  }
+
+  private mutating func tabs() async throws {
+    let table = try SampleApp.makeTabbedTable()
+    say("== Tabs: Folders and Connections, a stack each (chats open only in Connections)")
+    let tabs = try TabContainer(table: table)
+    let navigator = Navigator(table: table, container: tabs)
+    show(
+      "-> go to Profile of user 2 (Folders has it one push away: stay)",
+      try await navigator.go(acrossTabsTo: .profile, parameters: ["userId": 2]))
+    show(
+      "-> go to Chat with user 7 (no chat in Folders: select Connections, then push)",
+      try await navigator.go(acrossTabsTo: .chat, parameters: ["userId": 7]))
+    let link = "https://example.com/folders/Folder/profile?userId=5"
+    let reading = try table.readInTabs(link)
+    say("the link \(link) reads into tab \(reading.tab ?? "-"): \(reading.reading.request)")
+    show("-> open it", try await navigator.open(reading))
+    say("the state renders as the link: \(try table.link(for: tabs.state))")
+    let snapshot = await navigator.snapshot()
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let data = try encoder.encode(snapshot)
+    say("saved every tab and the selection:")
+    say("   \(String(decoding: data, as: UTF8.self))")
+    let fresh = Navigator(table: table, container: try TabContainer(table: table))
+    try await fresh.restore(try JSONDecoder().decode(TabSnapshot.self, from: data))
+    say("restored into fresh tabs: \(fresh.container.state)")
   }
 }

@@ -59,7 +59,7 @@ extension RouteTable {
     try file.commands.read(into: &columns, naming: &names)
     try self.init(
       names: names, commands: consume columns, defaultFactory: HeadlessScreen.factory,
-      linkHosts: file.linkHosts)
+      linkHosts: file.linkHosts, tabs: file.tabs, limits: file.limits)
   }
 
   /// Loads a route table from a route-table file.

@@ -7,11 +7,12 @@
 /// then the screens in order, then the commands in order, each object's keys checked
 /// before its fields in the format's order.
 package struct RouteTableFile {
-  static let tableKeys = ["screens", "commands", "links"]
+  static let tableKeys = ["screens", "commands", "links", "tabs"]
+  static let tabKeys = ["name", "root", "path"]
   static let linksKeys = ["hosts"]
   static let screenKeys = ["name", "parameters", "path", "restorationIdentifier"]
   static let parameterKeys = ["name", "type", "required"]
-  static let commandKeys = ["id", "from", "to", "cost", "guard"]
+  static let commandKeys = ["id", "from", "to", "cost", "guard", "tabs"]
 
   /// The declared screens, in file order.
   package let screens: [Screen]
@@ -21,6 +22,10 @@ package struct RouteTableFile {
   package let declaresScreens: Bool
   /// The web hosts of `"links": {"hosts": [...]}`, in file order.
   package var linkHosts: [String] = []
+  /// The tabs of `"tabs": [{"name": …, "root": …, "path": …}]`, in file order.
+  package var tabs: [Tab] = []
+  /// The commands limited to some tabs, in command order, with the tabs' names.
+  var limits: [(command: Int, tabs: [String])] = []
 
   /// Reads the bytes of a route-table file.
   ///
@@ -59,6 +64,8 @@ private struct RouteTableFileReader {
   var screens: [Screen] = []
   var commands = FileCommandBuilder()
   var linkHosts: [String] = []
+  var tabs: [Tab] = []
+  var limits: [(command: Int, tabs: [String])] = []
 
   private static func wrongType(
     _ expected: String, found: JSONValueKind, at components: JSONPath.Component...
@@ -101,6 +108,7 @@ private struct RouteTableFileReader {
     var declaresNoScreen = false
     var commandsSeen = false
     var linksProblem: TableError? = nil
+    var tabsProblem: TableError? = nil
     while let key = try reader.nextKey() {
       if reader.text(key, is: "screens") {
         if unknown == nil {
@@ -118,6 +126,8 @@ private struct RouteTableFileReader {
         }
       } else if reader.text(key, is: "links") {
         linksProblem = try readLinks(&reader)
+      } else if reader.text(key, is: "tabs") {
+        tabsProblem = try readTabs(&reader)
       } else {
         if unknown == nil {
           unknown = Self.unknownKey(reader.string(key), known: RouteTableFile.tableKeys, at: [])
@@ -144,9 +154,11 @@ private struct RouteTableFileReader {
       return .failure(
         TableError(.undeclaredScreen, at: location, "screen '\(excerpt(name))' is not declared"))
     }
-    if let problem = linksProblem { return .failure(problem) }
+    if let problem = linksProblem ?? tabsProblem { return .failure(problem) }
     var file = RouteTableFile(screens: screens, commands: list, declaresScreens: !screens.isEmpty)
     file.linkHosts = linkHosts
+    file.tabs = tabs
+    file.limits = limits
     return .success(file)
   }
 
@@ -191,6 +203,84 @@ private struct RouteTableFileReader {
       }
     }
     problem = unknown ?? problem
+    return problem
+  }
+
+  // MARK: Tabs
+
+  /// `"tabs": [{"name": "Mail", "root": "Mailboxes", "path": "mail"}]`.
+  private mutating func readTabs(_ reader: inout JSONReader) throws(JSONParseError)
+    -> TableError?
+  {
+    let kind = try reader.peek()
+    guard kind == .array else {
+      try reader.skipValue()
+      return Self.wrongType("an array", found: kind, at: .key("tabs"))
+    }
+    try reader.enterArray()
+    var problem: TableError? = nil
+    var index = 0
+    while try reader.nextElement() {
+      if problem == nil {
+        problem = try readTab(&reader, index)
+      } else {
+        try reader.skipValue()
+      }
+      index += 1
+    }
+    return problem
+  }
+
+  private mutating func readTab(_ reader: inout JSONReader, _ index: Int)
+    throws(JSONParseError) -> TableError?
+  {
+    let here: [JSONPath.Component] = [.key("tabs"), .index(index)]
+    let kind = try reader.peek()
+    guard kind == .object else {
+      try reader.skipValue()
+      return Self.wrongType("an object", found: kind, at: .key("tabs"), .index(index))
+    }
+    try reader.enterObject()
+    var unknown: TableError? = nil
+    var fields: [String: String] = [:]
+    var fieldProblem: TableError? = nil
+    while let key = try reader.nextKey() {
+      let name = reader.string(key)
+      guard RouteTableFile.tabKeys.contains(name) else {
+        unknown = unknown ?? Self.unknownKey(name, known: RouteTableFile.tabKeys, at: here)
+        try reader.skipValue()
+        continue
+      }
+      let (value, problem) = try Self.readString(&reader, at: here + [.key(name)])
+      fields[name] = value
+      fieldProblem = fieldProblem ?? problem
+    }
+    if let problem = unknown ?? fieldProblem { return problem }
+    guard let name = fields["name"] else { return Self.missingKey("name", at: here[0], here[1]) }
+    guard let root = fields["root"] else { return Self.missingKey("root", at: here[0], here[1]) }
+    tabs.append(Tab(name, root: ScreenName(root), path: fields["path"]))
+    return nil
+  }
+
+  /// A command's `"tabs": ["Mail"]`.
+  private mutating func readLimit(_ reader: inout JSONReader, _ number: Int)
+    throws(JSONParseError) -> TableError?
+  {
+    let here: [JSONPath.Component] = [.key("commands"), .index(number), .key("tabs")]
+    let kind = try reader.peek()
+    guard kind == .array else {
+      try reader.skipValue()
+      return Self.wrongType("an array", found: kind, at: here[0], here[1], here[2])
+    }
+    try reader.enterArray()
+    var names: [String] = []
+    var problem: TableError? = nil
+    while try reader.nextElement() {
+      let (name, nameProblem) = try Self.readString(&reader, at: here + [.index(names.count)])
+      names.append(name ?? "")
+      problem = problem ?? nameProblem
+    }
+    if problem == nil { limits.append((number, names)) }
     return problem
   }
 
@@ -434,6 +524,7 @@ private struct RouteTableFileReader {
     var costProblem: TableError? = nil
     var guardName: String? = nil
     var guardProblem: TableError? = nil
+    var limitProblem: TableError? = nil
     while let key = try reader.nextKey() {
       if reader.text(key, is: "to") {
         let kind = try reader.peek()
@@ -454,6 +545,8 @@ private struct RouteTableFileReader {
       } else if reader.text(key, is: "guard") {
         (guardName, guardProblem) = try Self.readString(
           &reader, at: [.key("commands"), .index(number), .key("guard")])
+      } else if reader.text(key, is: "tabs") {
+        limitProblem = try readLimit(&reader, number)
       } else {
         if unknown == nil {
           unknown = Self.unknownKey(
@@ -467,7 +560,7 @@ private struct RouteTableFileReader {
       unknown ?? originsProblem
       ?? (destination == nil && destinationProblem == nil
         ? Self.missingKey("to", at: .key("commands"), .index(number)) : nil)
-      ?? destinationProblem ?? idProblem ?? costProblem ?? guardProblem
+      ?? destinationProblem ?? idProblem ?? costProblem ?? guardProblem ?? limitProblem
     if let problem {
       commands.dropPendingOrigins()
       return problem

@@ -71,6 +71,8 @@ public struct LinkError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The link a stack renders as reads back as other screens, so no link leads to that
     /// stack (`reading` is what it reads as).
     case misread(link: String, reading: [ScreenName])
+    /// The tab state to render names a tab the table does not declare.
+    case unknownTab(String)
 
     /// The case's name, such as `unknownSegment`, for tools that report kinds as text.
     public var name: String {
@@ -92,6 +94,7 @@ public struct LinkError: Error, Hashable, Sendable, CustomStringConvertible {
       case .unknownScreen: "unknownScreen"
       case .missingValue: "missingValue"
       case .misread: "misread"
+      case .unknownTab: "unknownTab"
       }
     }
   }
@@ -148,6 +151,8 @@ public struct LinkError: Error, Hashable, Sendable, CustomStringConvertible {
         + excerpt(reading.map(\.rawValue).joined(separator: " > "), limit: 4 * excerptLimit)
         + ", "
         + "so no link leads to this stack"
+    case .unknownTab(let name):
+      "unknown tab '\(excerpt(name))': no link leads to its stack"
     }
   }
 }

@@ -49,7 +49,7 @@ public final class Navigator<Container: NavigationContainer> {
   /// - Returns: The route that ran; empty when the top already matched.
   /// - Throws: ``NavigationError``: ``NavigationError/routing(_:)`` when the request
   ///   cannot be planned; nothing changes. See ``go(_:viewModel:)`` for the others.
-  /// - Complexity: Planning as ``RouteTable/route(from:to:via:parameters:)``, plus
+  /// - Complexity: Planning as ``RouteTable/route(from:to:via:parameters:)->Route``, plus
   ///   O(*n*) to read the container's stack, where *n* is its depth, plus one container
   ///   operation and O(1) checking per step.
   @discardableResult
@@ -119,35 +119,43 @@ public final class Navigator<Container: NavigationContainer> {
       send(.didFail(request, error))
       throw error
     }
-    // The identities of the screen objects the container must hold, bottom first.
-    var expected = container.items.map(\.identity)
-    var made = screens.makeIterator()
     send(.willNavigate(request, route))
     do throws(NavigationError) {
-      for (number, step) in route.steps.enumerated() {
-        try checkUnchanged(expected, beforeStep: number)
-        switch step.action {
-        case .push:
-          guard let screen = made.next() else { throw NavigationError.alreadyShown(step.entry) }
-          let item = StackItem(entry: step.entry, screen: screen)
-          send(.willPush(step.entry, step: step))
-          try await container.push(item)
-          expected.append(item.identity)
-          send(.didPush(step.entry, step: step))
-        case .pop:
-          send(.willPop(to: step.entry, step: step))
-          try await container.pop(toCount: step.depth)
-          expected.removeSubrange(step.depth...)
-          send(.didPop(to: step.entry, step: step))
-        }
-      }
-      try checkUnchanged(expected, beforeStep: route.steps.count)
+      try await run(route.steps, making: screens)
     } catch {
       send(.didFail(request, error))
       throw error
     }
     send(.didNavigate(request, route))
     return route
+  }
+
+  /// Runs the steps of a route on the container, with their push and pop events; the
+  /// screen objects of the pushes are `screens`, in order (``makeScreens(for:viewModel:)``).
+  func run(_ steps: [Step], making screens: [any ScreenController])
+    async throws(NavigationError)
+  {
+    // The identities of the screen objects the container must hold, bottom first.
+    var expected = container.items.map(\.identity)
+    var made = screens.makeIterator()
+    for (number, step) in steps.enumerated() {
+      try checkUnchanged(expected, beforeStep: number)
+      switch step.action {
+      case .push:
+        guard let screen = made.next() else { throw NavigationError.alreadyShown(step.entry) }
+        let item = StackItem(entry: step.entry, screen: screen)
+        send(.willPush(step.entry, step: step))
+        try await container.push(item)
+        expected.append(item.identity)
+        send(.didPush(step.entry, step: step))
+      case .pop:
+        send(.willPop(to: step.entry, step: step))
+        try await container.pop(toCount: step.depth)
+        expected.removeSubrange(step.depth...)
+        send(.didPop(to: step.entry, step: step))
+      }
+    }
+    try checkUnchanged(expected, beforeStep: steps.count)
   }
 
   /// Goes back one screen, as a back button does: the top screen leaves, whatever the
@@ -190,7 +198,7 @@ public final class Navigator<Container: NavigationContainer> {
   /// Makes the screen objects of a route's pushes, in order, before the first step runs,
   /// and checks that each is new to the container and to the route: a factory that hands
   /// back an object already shown is refused before anything changes.
-  private func makeScreens(
+  func makeScreens(
     for route: Route, viewModel: (any ViewModel)?
   ) throws(NavigationError) -> [any ScreenController] {
     var made: [any ScreenController] = []
@@ -228,7 +236,7 @@ public final class Navigator<Container: NavigationContainer> {
     observers.remove(token)
   }
 
-  private func send(_ event: NavigationEvent) {
+  func send(_ event: NavigationEvent) {
     observers.send(event)
   }
 

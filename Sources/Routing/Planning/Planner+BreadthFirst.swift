@@ -49,6 +49,8 @@ extension Planner {
     var backwardDepth: Int32 = 0
     var met = false
     while !met {
+      // Unmet, every leg is longer than both depths together.
+      if forwardDepth + backwardDepth >= buffers.legLimit { return false }
       var forwardCount =
         buffers.levelStart[Int(forwardDepth)]
         - buffers.levelStart[Int(forwardDepth) - 1]

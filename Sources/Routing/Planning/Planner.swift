@@ -77,12 +77,7 @@ final class Planner: Sendable {
   /// ``RouteTable/route(_:from:)``.
   func route(_ request: Request, from stack: [Entry]) throws(RoutingError) -> Route {
     guard !stack.isEmpty else { throw RoutingError.emptyStack }
-    for name in request.breadcrumbs where screenIndex[name] == nil {
-      throw RoutingError.unknownScreen(name)
-    }
-    guard let destination = screenIndex[request.destination] else {
-      throw RoutingError.unknownScreen(request.destination)
-    }
+    let destination = try destination(of: request)
     let parameters = request.parameters
     return try scratch.withScratch { (buffers) throws(RoutingError) -> Route in
       // Each name of the stack is looked up once; the legs keep the numbers up to date.
@@ -108,31 +103,54 @@ final class Planner: Sendable {
           throw RoutingError.unreachable(
             from: current[current.count - 1].screen, to: screenNames[Int(milestone)])
         }
-        steps.reserveCapacity(steps.count + buffers.leg.count)
-        current.reserveCapacity(current.count + buffers.leg.count)
-        for step in buffers.leg {
-          if step.popTo >= 0 {
-            current.removeSubrange(Int(step.popTo + 1)...)
-            buffers.stackScreens.removeSubrange(Int(step.popTo + 1)...)
-          } else {
-            current.append(try newEntry(of: step.screen, parameters: parameters))
-            buffers.stackScreens.append(step.screen)
-          }
-          let command = Int(step.command)
-          steps.append(
-            Step(
-              command: command, commandID: commands.id(of: command),
-              action: step.popTo >= 0 ? .pop : .push, entry: current[current.count - 1],
-              depth: current.count))
-        }
+        try takeLeg(into: &steps, on: &current, parameters: parameters, &buffers)
       }
       return Route(steps: steps, stack: current)
     }
   }
 
+  /// Applies the leg in `buffers.leg` to `current`, whose screen numbers
+  /// `buffers.stackScreens` holds, keeping both up to date, and appends its steps.
+  func takeLeg(
+    into steps: inout [Step], on current: inout [Entry], parameters: Parameters,
+    _ buffers: inout PlannerScratch
+  ) throws(RoutingError) {
+    steps.reserveCapacity(steps.count + buffers.leg.count)
+    current.reserveCapacity(current.count + buffers.leg.count)
+    for step in buffers.leg {
+      if step.popTo >= 0 {
+        current.removeSubrange(Int(step.popTo + 1)...)
+        buffers.stackScreens.removeSubrange(Int(step.popTo + 1)...)
+      } else {
+        current.append(try newEntry(of: step.screen, parameters: parameters))
+        buffers.stackScreens.append(step.screen)
+      }
+      let command = Int(step.command)
+      steps.append(
+        Step(
+          command: command, commandID: commands.id(of: command),
+          action: step.popTo >= 0 ? .pop : .push, entry: current[current.count - 1],
+          depth: current.count))
+    }
+  }
+
+  /// The destination's screen number, once every milestone is known to be a screen.
+  ///
+  /// - Throws: ``RoutingError/unknownScreen(_:)`` for the first breadcrumb, then the
+  ///   destination, that the table does not know.
+  func destination(of request: Request) throws(RoutingError) -> Int32 {
+    for name in request.breadcrumbs where screenIndex[name] == nil {
+      throw RoutingError.unknownScreen(name)
+    }
+    guard let destination = screenIndex[request.destination] else {
+      throw RoutingError.unknownScreen(request.destination)
+    }
+    return destination
+  }
+
   /// Whether the top of `stack`, whose screen numbers `buffers.stackScreens` holds,
   /// matches `screen` under `parameters`.
-  private func topMatches(
+  func topMatches(
     _ stack: [Entry], _ screen: Int32, _ parameters: Parameters, _ buffers: borrowing PlannerScratch
   ) -> Bool {
     buffers.stackScreens[buffers.stackScreens.count - 1] == screen
@@ -141,7 +159,7 @@ final class Planner: Sendable {
 
   /// Asks every guard about the request, once, and marks the commands whose guard says
   /// no. Returns whether any did.
-  private func disableGuardedCommands(
+  func disableGuardedCommands(
     _ request: Request, _ stack: [Entry], _ buffers: inout PlannerScratch
   ) -> Bool {
     buffers.disabled.clear()

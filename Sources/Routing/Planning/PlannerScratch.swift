@@ -60,6 +60,14 @@ struct PlannerScratch: Sendable {
   var meetings: [Int32] = []
   /// Commands looked at by the current cold search: what it cost.
   var work = 0
+  /// The longest leg the breadth-first search looks for: it gives up, answering no leg,
+  /// once every leg it could still find is longer. Planning across tabs sets it for a tab
+  /// that can only win by a shorter leg; otherwise unlimited.
+  var legLimit = Int32.max
+  /// Per tab that leaves out some command, those commands marked, built once: planning
+  /// across tabs swaps a tab's set in as ``disabled`` when no guard said no, rather than
+  /// marking thousands of commands at every leg.
+  var tabDisabled: [StampedArray<Bool>] = []
   /// The steps of the leg found.
   var leg: [LegStep] = []
   /// Per screen, for the weighted search: whether it is settled.

@@ -57,8 +57,8 @@ extension RouteTable {
   ///   - request: Where to go, through which breadcrumbs, with which parameters.
   ///   - stack: The stack to start from, bottom first; it must not be empty.
   /// - Returns: The steps and the resulting stack.
-  /// - Throws: ``RoutingError``, as ``route(from:to:via:parameters:)`` does.
-  /// - Complexity: As ``route(from:to:via:parameters:)``.
+  /// - Throws: ``RoutingError``, as ``route(from:to:via:parameters:)->Route`` does.
+  /// - Complexity: As ``route(from:to:via:parameters:)->Route``.
   public func route(_ request: Request, from stack: [Entry]) throws(RoutingError) -> Route {
     let route = try planner.route(request, from: stack)
     try checkParameters(of: request, along: route)

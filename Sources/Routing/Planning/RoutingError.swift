@@ -33,10 +33,13 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Neither the screen nor the table has a factory to make the screen's object: a
   /// container's root must be made by a factory.
   case noFactory(ScreenName)
+  /// A tab state or request names a tab the table does not declare, or the table
+  /// declares no tab at all (see <doc:PlanningAcrossTabs>).
+  case unknownTab(String)
 
   /// The kind of failure, as the route-table tool names it: `unreachable`,
-  /// `unknownScreen`, `invalidParameter`, `emptyStack`, `noFactory`, `missingParameter`
-  /// or `undeclaredParameter`.
+  /// `unknownScreen`, `invalidParameter`, `emptyStack`, `noFactory`, `missingParameter`,
+  /// `undeclaredParameter` or `unknownTab`.
   public var kind: String {
     switch self {
     case .unreachable: "unreachable"
@@ -46,6 +49,7 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
     case .noFactory: "noFactory"
     case .missingParameter: "missingParameter"
     case .undeclaredParameter: "undeclaredParameter"
+    case .unknownTab: "unknownTab"
     }
   }
 
@@ -64,6 +68,8 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
       "nothing makes screen '\(excerpt(name))': give the screen or the table a factory"
     case .missingParameter(let screen, let key):
       "\(excerpt(screen)) requires parameter '\(excerpt(key))', and the request gives no value for it"
+    case .unknownTab(let name):
+      "unknown tab '\(excerpt(name))'"
     case .undeclaredParameter(let key, let suggestion):
       "parameter '\(excerpt(key))' is declared by neither the destination, a breadcrumb nor a screen the route pushes"
         + (suggestion.map { "; did you mean '\(excerpt($0))'?" } ?? "")

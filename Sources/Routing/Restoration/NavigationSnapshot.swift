@@ -173,7 +173,7 @@ private struct AnyCodingKey: CodingKey {
 
 /// Throws `DecodingError.dataCorrupted` when the object being decoded holds a key that
 /// is not in `known`; the error names the first such key in order.
-private func rejectUnknownKeys(in decoder: any Decoder, known: [String]) throws {
+func rejectUnknownKeys(in decoder: any Decoder, known: [String]) throws {
   let container = try decoder.container(keyedBy: AnyCodingKey.self)
   let unknown = container.allKeys.map(\.stringValue).filter { !known.contains($0) }.sorted()
   if let first = unknown.first {

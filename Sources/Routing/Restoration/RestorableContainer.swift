@@ -3,7 +3,7 @@
 /// ``StackContainer`` and ``DrillDownContainer`` conform. Restoring is all-or-nothing:
 /// the new screens are all made before any is shown, and a failure leaves the container
 /// as it was. When a ``Navigator`` drives the container, save and restore through
-/// ``Navigator/snapshot()`` and ``Navigator/restore(_:)``, which wait for the navigation
+/// ``Navigator/snapshot()->NavigationSnapshot`` and ``Navigator/restore(_:)-(NavigationSnapshot)``, which wait for the navigation
 /// in progress to finish.
 @MainActor
 public protocol RestorableContainer: NavigationContainer {

@@ -30,6 +30,8 @@ public struct RestorationError: Error, Hashable, Sendable, CustomStringConvertib
     case sharedScreenObject
     /// The snapshot holds no entry: there is nothing to put on the container.
     case nothingToRestore
+    /// A tab snapshot names a tab the tab container does not hold.
+    case unknownTab
   }
 
   /// What is wrong.

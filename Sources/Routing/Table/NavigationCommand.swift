@@ -114,6 +114,10 @@ public protocol NavigationCommand: Sendable {
   /// `DeclarationSite(fileID: fileID, line: line)`. (A default of `DeclarationSite()`
   /// would name the initializer's own line, not its caller's.)
   var declaredAt: DeclarationSite? { get }
+
+  /// The names of the tabs the command applies in; empty (the default) means every tab
+  /// (see <doc:PlanningAcrossTabs>).
+  var tabs: [String] { get }
 }
 
 extension NavigationCommand {
@@ -127,6 +131,8 @@ extension NavigationCommand {
   public var condition: RouteGuard? { nil }
   /// No factory of its own.
   public var factory: ScreenFactory? { nil }
+  /// Every tab.
+  public var tabs: [String] { [] }
   /// No declaration site: errors about the command name its number and identifier only.
   public var declaredAt: DeclarationSite? { nil }
 }
@@ -153,6 +159,8 @@ public struct Command: NavigationCommand {
   public let factory: ScreenFactory?
   /// Where it was declared in Swift; `nil` for a command read from a route-table file.
   public let declaredAt: DeclarationSite?
+  /// The tabs it applies in; empty means every tab.
+  public let tabs: [String]
 
   /// Declares a command.
   ///
@@ -168,16 +176,17 @@ public struct Command: NavigationCommand {
   ///   - condition: A guard; none by default.
   ///   - factory: How to make the destination's screen object; by default the
   ///     destination screen's factory.
+  ///   - tabs: The names of the tabs it applies in; every tab by default.
   ///   - fileID: The file that declares it; the caller's by default.
   ///   - line: The line that declares it; the caller's by default.
   public init(
     id: String? = nil, from origins: [ScreenName] = [], to destination: ScreenName,
     cost: Int = 1, when condition: RouteGuard? = nil, factory: ScreenFactory? = nil,
-    fileID: String = #fileID, line: Int = #line
+    tabs: [String] = [], fileID: String = #fileID, line: Int = #line
   ) {
     self.init(
       id: id, from: origins, to: destination, cost: cost, when: condition, factory: factory,
-      declaredAt: DeclarationSite(fileID: fileID, line: line))
+      tabs: tabs, declaredAt: DeclarationSite(fileID: fileID, line: line))
   }
 
   /// A command with a declaration site or none: `nil` for a command that no Swift
@@ -185,8 +194,9 @@ public struct Command: NavigationCommand {
   init(
     id: String? = nil, from origins: [ScreenName] = [], to destination: ScreenName,
     cost: Int = 1, when condition: RouteGuard? = nil, factory: ScreenFactory? = nil,
-    declaredAt: DeclarationSite?
+    tabs: [String] = [], declaredAt: DeclarationSite?
   ) {
+    self.tabs = tabs
     self.id = id
     self.origins = origins
     self.destination = destination

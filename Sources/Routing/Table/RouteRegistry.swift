@@ -27,6 +27,9 @@ public struct RouteRegistry: Sendable {
   /// (compared ignoring case; see ``RouteTable/read(_:strict:)``). With none, such
   /// links fail with ``LinkError/Kind/unknownHost(_:)``.
   public var linkHosts: [String] = []
+  /// The tabs registered so far, in order (see <doc:PlanningAcrossTabs>); none for an app without a
+  /// tab bar.
+  public private(set) var tabs: [Tab] = []
 
   /// Creates an empty registry.
   ///
@@ -44,6 +47,14 @@ public struct RouteRegistry: Sendable {
   /// - Parameter screen: The screen to add.
   public mutating func register(_ screen: Screen) {
     screens.append(screen)
+  }
+
+  /// Registers a tab; tabs keep their registration order, which breaks ties between
+  /// equally short routes that select different tabs.
+  ///
+  /// - Parameter tab: The tab to add.
+  public mutating func register(_ tab: Tab) {
+    tabs.append(tab)
   }
 
   /// Registers a command; it takes the next number.
@@ -73,7 +84,8 @@ public struct RouteRegistry: Sendable {
   ///   command naming an undeclared screen, a cost that is not positive, a malformed
   ///   parameter declaration, a destination that nothing can make, or a path pattern
   ///   that is malformed, captures an undeclared parameter, or reads the same links as
-  ///   another screen's (``TableError/Kind/invalidPath`` at `screens[i].path`). The
+  ///   another screen's (``TableError/Kind/invalidPath`` at `screens[i].path`), or a tab
+  ///   or a command's tab limit that is malformed (``TableError/Kind/invalidTab``). The
   ///   error names the command's identifier or the screen's name, and the file and line
   ///   that declared it (``TableError/declaredAt``).
   /// - Complexity: O(*V* + *E* + *O* + *P*), where *V* is the number of screens, *E* the
@@ -83,7 +95,7 @@ public struct RouteRegistry: Sendable {
     do {
       return try RouteTable(
         screens: screens, commands: commands, defaultFactory: defaultFactory,
-        linkHosts: linkHosts)
+        linkHosts: linkHosts, tabs: tabs)
     } catch {
       throw error.naming(declarationsIn: screens, commands)
     }

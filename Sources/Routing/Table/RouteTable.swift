@@ -29,6 +29,8 @@ public struct RouteTable: Sendable {
   let restorationIndex: [String: Int32]
   /// The screens' path patterns, compiled for reading links.
   let links: LinkIndex
+  /// The tabs, compiled; empty for a table without tabs.
+  let tabLayout: TabLayout
   /// The planner, over the compiled graph.
   let planner: Planner
 
@@ -42,10 +44,11 @@ public struct RouteTable: Sendable {
 
   init(
     screens declared: [Screen], commands registered: [any NavigationCommand],
-    defaultFactory: ScreenFactory?, linkHosts: [String] = []
+    defaultFactory: ScreenFactory?, linkHosts: [String] = [], tabs: [Tab] = []
   ) throws(TableError) {
     var names = try ScreenNames(declared)
     var columns = CommandColumns(capacity: registered.count)
+    var limits: [(command: Int, tabs: [String])] = []
     var batch = NameBatch()
     var start = 0
     while start < registered.count {
@@ -54,19 +57,22 @@ public struct RouteTable: Sendable {
       names.probe(&batch)
       for command in start..<end {
         try columns.add(registered[command], naming: &names, batch: &batch, command - start)
+        if !registered[command].tabs.isEmpty { limits.append((command, registered[command].tabs)) }
       }
       start = end
     }
     try self.init(
       names: names, commands: consume columns, defaultFactory: defaultFactory,
-      linkHosts: linkHosts)
+      linkHosts: linkHosts, tabs: tabs, limits: limits)
   }
 
   /// Compiles the screens and the commands read, once all are read and numbered.
   init(
     names: ScreenNames, commands columns: consuming CommandColumns, defaultFactory: ScreenFactory?,
-    linkHosts: [String] = []
+    linkHosts: [String] = [], tabs: [Tab] = [], limits: [(command: Int, tabs: [String])] = []
   ) throws(TableError) {
+    var names = names
+    let layout = try TabLayout(tabs: tabs, limits: limits, names: &names)
     let links = try LinkIndex(screens: names.screens, names: names.names, hosts: linkHosts)
     try Self.checkFactories(columns, names.screens, defaultFactory: defaultFactory)
     let graph = columns.takeBuilder().with(screenCount: names.screens.count).build()
@@ -78,6 +84,7 @@ public struct RouteTable: Sendable {
     self.screenIndex = names.index
     self.restorationIndex = names.restorable
     self.links = links
+    self.tabLayout = layout
     self.planner = Planner(
       graph: graph, screens: names.screens, commands: commands, screenIndex: names.index)
   }
@@ -90,6 +97,7 @@ public struct RouteTable: Sendable {
     screenIndex = table.screenIndex
     restorationIndex = table.restorationIndex
     links = table.links
+    tabLayout = table.tabLayout
     self.planner = planner
   }
 

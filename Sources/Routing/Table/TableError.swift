@@ -49,6 +49,9 @@ public struct TableError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidParameter
     /// A path pattern is malformed, or two screens' patterns collide.
     case invalidPath
+    /// A tab declaration is empty, repeated or malformed, or a command's tab limit names
+    /// no tab or an unknown one (see <doc:PlanningAcrossTabs>).
+    case invalidTab
     /// A value has the wrong JSON type.
     case wrongType
     /// An object holds a key the format does not know.

@@ -29,6 +29,38 @@ import Testing
     #expect(session.isFinished)
   }
 
+  @Test func drivesTheAppUnderTabs() async throws {
+    let session = try InteractiveSession()
+    #expect(
+      await session.respond(to: "tabs") == ["tabs: Folders: Folder | Connections: Connections"])
+    #expect(
+      await session.respond(to: "go Chat userId=7") == [
+        "1. select Connections", "2. push Chat(userId: 7) by openChat",
+        "tabs: Connections: Connections > Chat(userId: 7) | Folders: Folder",
+      ])
+    #expect(
+      await session.respond(to: "tab Folders") == [
+        "tabs: Folders: Folder | Connections: Connections > Chat(userId: 7)"
+      ])
+    #expect(
+      await session.respond(to: "tab Folder") == ["unknown tab 'Folder'; did you mean 'Folders'?"])
+    #expect(await session.respond(to: "save").first?.hasPrefix("saved every tab") == true)
+    #expect(
+      await session.respond(to: "link people/Connections") == [
+        "1. select Connections", "2. back to Connections by connections",
+        "tabs: Connections: Connections | Folders: Folder",
+      ])
+    #expect(
+      await session.respond(to: "restore") == [
+        "restored", "tabs: Folders: Folder | Connections: Connections > Chat(userId: 7)",
+      ])
+    #expect(
+      await session.respond(to: "back") == [
+        "already at the tab's first screen",
+        "tabs: Folders: Folder | Connections: Connections > Chat(userId: 7)",
+      ])
+  }
+
   @Test func badInputGetsAHelpfulMessage() async throws {
     let session = try InteractiveSession()
     #expect(

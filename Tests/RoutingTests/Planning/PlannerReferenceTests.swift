@@ -12,17 +12,42 @@ import Testing
     var destination: ScreenName
     var breadcrumbs: [ScreenName]
     var parameters: Parameters
+    /// The tabs, when the case has any, and the tabs each command is limited to (empty:
+    /// every tab).
+    var tabs: [Tab] = []
+    var limits: [[String]] = []
   }
 
-  static func randomCase(_ random: inout SeededGenerator, costs: Bool = false) throws -> Case {
+  /// `p` is text and `q` a whole number wherever a screen declares them; requests give
+  /// either as text or as a number, so matching and pushing must type them.
+  static let keys = ["p", "q"]
+  static let held: [String: [ParameterValue]] = ["p": ["1", "2"], "q": [1, 2, "1"]]
+
+  /// A random stack of one to five entries of `names`, or of a screen the table does not
+  /// know ("Z"), holding any parameters.
+  static func randomStack(_ random: inout SeededGenerator, of names: [ScreenName]) -> [Entry] {
+    var stack: [Entry] = []
+    for _ in 0..<Int.random(in: 1...5, using: &random) {
+      let name =
+        Int.random(in: 0..<8, using: &random) == 0 ? "Z" : names.randomElement(using: &random)!
+      var entryValues: Parameters = [:]
+      for key in keys where Int.random(in: 0..<2, using: &random) == 0 {
+        entryValues[key] = held[key]!.randomElement(using: &random)!
+      }
+      stack.append(Entry(name, parameters: entryValues))
+    }
+    return stack
+  }
+
+  /// A random table and request; with `tabs`, a table of one to `tabs` tabs whose
+  /// commands are sometimes limited to some of them.
+  static func randomCase(
+    _ random: inout SeededGenerator, costs: Bool = false, tabs tabLimit: Int = 0
+  ) throws -> Case {
     let screenCount = Int.random(in: 1...7, using: &random)
     let names = Array(Self.names.prefix(screenCount))
-    // `p` is text and `q` a whole number wherever a screen declares them; requests give
-    // either as text or as a number, so matching and pushing must type them.
-    let keys = ["p", "q"]
     let kinds: [String: ParameterKind] = ["p": .string, "q": .integer]
     let values: [ParameterValue] = ["1", "2", 1, 2]
-    let held: [String: [ParameterValue]] = ["p": ["1", "2"], "q": [1, 2, "1"]]
     var declarations: [ReferencePlanner.Declaration] = []
     for name in names {
       let declared = keys.filter { _ in Int.random(in: 0..<3, using: &random) == 0 }
@@ -49,25 +74,29 @@ import Testing
             Parameter($0, kinds[$0]!, required: declaration.required.contains($0))
           }))
     }
-    for move in moves {
+    var tabs: [Tab] = []
+    var limits: [[String]] = []
+    if tabLimit > 0 {
+      for number in 0..<Int.random(in: 1...tabLimit, using: &random) {
+        tabs.append(Tab("T\(number)", root: names.randomElement(using: &random)!))
+      }
+      for _ in moves {
+        let limited =
+          Int.random(in: 0..<3, using: &random) == 0
+          ? tabs.map(\.name).filter { _ in Bool.random(using: &random) } : []
+        limits.append(limited)
+      }
+      for tab in tabs { registry.register(tab) }
+    }
+    for (number, move) in moves.enumerated() {
       let enabled = move.enabled
       registry.register(
         Command(
           from: move.origins, to: move.destination, cost: move.cost,
-          when: RouteGuard { _ in enabled }))
+          when: RouteGuard { _ in enabled }, tabs: limits.isEmpty ? [] : limits[number]))
     }
     let table = try registry.compile()
-    // Stacks may hold screens the table does not know ("Z") and any parameters.
-    var stack: [Entry] = []
-    for _ in 0..<Int.random(in: 1...5, using: &random) {
-      let name =
-        Int.random(in: 0..<8, using: &random) == 0 ? "Z" : names.randomElement(using: &random)!
-      var entryValues: Parameters = [:]
-      for key in keys where Int.random(in: 0..<2, using: &random) == 0 {
-        entryValues[key] = held[key]!.randomElement(using: &random)!
-      }
-      stack.append(Entry(name, parameters: entryValues))
-    }
+    let stack = randomStack(&random, of: names)
     let pick = { (random: inout SeededGenerator) -> ScreenName in
       Int.random(in: 0..<12, using: &random) == 0 ? "Unknown" : names.randomElement(using: &random)!
     }
@@ -83,7 +112,8 @@ import Testing
     return Case(
       reference: ReferencePlanner(screens: declarations, commands: moves, kinds: kinds),
       table: table,
-      stack: stack, destination: destination, breadcrumbs: breadcrumbs, parameters: parameters)
+      stack: stack, destination: destination, breadcrumbs: breadcrumbs, parameters: parameters,
+      tabs: tabs, limits: limits)
   }
 
   @Test(arguments: TestScale.batches(full: 10, quick: 2))

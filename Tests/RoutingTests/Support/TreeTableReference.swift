@@ -26,7 +26,7 @@ enum TreeTableReference {
       return .success(
         try RouteTable(
           screens: contents.screens, commands: contents.commands,
-          defaultFactory: HeadlessScreen.factory))
+          defaultFactory: HeadlessScreen.factory, tabs: contents.tabs))
     } catch {
       return .failure(error)
     }
@@ -35,13 +35,15 @@ enum TreeTableReference {
 
 /// The screens and commands of a route-table file, read from its tree.
 struct TreeTableFile {
-  static let tableKeys = ["screens", "commands", "links"]
+  static let tableKeys = ["screens", "commands", "links", "tabs"]
+  static let tabKeys = ["name", "root", "path"]
   static let screenKeys = ["name", "parameters", "path", "restorationIdentifier"]
   static let parameterKeys = ["name", "type", "required"]
-  static let commandKeys = ["id", "from", "to", "cost", "guard"]
+  static let commandKeys = ["id", "from", "to", "cost", "guard", "tabs"]
 
   var screens: [Screen] = []
   var commands: [Command] = []
+  var tabs: [Tab] = []
 
   /// Reads a parsed document. Shape problems throw ``JSONShapeError``; the format's own
   /// rules throw ``TableError``.
@@ -63,6 +65,14 @@ struct TreeTableFile {
     if let links = table["links"] {
       let fields = try JSONFields(links, at: table.path("links"), keys: ["hosts"])
       _ = try fields.stringArray("hosts")
+    }
+    for (index, value) in (try table.array("tabs") ?? []).enumerated() {
+      let fields = try JSONFields(
+        value, at: table.path("tabs").appending(index), keys: Self.tabKeys)
+      tabs.append(
+        Tab(
+          try fields.requiredString("name"), root: ScreenName(try fields.requiredString("root")),
+          path: try fields.string("path")))
     }
   }
 
@@ -134,7 +144,7 @@ struct TreeTableFile {
     let condition = try fields.string("guard").map(RouteGuard.unevaluated)
     return Command(
       id: id, from: origins.map { ScreenName($0) }, to: ScreenName(destination), cost: cost,
-      when: condition, declaredAt: nil)
+      when: condition, tabs: try fields.stringArray("tabs") ?? [], declaredAt: nil)
   }
 
   /// Refuses the first screen a command names, as compiling would for a screen that the

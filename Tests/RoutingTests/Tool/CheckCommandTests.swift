@@ -373,7 +373,7 @@ import Testing
     ),
     (
       #"{"cases": [{"name": "x", "stack": ["Menu"], "to": "Menu", "expect": {}}]}"#,
-      "cases[0].expect: expect 'stack', 'steps' or 'error'"
+      "cases[0].expect: expect 'stack', 'steps', 'tab', 'stacks' or 'error'"
     ),
     (
       #"{"cases": [{"name": "x", "stack": ["Menu"], "to": "Menu", "expect": {"steps": -1}}]}"#,

@@ -12,13 +12,13 @@ import Testing
     var description: String { arguments.joined(separator: " ") }
   }
 
-  static func page() throws -> String {
-    try Tool.packageFile("Docs/RouteTables.md")
+  static func page(_ path: String = "Docs/RouteTables.md") throws -> String {
+    try Tool.packageFile(path)
   }
 
-  /// The console blocks' commands and outputs.
-  static func examples() -> [Example] {
-    guard let page = try? page() else { return [] }
+  /// The console blocks' commands and outputs of a page.
+  static func examples(page path: String = "Docs/RouteTables.md") -> [Example] {
+    guard let page = try? page(path) else { return [] }
     var examples: [Example] = []
     var current: Example? = nil
     var inConsole = false
@@ -41,13 +41,20 @@ import Testing
     return examples
   }
 
+  @Test func theTabsPageHasExamples() {
+    #expect(
+      Set(Self.examples(page: "Docs/Tabs.md").compactMap(\.arguments.first)) == [
+        "route", "link", "test",
+      ])
+  }
+
   @Test func thePageHasExamplesOfEveryCommand() {
     let commands = Set(Self.examples().compactMap(\.arguments.first))
     #expect(commands == ["route", "link", "check", "graph", "diff", "test"])
     #expect(Self.examples().count >= 12)
   }
 
-  @Test(arguments: examples())
+  @Test(arguments: examples() + examples(page: "Docs/Tabs.md"))
   func exampleOutputIsCurrent(example: Example) {
     let result = RoutingTool.run(arguments: example.arguments) {
       (path: String) throws(FileReadError) -> [UInt8] in

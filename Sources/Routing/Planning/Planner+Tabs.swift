@@ -1,0 +1,129 @@
+extension Planner {
+  /// A route planned across tabs, in the planner's terms: tab numbers in table order.
+  struct TabPlan {
+    /// The steps, selects and commands, in order.
+    var steps: [TabStep]
+    /// The selected tab after the route.
+    var selected: Int
+    /// Every tab's stack after the route, in tab order.
+    var stacks: [[Entry]]
+  }
+
+  /// Plans the route that fulfils `request` across the tabs of `layout`, from tab
+  /// `selected` and the tabs' `stacks` (in tab order); see
+  /// ``RouteTable/route(_:from:)-(_,TabState)`` and <doc:PlanningAcrossTabs>.
+  ///
+  /// Each leg is the shortest of: the leg inside the selected tab, with the commands it
+  /// allows; and, for every other tab in order, a select of it followed by the leg
+  /// inside it (nothing more when its top already matches). Each candidate is one call
+  /// of ``leg(from:to:parameters:anyDisabled:_:)`` with the commands the tab leaves out
+  /// marked disabled beside those whose guard said no. Ties go to staying, then to the
+  /// first tab; a tab is searched only when it could still win, and for a leg shorter
+  /// than the best so far only (``PlannerScratch/legLimit``). With `pinned`, every leg
+  /// stays in the selected tab.
+  ///
+  /// - Complexity: O(*T*) leg searches per leg, where *T* is the number of tabs.
+  func route(
+    _ request: Request, tabs layout: TabLayout, selected start: Int, stacks: [[Entry]],
+    pinned: Bool
+  ) throws(RoutingError) -> TabPlan {
+    for stack in stacks where stack.isEmpty { throw RoutingError.emptyStack }
+    let destination = try destination(of: request)
+    let parameters = request.parameters
+    return try scratch.withScratch { (buffers) throws(RoutingError) -> TabPlan in
+      defer { buffers.legLimit = .max }
+      var plan = TabPlan(steps: [], selected: start, stacks: stacks)
+      var numbers = stacks.map { stack in stack.map { screenIndex[$0.screen] ?? -1 } }
+      buffers.stackScreens = numbers[start]
+      if topMatches(plan.stacks[start], destination, parameters, buffers) { return plan }
+      buffers.prepare(screens: graph.screenCount, commands: graph.commandCount)
+      // The guards hear the selected tab's stack, once per request.
+      let guarded =
+        disableGuardedCommands(request, plan.stacks[start], &buffers)
+        ? graph.guardedCommands.filter { buffers.disabled.contains(Int($0)) } : []
+      if buffers.tabDisabled.count != layout.tabs.count {
+        buffers.tabDisabled = layout.excluded.map { excluded in
+          var set = StampedArray<Bool>(
+            count: excluded.isEmpty ? 0 : graph.commandCount, filler: false)
+          for command in excluded { set[Int(command)] = true }
+          return set
+        }
+      }
+      var bestLeg: [LegStep] = []
+      for next in 0...request.breadcrumbs.count {
+        let milestone =
+          next < request.breadcrumbs.count ? screenIndex[request.breadcrumbs[next]]! : destination
+        let here = plan.selected
+        buffers.stackScreens = numbers[here]
+        if topMatches(plan.stacks[here], milestone, parameters, buffers) { continue }
+        var best: (tab: Int, cost: Int)?
+        // The selected tab, then the others in order.
+        for position in 0..<(pinned ? 1 : layout.tabs.count) {
+          let tab = position == 0 ? here : position <= here ? position - 1 : position
+          let select = tab == here ? 0 : 1
+          // A later candidate wins only when it is strictly cheaper.
+          if let best, best.cost <= select { break }
+          buffers.stackScreens = numbers[tab]
+          var cost = select
+          if tab == here || !topMatches(plan.stacks[tab], milestone, parameters, buffers) {
+            // Behind the best so far, only a strictly cheaper leg wins.
+            buffers.legLimit = best.map { Int32($0.cost - select - 1) } ?? .max
+            let found: Bool
+            if guarded.isEmpty && !layout.excluded[tab].isEmpty {
+              swap(&buffers.disabled, &buffers.tabDisabled[tab])
+              found = leg(
+                from: plan.stacks[tab], to: milestone, parameters: parameters, anyDisabled: true,
+                &buffers)
+              swap(&buffers.disabled, &buffers.tabDisabled[tab])
+            } else {
+              found = leg(
+                from: plan.stacks[tab], to: milestone, parameters: parameters,
+                anyDisabled: disable(guarded, layout.excluded[tab], &buffers), &buffers)
+            }
+            guard found else { continue }
+            cost += legCost(buffers.leg)
+          } else {
+            buffers.leg.removeAll(keepingCapacity: true)
+          }
+          if best == nil || cost < best!.cost {
+            best = (tab, cost)
+            swap(&bestLeg, &buffers.leg)
+          }
+        }
+        guard let best else {
+          let top = plan.stacks[here][plan.stacks[here].count - 1].screen
+          throw RoutingError.unreachable(from: top, to: screenNames[Int(milestone)])
+        }
+        if best.tab != here {
+          plan.steps.append(.select(layout.tabs[best.tab].name))
+          plan.selected = best.tab
+        }
+        swap(&bestLeg, &buffers.leg)
+        buffers.stackScreens = numbers[best.tab]
+        var steps: [Step] = []
+        try takeLeg(into: &steps, on: &plan.stacks[best.tab], parameters: parameters, &buffers)
+        numbers[best.tab] = buffers.stackScreens
+        plan.steps.append(contentsOf: steps.map(TabStep.command))
+      }
+      return plan
+    }
+  }
+
+  /// Marks disabled the commands whose guard said no and those a tab leaves out;
+  /// returns whether any is.
+  private func disable(
+    _ guarded: [Int32], _ excluded: [Int32], _ buffers: inout PlannerScratch
+  ) -> Bool {
+    guard !guarded.isEmpty || !excluded.isEmpty else { return false }
+    buffers.disabled.clear()
+    for command in guarded { buffers.disabled[Int(command)] = true }
+    for command in excluded { buffers.disabled[Int(command)] = true }
+    return true
+  }
+
+  /// What a leg costs: its number of steps, or the sum of its commands' costs.
+  private func legCost(_ leg: [LegStep]) -> Int {
+    guard graph.hasCosts else { return leg.count }
+    return leg.reduce(0) { $0 + Int(graph.cost[Int($1.command)]) }
+  }
+}

@@ -1,0 +1,151 @@
+/// A saved tab container: every tab's snapshot and the selected tab's name (see
+/// <doc:PlanningAcrossTabs>, "Saving and restoring").
+///
+/// Each tab's snapshot holds its restorable entries, as ``NavigationSnapshot`` does for
+/// a plain stack or a drill-down.
+public struct TabSnapshot: Codable, Hashable, Sendable {
+  /// The format's version; ``currentVersion`` when written by this library.
+  public static let currentVersion = 1
+
+  /// The version the snapshot was written in.
+  public let version: Int
+  /// The selected tab's name.
+  public var selected: String
+  /// Each tab's snapshot, by tab name.
+  public var tabs: [String: NavigationSnapshot]
+
+  /// Creates a snapshot of the current version.
+  ///
+  /// - Parameters:
+  ///   - selected: The selected tab's name.
+  ///   - tabs: Each tab's snapshot, by name.
+  public init(selected: String, tabs: [String: NavigationSnapshot]) {
+    self.version = Self.currentVersion
+    self.selected = selected
+    self.tabs = tabs
+  }
+
+  private enum CodingKeys: String, CodingKey, CaseIterable {
+    case version
+    case selected
+    case tabs
+  }
+
+  /// Decodes a snapshot, refusing an unknown version or key.
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: `DecodingError.dataCorrupted` for an unknown version or key; other
+  ///   `DecodingError`s for missing keys, values of the wrong type and bad tab snapshots.
+  /// - Complexity: O(*n*), where *n* is the number of entries of every tab.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let version = try container.decode(Int.self, forKey: .version)
+    guard version == Self.currentVersion else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .version, in: container,
+        debugDescription:
+          "unsupported tab snapshot version \(version); this library reads version \(Self.currentVersion)"
+      )
+    }
+    try rejectUnknownKeys(in: decoder, known: CodingKeys.allCases.map(\.rawValue))
+    self.version = version
+    selected = try container.decode(String.self, forKey: .selected)
+    tabs = try container.decode([String: NavigationSnapshot].self, forKey: .tabs)
+  }
+
+  /// Encodes the snapshot.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: What the encoder throws.
+  /// - Complexity: O(*n*), where *n* is the number of entries of every tab.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(version, forKey: .version)
+    try container.encode(selected, forKey: .selected)
+    try container.encode(tabs, forKey: .tabs)
+  }
+}
+
+extension TabContainer {
+  /// Saves every tab's restorable entries and the selected tab.
+  ///
+  /// - Parameter table: The table whose restoration identifiers name the screens.
+  /// - Returns: The snapshot.
+  /// - Complexity: O(*n*), where *n* is the number of entries of every tab.
+  public func snapshot(using table: RouteTable) -> TabSnapshot {
+    var tabs: [String: NavigationSnapshot] = [:]
+    for (name, container) in zip(names, containers) {
+      tabs[name] = container.snapshot(using: table)
+    }
+    return TabSnapshot(selected: selected, tabs: tabs)
+  }
+
+  /// Restores every tab and the selection from a snapshot, after checking all of them:
+  /// a refused snapshot leaves every tab and the selection as they were.
+  ///
+  /// A tab whose snapshot holds no restorable entry, or that the snapshot leaves out,
+  /// keeps its stack.
+  ///
+  /// - Parameters:
+  ///   - snapshot: The snapshot.
+  ///   - table: The table whose registry resolves the restoration identifiers.
+  /// - Throws: ``RestorationError``: ``RestorationError/Kind/unknownTab`` for a tab the
+  ///   container does not hold (at `selected` or `tabs.NAME`); a tab's own errors, their
+  ///   locations under `tabs.NAME.`.
+  /// - Complexity: O(*n*), where *n* is the number of saved entries, plus the factories
+  ///   (each tab's screen objects are made twice: once to check, once to restore).
+  public func restore(_ snapshot: TabSnapshot, using table: RouteTable) throws(RestorationError) {
+    guard let selected = names.firstIndex(of: snapshot.selected) else {
+      throw RestorationError(
+        .unknownTab, at: "selected", "unknown tab '\(excerpt(snapshot.selected))'")
+    }
+    var restoring: [(container: any RestorableContainer, snapshot: NavigationSnapshot)] = []
+    for name in snapshot.tabs.keys.sorted() {
+      guard let tab = names.firstIndex(of: name) else {
+        throw RestorationError(
+          .unknownTab, at: "tabs.\(excerpt(name))", "unknown tab '\(excerpt(name))'")
+      }
+      let saved = snapshot.tabs[name]!
+      guard !saved.entries.isEmpty else { continue }
+      do {
+        _ = try table.restoredItems(from: saved)
+      } catch {
+        throw RestorationError(
+          error.kind, at: "tabs.\(excerpt(name)).\(error.location)", error.message)
+      }
+      restoring.append((containers[tab], saved))
+    }
+    for (container, saved) in restoring {
+      do {
+        try container.restore(saved, using: table)
+      } catch {
+        preconditionFailure("a checked tab snapshot restores: \(error)")
+      }
+    }
+    select(names[selected])
+  }
+}
+
+extension Navigator where Container == TabContainer {
+  /// Saves the tab container, waiting for its turn like a navigation.
+  ///
+  /// - Returns: The snapshot of every tab and the selection.
+  /// - Complexity: As ``TabContainer/snapshot(using:)``.
+  public func snapshot() async -> TabSnapshot {
+    await acquire()
+    defer { release() }
+    return container.snapshot(using: table)
+  }
+
+  /// Restores the tab container, waiting for its turn like a navigation.
+  ///
+  /// - Parameter snapshot: The snapshot.
+  /// - Throws: ``RestorationError``, as ``TabContainer/restore(_:using:)``; nothing
+  ///   changes then.
+  /// - Complexity: As ``TabContainer/restore(_:using:)``.
+  public func restore(_ snapshot: TabSnapshot) async throws(RestorationError) {
+    await acquire()
+    defer { release() }
+    try container.restore(snapshot, using: table)
+  }
+}

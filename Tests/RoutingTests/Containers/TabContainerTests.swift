@@ -1,0 +1,108 @@
+import Foundation
+import Routing
+import SampleApp
+import Testing
+
+/// The tab container driven by a navigator on the tabbed sample app: routes that select,
+/// links into tabs, events, and save and restore of every tab.
+@MainActor
+@Suite struct TabContainerTests {
+  static func navigator() throws -> Navigator<TabContainer> {
+    let table = try SampleApp.makeTabbedTable()
+    return Navigator(table: table, container: try TabContainer(table: table))
+  }
+
+  @Test func aRouteSelectsAnotherTabWithEvents() async throws {
+    let navigator = try Self.navigator()
+    var tabEvents: [String] = []
+    var events: [String] = []
+    navigator.container.addObserver { tabEvents.append("\($0)") }
+    navigator.addObserver { events.append("\($0)") }
+    let route = try await navigator.go(acrossTabsTo: "Chat", parameters: ["userId": 7])
+    #expect(
+      route.steps.map(\.description) == ["select Connections", "push Chat(userId: 7) by openChat"])
+    #expect(navigator.container.selected == "Connections")
+    #expect(navigator.container.state == route.state)
+    #expect(
+      tabEvents == [
+        "will select Connections (from Folders)", "did select Connections (from Folders)",
+      ])
+    #expect(events.first?.hasPrefix("will navigate") == true)
+    #expect(events.contains("did push Chat(userId: 7) by openChat"))
+  }
+
+  @Test func refusedRoutesAndLinksChangeNoTab() async throws {
+    let navigator = try Self.navigator()
+    try await navigator.go(acrossTabsTo: "Profile", parameters: ["userId": 2])
+    let before = navigator.container.state
+    await #expect(throws: NavigationError.routing(.unknownScreen("Menu"))) {
+      try await navigator.go(acrossTabsTo: "Menu")
+    }
+    // Only the Folders tab has a command to Folder, and a link into Connections stays
+    // inside it.
+    let reading = try navigator.table.readInTabs("people/Folder")
+    await #expect(throws: NavigationError.self) { try await navigator.open(reading) }
+    #expect(navigator.container.state == before)
+  }
+
+  @Test func aLinkIntoATabSelectsItAndStaysInside() async throws {
+    let navigator = try Self.navigator()
+    let reading = try navigator.table.readInTabs("myapp://people/Connections/chat/3")
+    #expect(reading.tab == "Connections")
+    let route = try await navigator.open(reading)
+    #expect(route.steps.first == .select("Connections"))
+    #expect(navigator.container.state.stack.map(\.screen) == ["Connections", "Chat"])
+    #expect(try navigator.table.link(for: navigator.container.state) == "people/Connections/chat/3")
+    // A bare tab segment reads as the tab's root.
+    let bare = try navigator.table.readInTabs("folders")
+    #expect(bare.tab == "Folders" && bare.reading.request.destination == "Folder")
+  }
+
+  @Test func saveAndRestoreRoundTripsEveryTab() async throws {
+    let navigator = try Self.navigator()
+    try await navigator.go(acrossTabsTo: "Profile", parameters: ["userId": 2])
+    try await navigator.go(acrossTabsTo: "Chat", parameters: ["userId": 7])
+    let snapshot = await navigator.snapshot()
+    let data = try JSONEncoder().encode(snapshot)
+    let decoded = try JSONDecoder().decode(TabSnapshot.self, from: data)
+    #expect(decoded == snapshot)
+    let fresh = try Self.navigator()
+    try await fresh.restore(decoded)
+    #expect(fresh.container.state == navigator.container.state)
+  }
+
+  @Test(arguments: [
+    ("selected", "Mail", [:] as [String: [SavedEntry]]),
+    ("tabs.Mail", "Folders", ["Mail": [SavedEntry(identifier: "folder")]]),
+    (
+      "tabs.Connections.entries[1].identifier", "Folders",
+      [
+        "Folders": [SavedEntry(identifier: "folder"), SavedEntry(identifier: "profile")],
+        "Connections": [SavedEntry(identifier: "connections"), SavedEntry(identifier: "nope")],
+      ]
+    ),
+  ])
+  func refusedSnapshotsChangeNoTab(location: String, selected: String, tabs: [String: [SavedEntry]])
+    async throws
+  {
+    let navigator = try Self.navigator()
+    try await navigator.go(acrossTabsTo: "Profile", parameters: ["userId": 2])
+    let before = navigator.container.state
+    let snapshot = TabSnapshot(
+      selected: selected, tabs: tabs.mapValues { NavigationSnapshot(entries: $0) })
+    do {
+      try await navigator.restore(snapshot)
+      Issue.record("restored \(snapshot)")
+    } catch {
+      #expect(error.location == location)
+    }
+    #expect(navigator.container.state == before)
+  }
+
+  @Test func snapshotsOfAnotherVersionAreRefused() {
+    let text = #"{"version": 2, "selected": "Folders", "tabs": {}}"#
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(TabSnapshot.self, from: Data(text.utf8))
+    }
+  }
+}

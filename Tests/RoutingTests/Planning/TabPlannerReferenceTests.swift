@@ -1,0 +1,66 @@
+import Routing
+import Testing
+
+/// The planner across tabs against the whole-state reference on seeded random tab
+/// tables and requests.
+@Suite struct TabPlannerReferenceTests {
+  @Test(arguments: TestScale.batches(full: 10, quick: 1))
+  func plannerAgreesWithReference(batch: Int) throws {
+    // 10,000 cases at full scale, 800 by default.
+    let count = TestScale.isFull ? 1_000 : 800
+    var random = SeededGenerator(seed: UInt64(batch) &* 6_700_417 &+ 5)
+    var routed = 0
+    var selected = 0
+    for _ in 0..<count {
+      let sample = try PlannerReferenceTests.randomCase(&random, tabs: 3)
+      let names = sample.reference.screens.map(\.name)
+      var stacks: [[Entry]] = [sample.stack]
+      for _ in sample.tabs.dropFirst() {
+        stacks.append(PlannerReferenceTests.randomStack(&random, of: names))
+      }
+      let start = Int.random(in: 0..<sample.tabs.count, using: &random)
+      let reference = TabReferencePlanner(
+        stacks: sample.reference, tabs: sample.tabs.map(\.name), limits: sample.limits)
+      let expected = reference.route(
+        from: .init(selected: start, stacks: stacks), to: sample.destination,
+        via: sample.breadcrumbs, sample.parameters)
+      var named: [String: [Entry]] = [:]
+      for (tab, stack) in zip(sample.tabs, stacks) { named[tab.name] = stack }
+      let actual = Result { () throws(RoutingError) -> TabRoute in
+        try sample.table.route(
+          from: TabState(selected: sample.tabs[start].name, stacks: named),
+          to: sample.destination, via: sample.breadcrumbs, parameters: sample.parameters)
+      }
+      let found = actual.map { route in
+        let steps = route.steps.map { step -> TabStep in
+          guard case .command(let inner) = step else { return step }
+          return .command(
+            Step(
+              command: inner.command, action: inner.action, entry: inner.entry, depth: inner.depth))
+        }
+        let state = TabReferencePlanner.State(
+          selected: sample.tabs.firstIndex { $0.name == route.state.selected }!,
+          stacks: sample.tabs.map { route.state.stacks[$0.name]! })
+        return (steps, state)
+      }
+      switch (expected, found) {
+      case (.success(let want), .success(let got)):
+        #expect(
+          want.0 == got.0 && want.1.stacks == got.1.stacks && want.1.selected == got.1.selected,
+          "\(named) from \(sample.tabs[start]) to \(sample.destination) via \(sample.breadcrumbs) \(sample.parameters): want \(want.0), got \(got.0)"
+        )
+        if !want.0.isEmpty { routed += 1 }
+        if want.0.contains(where: { if case .select = $0 { true } else { false } }) {
+          selected += 1
+        }
+      case (.failure(let want), .failure(let got)):
+        #expect(want == got)
+      default:
+        Issue.record("\(named) to \(sample.destination): want \(expected), got \(found)")
+      }
+    }
+    // Real routes, many of them selecting another tab.
+    #expect(routed > count / 6)
+    #expect(selected > count / 40)
+  }
+}
