@@ -68,7 +68,9 @@ import Testing
   /// A table of 10 to 80 screens, some declaring `p`, with commands from one to three
   /// screens or from anywhere, some guarded; a stack of up to 16 entries of the table's
   /// screens (so that routes pop back), up to two breadcrumbs.
-  static func mediumCase(_ random: inout SeededGenerator, costs: Bool) throws -> MediumCase {
+  static func mediumCase(
+    _ random: inout SeededGenerator, costs: Bool, guards: Bool = true
+  ) throws -> MediumCase {
     let count = Int.random(in: 10...80, using: &random)
     let names = (0..<count).map { ScreenName("S\($0)") }
     var registry = RouteRegistry(defaultFactory: HeadlessScreen.factory)
@@ -88,7 +90,7 @@ import Testing
           names.randomElement(using: &random)!
         }
       let condition: RouteGuard? =
-        switch Int.random(in: 0..<20, using: &random) {
+        switch guards ? Int.random(in: 0..<20, using: &random) : 20 {
         case 0: no
         case 1: yes
         case 2: whenP
@@ -174,6 +176,37 @@ import Testing
     // Fields were built and used, except on tables with costs, which never use them.
     #expect((warm.planner.cache.count > 0) == !warm.graph.hasCosts)
     #expect(cold.planner.cache.count == 0)
+  }
+
+  /// One-entry stacks on tables without guards: the warm plans that skip the search
+  /// buffers altogether.
+  @Test(arguments: TestScale.batches(full: 8, quick: 2))
+  func warmPlansFromOneEntryEqualColdOnes(batch: Int) throws {
+    var random = SeededGenerator(seed: UInt64(batch) &* 7_919 &+ 5)
+    let sample = try Self.mediumCase(&random, costs: false, guards: false)
+    let warm = sample.table
+    let cold = warm.limitingPlanCache(to: 0)
+    let names = warm.screens.map(\.name)
+    let destinations = (0..<4).map { _ in names.randomElement(using: &random)! }
+    var routed = 0
+    for _ in 0..<600 {
+      let values: Parameters = Int.random(in: 0..<3, using: &random) == 0 ? ["p": "1"] : [:]
+      let stack = [Entry(names.randomElement(using: &random)!, parameters: values)]
+      let parameters: Parameters =
+        Int.random(in: 0..<3, using: &random) == 0
+        ? ["p": ["1", "2"].randomElement(using: &random)!] : [:]
+      let request = Request(to: destinations.randomElement(using: &random)!, parameters: parameters)
+      let expected = Self.planned(cold, request, from: stack)
+      #expect(
+        Self.planned(warm, request, from: stack) == expected, "\(stack.stackDescription) \(request)"
+      )
+      #expect(
+        Self.stripped(OneWayPlanner(table: warm).route(request, from: stack))
+          == Self.stripped(expected))
+      if case .success(let route) = expected, !route.isEmpty { routed += 1 }
+    }
+    #expect(routed > 0)
+    #expect(warm.planner.cache.count > 0)
   }
 
   @Test func threadsShareWarmPlans() async throws {
