@@ -56,7 +56,8 @@ extension Planner {
   /// The route from the one-entry stack `[entry]` to `destination` along the
   /// destination's cached field, for a request without breadcrumbs on a table without
   /// guards or costs; `nil` when the field is not cached or cannot vouch for the cold
-  /// search's answer, or when the table does not know the entry's screen.
+  /// search's answer, or when the table does not know the entry's screen (then the
+  /// search answers).
   ///
   /// - Throws: ``RoutingError/unreachable(from:to:)`` when the field says no route
   ///   exists, ``RoutingError/invalidParameter(name:value:expected:)`` as
@@ -71,10 +72,12 @@ extension Planner {
   func warmRoute(
     from entry: Entry, to destination: Int32, parameters: Parameters
   ) throws(RoutingError) -> Route? {
-    guard let top = screenIndex[entry.screen] else { return nil }
+    // The field first: without one, the search looks the entry's name up itself.
+    guard let distanceField = cache.cachedField(to: destination),
+      let top = screenIndex[entry.screen]
+    else { return nil }
     let topHeld = self.entry(entry, matchesParametersOf: top, under: parameters)
     if top == destination && topHeld { return Route(steps: [], stack: [entry]) }
-    guard let distanceField = cache.cachedField(to: destination) else { return nil }
     let field = distanceField.distances
     let unreachable = Int32(DistanceField.unreachable)
     // The first step: the top's lowest-numbered command of least distance, or the
@@ -108,14 +111,14 @@ extension Planner {
     stack.append(entry)
     var steps: [Step] = []
     steps.reserveCapacity(Int(remaining) + 1)
-    try push(first, parameters: parameters, onto: &stack, &steps)
+    try apply(first, parameters: parameters, to: &stack, &steps)
     var failure: RoutingError?
     let walked = walk(from: first.screen, remaining, along: field) { (command, target) -> Bool in
       guard !(topHeld && target == top) else { return false }
       do throws(RoutingError) {
-        try push(
+        try apply(
           LegStep(command: command, screen: target, popTo: -1), parameters: parameters,
-          onto: &stack, &steps)
+          to: &stack, &steps)
       } catch {
         failure = error
         return false

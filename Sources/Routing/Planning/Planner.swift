@@ -125,7 +125,7 @@ final class Planner: Sendable {
           } else {
             buffers.stackScreens.append(step.screen)
           }
-          try push(step, parameters: parameters, onto: &current, &steps)
+          try apply(step, parameters: parameters, to: &current, &steps)
         }
       }
       return Route(steps: steps, stack: current)
@@ -135,8 +135,8 @@ final class Planner: Sendable {
   /// Applies `step` to `stack` (a pop back to an entry, or a push of a new one) and
   /// appends it to `steps`.
   @inline(__always)
-  func push(
-    _ step: LegStep, parameters: Parameters, onto stack: inout [Entry], _ steps: inout [Step]
+  func apply(
+    _ step: LegStep, parameters: Parameters, to stack: inout [Entry], _ steps: inout [Step]
   ) throws(RoutingError) {
     if step.popTo >= 0 {
       stack.removeSubrange(Int(step.popTo + 1)...)
