@@ -59,14 +59,13 @@ extension Planner {
   /// search's answer, or when the table does not know the entry's screen (then the
   /// search answers).
   ///
-  /// - Throws: ``RoutingError/unreachable(from:to:)`` when the field says no route
-  ///   exists, ``RoutingError/invalidParameter(name:value:expected:)`` as
-  ///   ``newEntry(of:parameters:)`` does.
-  ///
   /// The walk of ``warmLeg(to:along:_:_:)`` with nothing to set up: no search buffers,
   /// since the only screen such a stack can hold is its top's, and no first steps but
   /// the top's commands and the field's best from anywhere.
   ///
+  /// - Throws: ``RoutingError/unreachable(from:to:)`` when the field says no route
+  ///   exists, ``RoutingError/invalidParameter(name:value:expected:)`` as
+  ///   ``newEntry(of:parameters:)`` does, once the walk has vouched for the route.
   /// - Complexity: O(*d* · *k*), where *d* is the length of the route and *k* the most
   ///   commands a screen on it starts.
   func warmRoute(
@@ -111,22 +110,26 @@ extension Planner {
     stack.append(entry)
     var steps: [Step] = []
     steps.reserveCapacity(Int(remaining) + 1)
-    try apply(first, parameters: parameters, to: &stack, &steps)
+    // A value that does not convert ends the route's making, not the walk: only a
+    // walk to the end vouches for the route whose screen it was.
     var failure: RoutingError?
-    let walked = walk(from: first.screen, remaining, along: field) { (command, target) -> Bool in
-      guard !(topHeld && target == top) else { return false }
+    func take(_ step: LegStep) {
+      guard failure == nil else { return }
       do throws(RoutingError) {
-        try apply(
-          LegStep(command: command, screen: target, popTo: -1), parameters: parameters,
-          to: &stack, &steps)
+        try apply(step, parameters: parameters, to: &stack, &steps)
       } catch {
         failure = error
-        return false
       }
+    }
+    take(first)
+    let walked = walk(from: first.screen, remaining, along: field) { (command, target) -> Bool in
+      guard !(topHeld && target == top) else { return false }
+      take(LegStep(command: command, screen: target, popTo: -1))
       return true
     }
+    guard walked else { return nil }
     if let failure { throw failure }
-    return walked ? Route(steps: steps, stack: stack) : nil
+    return Route(steps: steps, stack: stack)
   }
 
   /// Walks a distance field from `screen`, `remaining` steps from its milestone: at each

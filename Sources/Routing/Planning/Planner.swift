@@ -87,6 +87,7 @@ final class Planner: Sendable {
       throw RoutingError.unknownScreen(request.destination)
     }
     let parameters = request.parameters
+    // The common warm request walks its field without taking search buffers.
     if stack.count == 1 && request.breadcrumbs.isEmpty && graph.guardedCommands.isEmpty
       && !graph.hasCosts,
       let route = try warmRoute(from: stack[0], to: destination, parameters: parameters)
