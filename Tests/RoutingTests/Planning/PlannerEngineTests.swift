@@ -147,13 +147,10 @@ import Testing
   func warmPlansEqualColdOnes(batch: Int) throws {
     var random = SeededGenerator(seed: UInt64(batch) &* 15_485_863 &+ 1)
     let sample = try Self.mediumCase(&random, costs: batch % 4 == 3)
-    let warm = sample.table
-    let cold = warm.limitingPlanCache(to: 0)
-    let names = warm.screens.map(\.name)
+    let names = sample.table.screens.map(\.name)
     // A few destinations, asked again and again from many stacks.
     let destinations = (0..<4).map { _ in names.randomElement(using: &random)! }
-    var routed = 0
-    for _ in 0..<600 {
+    let cold = Self.expectWarmPlansEqualColdOnes(sample.table) {
       var stack: [Entry] = []
       for _ in 0..<Int.random(in: 1...6, using: &random) {
         stack.append(Entry(names.randomElement(using: &random)!))
@@ -161,20 +158,14 @@ import Testing
       let parameters: Parameters =
         Int.random(in: 0..<4, using: &random) == 0 ? ["p": "2"] : [:]
       let via = Int.random(in: 0..<4, using: &random) == 0 ? [destinations[0]] : []
-      let request = Request(
-        to: destinations.randomElement(using: &random)!, via: via, parameters: parameters)
-      let expected = Self.planned(cold, request, from: stack)
-      #expect(
-        Self.planned(warm, request, from: stack) == expected, "\(stack.stackDescription) \(request)"
+      return (
+        stack,
+        Request(
+          to: destinations.randomElement(using: &random)!, via: via, parameters: parameters)
       )
-      #expect(
-        Self.stripped(OneWayPlanner(table: warm).route(request, from: stack))
-          == Self.stripped(expected))
-      if case .success(let route) = expected, !route.isEmpty { routed += 1 }
     }
-    #expect(routed > 0)
     // Fields were built and used, except on tables with costs, which never use them.
-    #expect((warm.planner.cache.count > 0) == !warm.graph.hasCosts)
+    #expect((sample.table.planner.cache.count > 0) == !sample.table.graph.hasCosts)
     #expect(cold.planner.cache.count == 0)
   }
 
@@ -184,18 +175,31 @@ import Testing
   func warmPlansFromOneEntryEqualColdOnes(batch: Int) throws {
     var random = SeededGenerator(seed: UInt64(batch) &* 7_919 &+ 5)
     let sample = try Self.mediumCase(&random, costs: false, guards: false)
-    let warm = sample.table
-    let cold = warm.limitingPlanCache(to: 0)
-    let names = warm.screens.map(\.name)
+    let names = sample.table.screens.map(\.name)
     let destinations = (0..<4).map { _ in names.randomElement(using: &random)! }
-    var routed = 0
-    for _ in 0..<600 {
+    _ = Self.expectWarmPlansEqualColdOnes(sample.table) {
       let values: Parameters = Int.random(in: 0..<3, using: &random) == 0 ? ["p": "1"] : [:]
-      let stack = [Entry(names.randomElement(using: &random)!, parameters: values)]
       let parameters: Parameters =
         Int.random(in: 0..<3, using: &random) == 0
         ? ["p": ["1", "2"].randomElement(using: &random)!] : [:]
-      let request = Request(to: destinations.randomElement(using: &random)!, parameters: parameters)
+      return (
+        [Entry(names.randomElement(using: &random)!, parameters: values)],
+        Request(to: destinations.randomElement(using: &random)!, parameters: parameters)
+      )
+    }
+    #expect(sample.table.planner.cache.count > 0)
+  }
+
+  /// Plans 600 requests that `next` makes on `warm` and on a copy without a cache, and
+  /// expects both to agree, with each other and with ``OneWayPlanner``, and some to be
+  /// routed. Returns the copy.
+  static func expectWarmPlansEqualColdOnes(
+    _ warm: RouteTable, _ next: () -> ([Entry], Request)
+  ) -> RouteTable {
+    let cold = warm.limitingPlanCache(to: 0)
+    var routed = 0
+    for _ in 0..<600 {
+      let (stack, request) = next()
       let expected = Self.planned(cold, request, from: stack)
       #expect(
         Self.planned(warm, request, from: stack) == expected, "\(stack.stackDescription) \(request)"
@@ -206,7 +210,7 @@ import Testing
       if case .success(let route) = expected, !route.isEmpty { routed += 1 }
     }
     #expect(routed > 0)
-    #expect(warm.planner.cache.count > 0)
+    return cold
   }
 
   @Test func threadsShareWarmPlans() async throws {
