@@ -26,12 +26,15 @@ struct JSONBytes {
   mutating func number(_ value: Int) {
     if value < 0 { bytes.append(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
-    let start = bytes.count
+    // Digits from the most significant: reversing the written ones in place went
+    // through a slice, and cost several times the digits themselves.
+    var divisor: UInt = 1
+    while divisor <= magnitude / 10 { divisor *= 10 }
     repeat {
-      bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-      magnitude /= 10
-    } while magnitude > 0
-    bytes[start...].reverse()
+      bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
+      magnitude %= divisor
+      divisor /= 10
+    } while divisor > 0
   }
 
   /// Appends a string in quotes, escaped as `JSONValue.serialized()` escapes it.

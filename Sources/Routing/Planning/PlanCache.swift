@@ -99,11 +99,7 @@ final class PlanCache: Sendable {
         state.bytes += markBytes
       }
       let mark = state.marks[Int(milestone)]
-      if mark >= 0 {
-        state.clock &+= 1
-        state.slots[Int(mark)].lastUse = state.clock
-        return .cached(state.slots[Int(mark)].field!)
-      }
+      if mark >= 0 { return .cached(Self.use(slot: Int(mark), &state)) }
       if mark == -1 {
         state.marks[Int(milestone)] = -2
         return .none
@@ -143,6 +139,23 @@ final class PlanCache: Sendable {
       state.bytes += size
     }
     return field
+  }
+
+  /// The cached field of `milestone`, or `nil`; unlike ``field(to:building:)``, it
+  /// neither marks the milestone nor builds a field.
+  func cachedField(to milestone: Int32) -> DistanceField? {
+    guard isEnabled else { return nil }
+    return state.withLock { state -> DistanceField? in
+      guard !state.marks.isEmpty, state.marks[Int(milestone)] >= 0 else { return nil }
+      return Self.use(slot: Int(state.marks[Int(milestone)]), &state)
+    }
+  }
+
+  /// The field in slot `slot`, now the most recently used.
+  private static func use(slot: Int, _ state: inout State) -> DistanceField {
+    state.clock &+= 1
+    state.slots[slot].lastUse = state.clock
+    return state.slots[slot].field!
   }
 
   /// Whether the field of `milestone` is cached, for benchmarks and tests.

@@ -105,44 +105,46 @@ extension Planner {
 
   /// Expands the last forward level (`depth`) by one; returns whether a new screen is
   /// one the backward search reached.
+  ///
+  /// The loops read the graph and the screens' levels through pointers (measured: with
+  /// the backward loop, about 11% fewer instructions per cold plan on a random 1,000 /
+  /// 5,000 table than with bounds-checked arrays and optional slots).
   private func expandForward(
     depth: Int32, _ anyDisabled: Bool, _ buffers: inout PlannerScratch
   ) -> Bool {
-    var met = false
     let level = buffers.levelStart[Int(depth) - 1]..<buffers.levelStart[Int(depth)]
-    for index in level {
-      if expand(buffers.order[index], depth: depth, anyDisabled, &buffers) { met = true }
-    }
-    if depth == 1 && buffers.implicitAnywhere {
-      for screen in graph.anywhereDestinations
-      where buffers.forwardLevel(of: Int(screen)) == 0 && !buffers.isHeld(Int(screen)) {
-        if expand(screen, depth: depth, anyDisabled, &buffers) { met = true }
+    let met = withLevels(&buffers, rows: graph.commandsFrom.starts, graph.targetsFrom) {
+      slots, generation, starts, targets, buffers in
+      var met = false
+      func expand(_ screen: Int32) {
+        let commands = Int(starts[Int(screen)])..<Int(starts[Int(screen) + 1])
+        buffers.work += commands.count
+        for position in commands {
+          let target = Int(targets[position])
+          let slot = slots[target]
+          let reached = slot.stamp == generation
+          guard !reached || slot.value.forward == 0,
+            !isReachedFromAnywhere(target, buffers), !buffers.isHeld(target),
+            isEnabled(graph.commandsFrom.items[position], anyDisabled, buffers)
+          else { continue }
+          let backward = reached ? slot.value.backward : -1
+          slots[target] = (generation, ScreenLevels(forward: depth + 1, backward: backward))
+          buffers.order.append(Int32(target))
+          if backward >= 0 { met = true }
+        }
       }
+      for index in level { expand(buffers.order[index]) }
+      if depth == 1 && buffers.implicitAnywhere {
+        for screen in graph.anywhereDestinations
+        where (slots[Int(screen)].stamp != generation || slots[Int(screen)].value.forward == 0)
+          && !buffers.isHeld(Int(screen))
+        {
+          expand(screen)
+        }
+      }
+      return met
     }
     buffers.levelStart.append(buffers.order.count)
-    return met
-  }
-
-  @inline(__always)
-  private func expand(
-    _ screen: Int32, depth: Int32, _ anyDisabled: Bool, _ buffers: inout PlannerScratch
-  ) -> Bool {
-    var met = false
-    let commands = graph.commandsFrom.range(Int(screen))
-    buffers.work += commands.count
-    for position in commands {
-      let target = Int(graph.targetsFrom[position])
-      // One read of the target's slot answers both searches.
-      var levels = buffers.levels[target] ?? ScreenLevels()
-      guard levels.forward == 0, !isReachedFromAnywhere(target, buffers),
-        !buffers.isHeld(target),
-        isEnabled(graph.commandsFrom.items[position], anyDisabled, buffers)
-      else { continue }
-      levels.forward = depth + 1
-      buffers.levels[target] = levels
-      buffers.order.append(Int32(target))
-      if levels.backward >= 0 { met = true }
-    }
     return met
   }
 
@@ -151,34 +153,61 @@ extension Planner {
   private func expandBackward(
     depth: Int32, _ anyDisabled: Bool, _ buffers: inout PlannerScratch
   ) -> Bool {
-    var met = false
     buffers.backNext.removeAll(keepingCapacity: true)
-    for screen in buffers.backFrontier {
-      let predecessors = graph.predecessors.range(Int(screen))
-      buffers.work += predecessors.count
-      for position in predecessors {
-        let origin = Int(graph.predecessors.items[position])
-        // One read of the origin's slot answers both searches.
-        var levels = buffers.levels[origin] ?? ScreenLevels()
-        guard levels.backward < 0,
-          isEnabled(graph.predecessorCommands[position], anyDisabled, buffers)
-        else { continue }
-        let reached = levels.forward != 0 || isReachedFromAnywhere(origin, buffers)
-        // A held screen is only ever a first step (a pop); beyond it the backward search
-        // cannot go.
-        if buffers.isHeld(origin) && !reached { continue }
-        levels.backward = depth + 1
-        buffers.levels[origin] = levels
-        if reached {
-          met = true
-          buffers.meetings.append(Int32(origin))
-        } else {
-          buffers.backNext.append(Int32(origin))
+    let met = withLevels(&buffers, rows: graph.predecessors.starts, graph.predecessors.items) {
+      slots, generation, starts, origins, buffers in
+      var met = false
+      for screen in buffers.backFrontier {
+        let predecessors = Int(starts[Int(screen)])..<Int(starts[Int(screen) + 1])
+        buffers.work += predecessors.count
+        for position in predecessors {
+          let origin = Int(origins[position])
+          let slot = slots[origin]
+          let known = slot.stamp == generation
+          guard !known || slot.value.backward < 0,
+            isEnabled(graph.predecessorCommands[position], anyDisabled, buffers)
+          else { continue }
+          let forward = known ? slot.value.forward : 0
+          let reached = forward != 0 || isReachedFromAnywhere(origin, buffers)
+          // A held screen is only ever a first step (a pop); beyond it the backward
+          // search cannot go.
+          if !reached && buffers.isHeld(origin) { continue }
+          slots[origin] = (generation, ScreenLevels(forward: forward, backward: depth + 1))
+          if reached {
+            met = true
+            buffers.meetings.append(Int32(origin))
+          } else {
+            buffers.backNext.append(Int32(origin))
+          }
         }
       }
+      return met
     }
     swap(&buffers.backFrontier, &buffers.backNext)
     return met
+  }
+
+  /// Runs `body` with the screens' levels (their slots and the generation whose stamps
+  /// read as set) and one side of the graph (rows `starts` over `items`), all through
+  /// pointers. The levels leave `buffers` meanwhile, so that `body` may use the others.
+  @inline(__always)
+  private func withLevels<Result>(
+    _ buffers: inout PlannerScratch, rows starts: [Int32], _ items: [Int32],
+    _ body: (
+      UnsafeMutableBufferPointer<(stamp: UInt32, value: ScreenLevels)>, UInt32,
+      UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Int32>, inout PlannerScratch
+    ) -> Result
+  ) -> Result {
+    var levels = StampedArray(filler: ScreenLevels())
+    swap(&levels, &buffers.levels)
+    defer { swap(&levels, &buffers.levels) }
+    return levels.withUnsafeSlots { slots, generation in
+      starts.withUnsafeBufferPointer { starts in
+        items.withUnsafeBufferPointer { items in
+          body(slots, generation, starts, items, &buffers)
+        }
+      }
+    }
   }
 
   /// Reads the leg once the searches have met, by the tie rule.

@@ -41,27 +41,117 @@ extension Planner {
     }
     guard let first = best else { return false }
     buffers.leg.append(first)
-    var screen = Int(first.screen)
+    let walked = walk(from: first.screen, remaining, along: field) {
+      (command, target) -> Bool in
+      guard !buffers.isHeld(Int(target)), isEnabled(command, anyDisabled, buffers) else {
+        return false
+      }
+      buffers.leg.append(LegStep(command: command, screen: target, popTo: -1))
+      return true
+    }
+    if !walked { buffers.leg.removeAll(keepingCapacity: true) }
+    return walked ? true : nil
+  }
+
+  /// The route from the one-entry stack `[entry]` to `destination` along the
+  /// destination's cached field, for a request without breadcrumbs on a table without
+  /// guards or costs; `nil` when the field is not cached or cannot vouch for the cold
+  /// search's answer, or when the table does not know the entry's screen (then the
+  /// search answers).
+  ///
+  /// The walk of ``warmLeg(to:along:_:_:)`` with nothing to set up: no search buffers,
+  /// since the only screen such a stack can hold is its top's, and no first steps but
+  /// the top's commands and the field's best from anywhere.
+  ///
+  /// - Throws: ``RoutingError/unreachable(from:to:)`` when the field says no route
+  ///   exists, ``RoutingError/invalidParameter(name:value:expected:)`` as
+  ///   ``newEntry(of:parameters:)`` does, once the walk has vouched for the route.
+  /// - Complexity: O(*d* · *k*), where *d* is the length of the route and *k* the most
+  ///   commands a screen on it starts.
+  func warmRoute(
+    from entry: Entry, to destination: Int32, parameters: Parameters
+  ) throws(RoutingError) -> Route? {
+    // The field first: without one, the search looks the entry's name up itself.
+    guard let distanceField = cache.cachedField(to: destination),
+      let top = screenIndex[entry.screen]
+    else { return nil }
+    let topHeld = self.entry(entry, matchesParametersOf: top, under: parameters)
+    if top == destination && topHeld { return Route(steps: [], stack: [entry]) }
+    let field = distanceField.distances
+    let unreachable = Int32(DistanceField.unreachable)
+    // The first step: the top's lowest-numbered command of least distance, or the
+    // field's best from anywhere.
+    var first = LegStep(command: -1, screen: -1, popTo: -1)
+    var remaining = Int32.max
+    let commands = graph.commandsFrom.items
+    let targets = graph.targetsFrom
+    for position in graph.commandsFrom.range(Int(top)) {
+      let target = targets[position]
+      let distance = Int32(field[Int(target)])
+      if distance != unreachable && distance < remaining && !(topHeld && target == top) {
+        first = LegStep(command: commands[position], screen: target, popTo: -1)
+        remaining = distance
+      }
+    }
+    if let (step, distance) = distanceField.bestFromAnywhere,
+      distance < remaining || (distance == remaining && step.command < first.command)
+    {
+      guard !(topHeld && step.screen == top) else { return nil }
+      first = step
+      remaining = distance
+    }
+    // No command leads to the milestone from the top in the larger graph: none does in
+    // this request's.
+    guard first.command >= 0 else {
+      throw RoutingError.unreachable(from: entry.screen, to: screenNames[Int(destination)])
+    }
+    var stack: [Entry] = []
+    stack.reserveCapacity(Int(remaining) + 2)
+    stack.append(entry)
+    var steps: [Step] = []
+    steps.reserveCapacity(Int(remaining) + 1)
+    // A value that does not convert ends the route's making, not the walk: only a
+    // walk to the end vouches for the route whose screen it was.
+    var failure: RoutingError?
+    func take(_ step: LegStep) {
+      guard failure == nil else { return }
+      do throws(RoutingError) {
+        try apply(step, parameters: parameters, to: &stack, &steps)
+      } catch {
+        failure = error
+      }
+    }
+    take(first)
+    let walked = walk(from: first.screen, remaining, along: field) { (command, target) -> Bool in
+      guard !(topHeld && target == top) else { return false }
+      take(LegStep(command: command, screen: target, popTo: -1))
+      return true
+    }
+    guard walked else { return nil }
+    if let failure { throw failure }
+    return Route(steps: steps, stack: stack)
+  }
+
+  /// Walks a distance field from `screen`, `remaining` steps from its milestone: at each
+  /// screen, the lowest-numbered command to a screen one step nearer. Hands each to
+  /// `take` (its command and destination) and stops, returning `false`, as soon as
+  /// `take` refuses one.
+  @inline(__always)
+  private func walk(
+    from screen: Int32, _ remaining: Int32, along field: [UInt8],
+    _ take: (Int32, Int32) -> Bool
+  ) -> Bool {
     let starts = graph.commandsFrom.starts
     let commands = graph.commandsFrom.items
     let targets = graph.targetsFrom
+    var screen = Int(screen)
+    var remaining = remaining
     while remaining > 0 {
       remaining -= 1
-      var next = -1
-      for position in Int(starts[screen])..<Int(starts[screen + 1]) {
-        let command = commands[position]
-        let target = targets[position]
-        guard Int32(field[Int(target)]) == remaining else { continue }
-        guard !buffers.isHeld(Int(target)), isEnabled(command, anyDisabled, buffers)
-        else {
-          buffers.leg.removeAll(keepingCapacity: true)
-          return nil
-        }
-        buffers.leg.append(LegStep(command: command, screen: target, popTo: -1))
-        next = Int(target)
-        break
-      }
-      screen = next
+      var position = Int(starts[screen])
+      while Int32(field[Int(targets[position])]) != remaining { position += 1 }
+      guard take(commands[position], targets[position]) else { return false }
+      screen = Int(targets[position])
     }
     return true
   }

@@ -29,6 +29,9 @@ final class Planner: Sendable {
   let scratch: ScratchPool
   /// Distance fields of milestones planned before.
   let cache: PlanCache
+  /// The parameters of an entry that holds none: copying it is cheaper than making an
+  /// empty dictionary.
+  static let noParameters: Parameters = [:]
 
   convenience init(
     graph: RouteGraph, screens: [Screen], commands: RouteTable.Commands, screenIndex: ScreenIndex
@@ -79,6 +82,13 @@ final class Planner: Sendable {
     guard !stack.isEmpty else { throw RoutingError.emptyStack }
     let destination = try destination(of: request)
     let parameters = request.parameters
+    // The common warm request walks its field without taking search buffers.
+    if stack.count == 1 && request.breadcrumbs.isEmpty && graph.guardedCommands.isEmpty
+      && !graph.hasCosts,
+      let route = try warmRoute(from: stack[0], to: destination, parameters: parameters)
+    {
+      return route
+    }
     return try scratch.withScratch { (buffers) throws(RoutingError) -> Route in
       // Each name of the stack is looked up once; the legs keep the numbers up to date.
       buffers.stackScreens.removeAll(keepingCapacity: true)
@@ -119,18 +129,11 @@ final class Planner: Sendable {
     current.reserveCapacity(current.count + buffers.leg.count)
     for step in buffers.leg {
       if step.popTo >= 0 {
-        current.removeSubrange(Int(step.popTo + 1)...)
         buffers.stackScreens.removeSubrange(Int(step.popTo + 1)...)
       } else {
-        current.append(try newEntry(of: step.screen, parameters: parameters))
         buffers.stackScreens.append(step.screen)
       }
-      let command = Int(step.command)
-      steps.append(
-        Step(
-          command: command, commandID: commands.id(of: command),
-          action: step.popTo >= 0 ? .pop : .push, entry: current[current.count - 1],
-          depth: current.count))
+      try apply(step, parameters: parameters, to: &current, &steps)
     }
   }
 
@@ -146,6 +149,25 @@ final class Planner: Sendable {
       throw RoutingError.unknownScreen(request.destination)
     }
     return destination
+  }
+
+  /// Applies `step` to `stack` (a pop back to an entry, or a push of a new one) and
+  /// appends it to `steps`.
+  @inline(__always)
+  func apply(
+    _ step: LegStep, parameters: Parameters, to stack: inout [Entry], _ steps: inout [Step]
+  ) throws(RoutingError) {
+    if step.popTo >= 0 {
+      stack.removeSubrange(Int(step.popTo + 1)...)
+    } else {
+      stack.append(try newEntry(of: step.screen, parameters: parameters))
+    }
+    let command = Int(step.command)
+    steps.append(
+      Step(
+        command: command, commandID: anyCommandID ? commands.id(of: command) : nil,
+        action: step.popTo >= 0 ? .pop : .push, entry: stack[stack.count - 1],
+        depth: stack.count))
   }
 
   /// Whether the top of `stack`, whose screen numbers `buffers.stackScreens` holds,
@@ -244,7 +266,7 @@ extension Planner {
   ///   a value is checked only against the screens a route creates.
   func newEntry(of screen: Int32, parameters: Parameters) throws(RoutingError) -> Entry {
     guard declaresParameters[Int(screen)], !parameters.isEmpty else {
-      return Entry(screenNames[Int(screen)])
+      return Entry(screenNames[Int(screen)], parameters: Self.noParameters)
     }
     var values: Parameters = [:]
     for parameter in screens[Int(screen)].parameters {

@@ -150,12 +150,14 @@ final class ScratchPool: Sendable {
   func withScratch<Result, Failure: Error>(
     _ body: (inout PlannerScratch) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    var scratch = idle.withLock { $0.popLast() } ?? PlannerScratch()
+    // Optional so that giving the buffers back moves them (`take()`) rather than copying
+    // them: a copy retained and released each of their two dozen arrays.
+    var scratch: PlannerScratch? = idle.withLock { $0.popLast() } ?? PlannerScratch()
     defer {
       idle.withLock { pool in
-        if pool.count < 16 { pool.append(scratch) }
+        if pool.count < 16 { pool.append(scratch.take()!) }
       }
     }
-    return try body(&scratch)
+    return try body(&scratch!)
   }
 }

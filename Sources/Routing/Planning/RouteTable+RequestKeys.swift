@@ -12,19 +12,29 @@ extension RouteTable {
   /// - Complexity: O(*s* · *p*) with keys, O(*s*) without, where *s* is the number of
   ///   steps and *p* the most parameters a screen declares.
   func checkParameters(of request: Request, along route: Route) throws(RoutingError) {
-    let graph = self.graph
-    let pushed = route.steps.lazy.filter { $0.action == .push }.map {
-      graph.destination[$0.command]
-    }
-    if !request.parameters.isEmpty {
-      // The planner has checked that the destination and the breadcrumbs are screens.
-      var concerned: [Int32] = []
-      concerned.reserveCapacity(request.breadcrumbs.count + 1)
-      for name in [request.destination] + request.breadcrumbs {
-        if let number = screenIndex[name] { concerned.append(number) }
+    let planner = self.planner
+    if request.parameters.isEmpty {
+      // Only a required parameter can fail, and only a screen that declares parameters
+      // requires one.
+      // By index: a loop over the steps copied each (three references).
+      for index in route.steps.indices where route.steps[index].action == .push {
+        let screen = planner.graph.destination[route.steps[index].command]
+        if planner.declaresParameters[Int(screen)] {
+          try checkRequired(of: screen, in: request.parameters)
+        }
       }
-      try checkKeys(request.parameters, declaredBy: concerned + pushed)
+      return
     }
+    let pushed = route.steps.lazy.filter { $0.action == .push }.map {
+      planner.graph.destination[$0.command]
+    }
+    // The planner has checked that the destination and the breadcrumbs are screens.
+    var concerned: [Int32] = []
+    concerned.reserveCapacity(request.breadcrumbs.count + 1)
+    for name in [request.destination] + request.breadcrumbs {
+      if let number = screenIndex[name] { concerned.append(number) }
+    }
+    try checkKeys(request.parameters, declaredBy: concerned + pushed)
     for screen in pushed {
       try checkRequired(of: screen, in: request.parameters)
     }

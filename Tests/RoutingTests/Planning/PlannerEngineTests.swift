@@ -68,7 +68,9 @@ import Testing
   /// A table of 10 to 80 screens, some declaring `p`, with commands from one to three
   /// screens or from anywhere, some guarded; a stack of up to 16 entries of the table's
   /// screens (so that routes pop back), up to two breadcrumbs.
-  static func mediumCase(_ random: inout SeededGenerator, costs: Bool) throws -> MediumCase {
+  static func mediumCase(
+    _ random: inout SeededGenerator, costs: Bool, guards: Bool = true
+  ) throws -> MediumCase {
     let count = Int.random(in: 10...80, using: &random)
     let names = (0..<count).map { ScreenName("S\($0)") }
     var registry = RouteRegistry(defaultFactory: HeadlessScreen.factory)
@@ -88,7 +90,7 @@ import Testing
           names.randomElement(using: &random)!
         }
       let condition: RouteGuard? =
-        switch Int.random(in: 0..<20, using: &random) {
+        switch guards ? Int.random(in: 0..<20, using: &random) : 20 {
         case 0: no
         case 1: yes
         case 2: whenP
@@ -145,13 +147,10 @@ import Testing
   func warmPlansEqualColdOnes(batch: Int) throws {
     var random = SeededGenerator(seed: UInt64(batch) &* 15_485_863 &+ 1)
     let sample = try Self.mediumCase(&random, costs: batch % 4 == 3)
-    let warm = sample.table
-    let cold = warm.limitingPlanCache(to: 0)
-    let names = warm.screens.map(\.name)
+    let names = sample.table.screens.map(\.name)
     // A few destinations, asked again and again from many stacks.
     let destinations = (0..<4).map { _ in names.randomElement(using: &random)! }
-    var routed = 0
-    for _ in 0..<600 {
+    let cold = Self.expectWarmPlansEqualColdOnes(sample.table) {
       var stack: [Entry] = []
       for _ in 0..<Int.random(in: 1...6, using: &random) {
         stack.append(Entry(names.randomElement(using: &random)!))
@@ -159,8 +158,48 @@ import Testing
       let parameters: Parameters =
         Int.random(in: 0..<4, using: &random) == 0 ? ["p": "2"] : [:]
       let via = Int.random(in: 0..<4, using: &random) == 0 ? [destinations[0]] : []
-      let request = Request(
-        to: destinations.randomElement(using: &random)!, via: via, parameters: parameters)
+      return (
+        stack,
+        Request(
+          to: destinations.randomElement(using: &random)!, via: via, parameters: parameters)
+      )
+    }
+    // Fields were built and used, except on tables with costs, which never use them.
+    #expect((sample.table.planner.cache.count > 0) == !sample.table.graph.hasCosts)
+    #expect(cold.planner.cache.count == 0)
+  }
+
+  /// One-entry stacks on tables without guards: the warm plans that skip the search
+  /// buffers altogether.
+  @Test(arguments: TestScale.batches(full: 8, quick: 2))
+  func warmPlansFromOneEntryEqualColdOnes(batch: Int) throws {
+    var random = SeededGenerator(seed: UInt64(batch) &* 7_919 &+ 5)
+    let sample = try Self.mediumCase(&random, costs: false, guards: false)
+    let names = sample.table.screens.map(\.name)
+    let destinations = (0..<4).map { _ in names.randomElement(using: &random)! }
+    _ = Self.expectWarmPlansEqualColdOnes(sample.table) {
+      let values: Parameters = Int.random(in: 0..<3, using: &random) == 0 ? ["p": "1"] : [:]
+      let parameters: Parameters =
+        Int.random(in: 0..<3, using: &random) == 0
+        ? ["p": ["1", "2"].randomElement(using: &random)!] : [:]
+      return (
+        [Entry(names.randomElement(using: &random)!, parameters: values)],
+        Request(to: destinations.randomElement(using: &random)!, parameters: parameters)
+      )
+    }
+    #expect(sample.table.planner.cache.count > 0)
+  }
+
+  /// Plans 600 requests that `next` makes on `warm` and on a copy without a cache, and
+  /// expects both to agree, with each other and with ``OneWayPlanner``, and some to be
+  /// routed. Returns the copy.
+  static func expectWarmPlansEqualColdOnes(
+    _ warm: RouteTable, _ next: () -> ([Entry], Request)
+  ) -> RouteTable {
+    let cold = warm.limitingPlanCache(to: 0)
+    var routed = 0
+    for _ in 0..<600 {
+      let (stack, request) = next()
       let expected = Self.planned(cold, request, from: stack)
       #expect(
         Self.planned(warm, request, from: stack) == expected, "\(stack.stackDescription) \(request)"
@@ -171,9 +210,7 @@ import Testing
       if case .success(let route) = expected, !route.isEmpty { routed += 1 }
     }
     #expect(routed > 0)
-    // Fields were built and used, except on tables with costs, which never use them.
-    #expect((warm.planner.cache.count > 0) == !warm.graph.hasCosts)
-    #expect(cold.planner.cache.count == 0)
+    return cold
   }
 
   @Test func threadsShareWarmPlans() async throws {
