@@ -15,12 +15,13 @@ extension RouteTable {
   /// ```
   ///
   /// Every screen is written with its parameters, path pattern and restoration
-  /// identifier, every command with its id, origins (as declared), destination and cost,
-  /// and the table's link hosts, one screen or command a line, in table order, so that
-  /// the file diffs well. What is code stays out: factories, the default factory and
-  /// declaration sites. A guarded command is written with its guard's name
-  /// (`"guard": "signedIn"`, ``RouteGuard/name``); read back, such a command refuses
-  /// every request (see `Docs/RouteTables.md`, "Guards in files").
+  /// identifier, every command with its id, origins (as declared), destination and
+  /// cost, the table's link hosts, and its tabs (with the tabs a command is limited
+  /// to), one screen, command or tab a line, in table order, so that the file diffs
+  /// well. What is code stays out: factories, the default factory and declaration
+  /// sites. A guarded command is written with its guard's name (`"guard":
+  /// "signedIn"`, ``RouteGuard/name``); read back, such a command refuses every
+  /// request (see `Docs/RouteTables.md`, "Guards in files").
   ///
   /// Loading the text and exporting the table again gives the same text.
   ///
@@ -54,12 +55,24 @@ extension RouteTable {
       members.append("to", .string(command.destination.rawValue))
       if command.cost != 1 { members.append("cost", .number(JSONNumber(command.cost))) }
       if let condition = command.condition { members.append("guard", .string(condition.fileName)) }
+      let inTabs = tabs(ofCommand: number)
+      if inTabs.count < tabs.count { members.append("tabs", .array(inTabs.map { .string($0) })) }
       Self.write(members, into: &text)
     }
     text += commands.isEmpty ? "]" : "\n  ]"
     if !linkHosts.isEmpty {
       text += ",\n  \"links\": "
       Self.write(["hosts": .array(linkHosts.map { .string($0) })], into: &text)
+    }
+    if !tabs.isEmpty {
+      text += ",\n  \"tabs\": ["
+      for (number, tab) in tabs.enumerated() {
+        text += number == 0 ? "\n    " : ",\n    "
+        var members: JSONObject = ["name": .string(tab.name), "root": .string(tab.root.rawValue)]
+        if let path = tab.path { members.append("path", .string(path)) }
+        Self.write(members, into: &text)
+      }
+      text += "\n  ]"
     }
     return text + "\n}\n"
   }

@@ -1,4 +1,5 @@
 import Routing
+import SampleApp
 import Testing
 
 /// `RouteTable.exportedJSON()`: Swift tables as route-table files, guards by name, and
@@ -122,6 +123,35 @@ import Testing
       #expect(found.map(\.kind) == expected.map(\.kind))
       #expect(found.map(\.location) == expected.map(\.location))
     }
+  }
+
+  /// Tabs, and the tabs a command is limited to, survive the round trip: the loaded
+  /// table exports the same text and plans the same routes across tabs.
+  @Test func tabsSurviveTheRoundTrip() throws {
+    let table = try SampleApp.makeTabbedTable()
+    let text = table.exportedJSON()
+    #expect(text.contains("\n  \"tabs\": [\n    {\"name\": "))
+    let loaded = try RouteTable(json: text)
+    #expect(loaded.exportedJSON() == text)
+    #expect(loaded.tabs == table.tabs)
+    #expect(
+      loaded.commands.indices.map(loaded.tabs(ofCommand:))
+        == table.commands.indices.map(table.tabs(ofCommand:)))
+    var routed = 0
+    for tab in table.tabs {
+      let state = TabState(selected: tab.name)
+      for screen in table.screens.map(\.name) {
+        let expected = try? table.route(from: state, to: screen, parameters: ["userId": 2])
+        let actual = try? loaded.route(from: state, to: screen, parameters: ["userId": 2])
+        #expect(actual?.steps == expected?.steps, "\(tab.name) to \(screen)")
+        if expected?.steps.contains(where: { if case .select = $0 { true } else { false } }) == true
+        {
+          routed += 1
+        }
+      }
+    }
+    // Some of the routes select another tab.
+    #expect(routed > 0)
   }
 }
 
