@@ -292,9 +292,10 @@ enum Help {
     'expect' holds 'stack' (names, or objects whose parameters are compared too),
     'steps' (a count) and/or 'error' (unreachable, unknownScreen, invalidRequest,
     invalidLink). A case may give "link" instead of "to" (and "via"): the link is read
-    (see 'routing link --help') and its route compared. Each case prints 'PASS NAME' or
-    'FAIL NAME: expected …, got …'; the last line is 'N passed, N failed'. TABLE or
-    CASES (not both) may be '-' for standard input.
+    (see 'routing link --help') and its route compared. Each case prints 'PASS NAME' or,
+    at the case's place, 'CASES:LINE:COLUMN: error: FAIL NAME: expected …, got …'; the
+    last line is 'N passed, N failed'. TABLE or CASES (not both) may be '-' for standard
+    input.
 
     Options:
       --format F    text (default); json: {"file", "cases": [{"name", "line", "column",
