@@ -146,7 +146,8 @@ enum Help {
 
   /// The commands, for "did you mean".
   static let commands = [
-    RouteCommand.name, LinkCommand.name, CheckCommand.name, GraphCommand.name, TestCommand.name,
+    RouteCommand.name, LinkCommand.name, CheckCommand.name, GraphCommand.name, DiffCommand.name,
+    TestCommand.name,
   ]
 
   static func text(for command: String) -> String? {

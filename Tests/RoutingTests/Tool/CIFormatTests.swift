@@ -204,6 +204,9 @@ import Testing
       "(allowed: text, json, junit, github)"
     ),
     (["rout"], "unknown command 'rout'; did you mean 'route'?"),
+    (["grpah"], "unknown command 'grpah'; did you mean 'graph'?"),
+    (["dif", "a.json", "b.json"], "unknown command 'dif'; did you mean 'diff'?"),
+    (["test", "SampleApp.json", "c.json", "--format", "jnuit"], "did you mean 'junit'?"),
     (["help", "grap"], "did you mean 'graph'?"),
     (
       ["route", "SampleApp.json", "--from", "Menu", "--to", "Chat", "--parm", "userId=2"],
