@@ -185,6 +185,16 @@ import Testing
     #expect(stdin.errors.contains("OLD and NEW cannot both come from standard input"))
   }
 
+  /// Either table may come from standard input, named `<stdin>` in its messages.
+  @Test func readsOneTableFromStandardInput() {
+    let same = Tool.run(["diff", "-", "SampleApp.json", "--json"], input: Tool.sampleTable)
+    #expect(same.exitCode == 0)
+    #expect(same.output.contains(#""changes":[]"#))
+    let broken = Tool.run(["diff", "SampleApp.json", "-"], input: #"{"commands": [{}]}"#)
+    #expect(broken.exitCode == 2)
+    #expect(broken.errors.hasPrefix("<stdin>:1:15: error: commands[0].to:"))
+  }
+
   /// A guarded command takes part in no route the tool plans, so guarding the only way
   /// to a screen loses the route.
   @Test func routesThroughNoGuardedCommand() {
