@@ -138,7 +138,7 @@ import Testing
     arguments: [
       (
         ["--from", "Menu,Fodler"],
-        "error: option '--from' (stack 1, 'Menu,Fodler'): screen 'Fodler' is in neither table (see 'routing diff --help')"
+        "error: option '--from' (stack 1, 'Menu,Fodler'): screen 'Fodler' is in neither table; did you mean 'Folder'? (see 'routing diff --help')"
       ),
       (
         ["--from", "Menu", "--from", "Menu,,Chat"],
