@@ -34,6 +34,15 @@ package func suggestion(for word: String, among candidates: [String]) -> String?
   return best?.candidate
 }
 
+/// `; did you mean 'route'?` when a known word is close to `word` (see
+/// ``suggestion(for:among:)``), else nothing: the ending every message with a
+/// suggestion shares.
+///
+/// - Complexity: That of ``suggestion(for:among:)``.
+package func didYouMean(_ word: String, among candidates: [String]) -> String {
+  suggestion(for: word, among: candidates).map { "; did you mean '\(excerpt($0))'?" } ?? ""
+}
+
 /// The number of single-character insertions, deletions and substitutions, and of swaps
 /// of two adjacent characters, that turn one word into the other (the optimal string
 /// alignment distance: `jsno` is one edit from `json`, each character edited once).
