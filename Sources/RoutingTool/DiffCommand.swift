@@ -23,8 +23,10 @@ enum DiffCommand {
       for screen in stack where old.screen(named: screen) == nil && new.screen(named: screen) == nil
       {
         let list = stack.map(\.rawValue).joined(separator: ",")
+        let names = (old.screens + new.screens).map(\.name.rawValue)
         throw ToolFailure.usage(
-          "option '--from' (stack \(number + 1), '\(excerpt(list))'): screen '\(excerpt(screen))' is in neither table",
+          "option '--from' (stack \(number + 1), '\(excerpt(list))'): screen '\(excerpt(screen))' is in neither table"
+            + didYouMean(screen.rawValue, among: names),
           command: name)
       }
     }

@@ -34,7 +34,8 @@ enum GraphRoute {
   ) throws(ToolFailure) -> Route? {
     for screen in ends.from + [ends.to] where table.screen(named: screen) == nil {
       throw ToolFailure.usage(
-        "option '--route': screen '\(excerpt(screen))' is not in the table",
+        "option '--route': screen '\(excerpt(screen))' is not in the table"
+          + didYouMean(screen.rawValue, among: table.screens.map(\.name.rawValue)),
         command: GraphCommand.name)
     }
     do {

@@ -34,11 +34,6 @@ enum OutputFormat: String, CaseIterable {
   }
 }
 
-/// `; did you mean 'route'?` when a known word is close to `word`, else nothing.
-func didYouMean(_ word: String, among candidates: [String]) -> String {
-  suggestion(for: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
-}
-
 /// A message about a place in a file, printed as a compiler prints one
 /// (`t.json:3:7: error: …`) or as a GitHub Actions annotation.
 struct FileMessage {

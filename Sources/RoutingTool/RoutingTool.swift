@@ -135,9 +135,10 @@ enum Help {
       test TABLE CASES                run an expectation file
 
     Run 'routing COMMAND --help' for a command's options, and 'routing --version' for
-    the version. Every file argument (TABLE, CASES, FILE) may be '-' for standard
-    input. 'check' and 'test' print --format text, json or github (and test, junit)
-    for CI; messages about a file name it as FILE:LINE:COLUMN.
+    the version. Every file argument (TABLE, CASES, FILE, OLD, NEW) may be '-' for
+    standard input, one per command. 'check', 'test' and 'diff' print --format text or
+    json, and for CI 'check' and 'test' also github, 'test' also junit; messages about
+    a file name it as FILE:LINE:COLUMN.
 
     Exit codes: 0 success; 1 the request was understood but failed (no route, a failed
     check or test, a lost route); 2 bad input (an unreadable or invalid table, request,
@@ -146,7 +147,8 @@ enum Help {
 
   /// The commands, for "did you mean".
   static let commands = [
-    RouteCommand.name, LinkCommand.name, CheckCommand.name, GraphCommand.name, TestCommand.name,
+    RouteCommand.name, LinkCommand.name, CheckCommand.name, GraphCommand.name, DiffCommand.name,
+    TestCommand.name,
   ]
 
   static func text(for command: String) -> String? {
@@ -268,7 +270,8 @@ enum Help {
     route is lost (NEW has none), gained (OLD had none), longer, shorter (more or fewer
     steps, or a higher or lower cost with costs) or changed (as long, another way).
     Prints the screens removed and added, then one line a change; a summary goes to
-    standard error. A route to a screen only one table holds is lost or gained.
+    standard error. A route to a screen only one table holds is lost or gained. OLD or
+    NEW (not both) may be '-' for standard input.
 
     Options:
       --from A,B,C         start from this stack (bottom first) instead; repeat for more
@@ -292,9 +295,10 @@ enum Help {
     'expect' holds 'stack' (names, or objects whose parameters are compared too),
     'steps' (a count) and/or 'error' (unreachable, unknownScreen, invalidRequest,
     invalidLink). A case may give "link" instead of "to" (and "via"): the link is read
-    (see 'routing link --help') and its route compared. Each case prints 'PASS NAME' or
-    'FAIL NAME: expected …, got …'; the last line is 'N passed, N failed'. TABLE or
-    CASES (not both) may be '-' for standard input.
+    (see 'routing link --help') and its route compared. Each case prints 'PASS NAME' or,
+    at the case's place, 'CASES:LINE:COLUMN: error: FAIL NAME: expected …, got …'; the
+    last line is 'N passed, N failed'. TABLE or CASES (not both) may be '-' for standard
+    input.
 
     Options:
       --format F    text (default); json: {"file", "cases": [{"name", "line", "column",

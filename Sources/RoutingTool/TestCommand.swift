@@ -34,13 +34,7 @@ enum TestCommand {
     }
     var coverage = Coverage(table: table)
     var outcomes: [Outcome] = []
-    // Where each case is, for the reports that name it.
-    var positions: [TextPosition?] = Array(repeating: nil, count: file.cases.count)
-    if format != .text {
-      var locator = JSONLocator(bytes)
-      positions = locator.positions(of: file.cases.indices.map { file.path(ofCase: $0) })
-    }
-    for (index, testCase) in file.cases.enumerated() {
+    for testCase in file.cases {
       let mismatches: [String]
       if testCase.request.tabs != nil {
         let outcome = RouteRunner.routeTabs(testCase.request, in: table)
@@ -52,9 +46,21 @@ enum TestCommand {
         mismatches = testCase.expectation.mismatches(with: outcome, in: table)
       }
       let message = FileMessage(
-        file: Console.displayName(paths[1]), position: positions[index], severity: .error,
+        file: Console.displayName(paths[1]), position: nil, severity: .error,
         message: "FAIL \(testCase.name): \(mismatches.joined(separator: "; "))")
       outcomes.append(Outcome(testCase: testCase, mismatches: mismatches, message: message))
+    }
+    // Where each case is: every case for the reports that list them all, the failing
+    // ones for those that list failures only.
+    let placed = outcomes.indices.filter {
+      format == .json || format == .junit || !outcomes[$0].mismatches.isEmpty
+    }
+    if !placed.isEmpty {
+      var locator = JSONLocator(bytes)
+      let positions = locator.positions(of: placed.map { file.path(ofCase: $0) })
+      for (index, position) in zip(placed, positions) {
+        outcomes[index].message.position = position
+      }
     }
     let failed = outcomes.filter { !$0.mismatches.isEmpty }.count
     let summary = "\(outcomes.count - failed) passed, \(failed) failed"
@@ -63,7 +69,7 @@ enum TestCommand {
     case .text:
       for outcome in outcomes {
         console.print(
-          outcome.mismatches.isEmpty ? "PASS \(outcome.testCase.name)" : outcome.message.message)
+          outcome.mismatches.isEmpty ? "PASS \(outcome.testCase.name)" : outcome.message.text)
       }
       if wantsCoverage { coverage.lines.forEach(console.print) }
       console.print(summary)

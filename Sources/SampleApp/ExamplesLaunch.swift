@@ -52,11 +52,7 @@ public enum ExamplesLaunch: Hashable, Sendable {
       self = .invalid("unexpected argument '\(unknown)'")
       return
     }
-    var message = "unknown option '\(unknown)'"
-    if let near = suggestion(for: unknown, among: Self.options) {
-      message += "; did you mean '\(near)'?"
-    }
-    self = .invalid(message)
+    self = .invalid("unknown option '\(unknown)'" + didYouMean(unknown, among: Self.options))
   }
 
   /// The code the program exits with once it has printed what this launch prints: 0 for

@@ -234,8 +234,7 @@ public final class InteractiveSession {
     let table = isInTabs ? tabNavigator.table : navigator.table
     let names = table.screens.map(\.name.rawValue)
     for screen in screens where table.screen(named: screen) == nil {
-      let hint = suggestion(for: screen.rawValue, among: names).map { "; did you mean '\($0)'?" }
-      return "unknown screen '\(screen)'\(hint ?? "")"
+      return "unknown screen '\(screen)'" + didYouMean(screen.rawValue, among: names)
     }
     return nil
   }

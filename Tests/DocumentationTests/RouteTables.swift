@@ -134,5 +134,15 @@ enum AppRoutes {
     let loaded = try RouteTable(contentsOfFile: path)
     #expect(loaded.commands.map { $0.condition?.name } == ["signedIn", nil])
     #expect(loaded.exportedJSON() == (try AppRoutes.table().exportedJSON()))
+    // snippet load-table-with-guards
+    // The file's "guard": "signedIn" runs the app's guard again.
+    let table = try RouteTable(contentsOfFile: path, guards: ["signedIn": AppRoutes.signedIn])
+    let route = try table.route(
+      from: [Entry("Home")], to: "Account", parameters: ["userId": 2])
+    // snippet.end
+    #expect(route.steps.count == 1)
+    #expect(throws: RoutingError.unreachable(from: "Home", to: "Account")) {
+      try loaded.route(from: [Entry("Home")], to: "Account", parameters: ["userId": 2])
+    }
   }
 }

@@ -37,11 +37,15 @@ final class FileCommandList: Sendable {
   /// looked up in `names` once, at its first use, so a problem with it is reported at
   /// the same place.
   ///
+  /// A command's guard is the one `guards` gives for its name; when `guards` is `nil`,
+  /// one that refuses every request (its code is not in the file).
+  ///
   /// - Complexity: O(*E* + *O* + *N*), where *E* is the number of commands, *O* the
   ///   number of origins and *N* the number of distinct names.
-  func read(into columns: inout CommandColumns, naming names: inout ScreenNames)
-    throws(TableError)
-  {
+  func read(
+    into columns: inout CommandColumns, naming names: inout ScreenNames,
+    guards given: [String: RouteGuard]?
+  ) throws(TableError) {
     // The table's number of each of this list's names, or -1 before its first use.
     var screens = [Int32](repeating: -1, count: self.names.count)
     var nextGuard = 0
@@ -70,7 +74,7 @@ final class FileCommandList: Sendable {
       }
       var condition: RouteGuard? = nil
       if nextGuard < guards.count && guards[nextGuard].number == number {
-        condition = .unevaluated(guards[nextGuard].name)
+        condition = try RouteGuard.named(guards[nextGuard].name, in: given, command: number)
         nextGuard += 1
       }
       try columns.end(

@@ -20,15 +20,27 @@ extension RouteTable {
   /// `{"name": "userId", "type": "integer"}`, the type one of `string`, `integer`,
   /// `boolean` and `decimal`.
   ///
-  /// - Parameter text: The file's text.
+  /// A command's `"guard"` names a guard, which is code (see `Docs/RouteTables.md`,
+  /// "Guards in files"). Give the guards by name to run them; without `guards`, a
+  /// guarded command refuses every request, so that nothing routes through it as if it
+  /// were unguarded. A guard given but named by no command is fine: one set of an app's
+  /// guards can serve all its tables.
+  ///
+  /// - Parameters:
+  ///   - text: The file's text.
+  ///   - guards: The guards the file's commands name, by name; `nil` (the default) to
+  ///     load every guarded command with a guard that says no.
   /// - Throws: ``TableError`` saying what is wrong and where: JSON that does not parse
   ///   (``TableError/Kind/malformedJSON``, its message giving the line and column), a
-  ///   repeated key, an unknown or missing key, a value of the wrong type, or any problem
-  ///   that ``RouteRegistry/compile()`` finds.
+  ///   repeated key, an unknown or missing key, a value of the wrong type, a guard name
+  ///   that `guards` lacks (``TableError/Kind/unknownGuard``, at `commands[N].guard`), or
+  ///   any problem that ``RouteRegistry/compile()`` finds.
   /// - Complexity: O(*n* + *V* + *E* + *O*), where *n* is the length of the text, *V*
   ///   the number of screens, *E* the number of commands and *O* the number of origins.
-  public init(json text: some StringProtocol) throws(TableError) {
-    try self.init(json: Array(text.utf8))
+  public init(json text: some StringProtocol, guards: [String: RouteGuard]? = nil)
+    throws(TableError)
+  {
+    try self.init(json: Array(text.utf8), guards: guards)
   }
 
   /// Loads a route table from the bytes of a route-table file, which must be UTF-8.
@@ -37,26 +49,29 @@ extension RouteTable {
   /// without a JSON tree in between, so that loading takes little more memory than the
   /// bytes and the compiled table.
   ///
-  /// - Parameter bytes: The file's contents.
-  /// - Throws: ``TableError``, as `init(json:)` with text does; bytes that are
+  /// - Parameters:
+  ///   - bytes: The file's contents.
+  ///   - guards: The guards the file's commands name, as `init(json:guards:)` with text
+  ///     takes them.
+  /// - Throws: ``TableError``, as `init(json:guards:)` with text does; bytes that are
   ///   not UTF-8 are ``TableError/Kind/malformedJSON``.
-  /// - Complexity: O(*n* + *V* + *E* + *O*), as `init(json:)` with text.
-  public init(json bytes: [UInt8]) throws(TableError) {
-    try self.init(file: RouteTableFile(json: bytes))
+  /// - Complexity: O(*n* + *V* + *E* + *O*), as `init(json:guards:)` with text.
+  public init(json bytes: [UInt8], guards: [String: RouteGuard]? = nil) throws(TableError) {
+    try self.init(file: RouteTableFile(json: bytes), guards: guards)
   }
 
   /// Compiles the screens and commands read from a route-table file.
   ///
   /// - Throws: ``TableError``, as ``RouteRegistry/compile()`` does, at the places in
-  ///   the file.
+  ///   the file, or ``TableError/Kind/unknownGuard``.
   /// - Complexity: O(*V* + *E* + *O*), as ``RouteRegistry/compile()``.
-  package init(file: RouteTableFile) throws(TableError) {
+  package init(file: RouteTableFile, guards: [String: RouteGuard]? = nil) throws(TableError) {
     // Compiled directly rather than through a registry: the locations are already the
     // places in the file, and the file's errors name no Swift declaration.
     // Each distinct name is looked up once, not at every use.
     var names = try ScreenNames(file.screens)
     var columns = CommandColumns(capacity: file.commands.count)
-    try file.commands.read(into: &columns, naming: &names)
+    try file.commands.read(into: &columns, naming: &names, guards: guards)
     try self.init(
       names: names, commands: consume columns, defaultFactory: HeadlessScreen.factory,
       linkHosts: file.linkHosts, tabs: file.tabs, limits: file.limits)
@@ -68,11 +83,16 @@ extension RouteTable {
   /// let table = try RouteTable(contentsOfFile: "Docs/Examples/SampleApp.json")
   /// ```
   ///
-  /// - Parameter path: The file's path.
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - guards: The guards the file's commands name, as `init(json:guards:)` with text
+  ///     takes them.
   /// - Throws: ``TableError``: ``TableError/Kind/unreadable`` when the file cannot be
-  ///   read, otherwise as `init(json:)` with text does.
-  /// - Complexity: O(*n* + *V* + *E* + *O*), as `init(json:)` with text.
-  public init(contentsOfFile path: String) throws(TableError) {
+  ///   read, otherwise as `init(json:guards:)` with text does.
+  /// - Complexity: O(*n* + *V* + *E* + *O*), as `init(json:guards:)` with text.
+  public init(contentsOfFile path: String, guards: [String: RouteGuard]? = nil)
+    throws(TableError)
+  {
     // The bytes are let go before compiling, so that they and the compiled table are
     // never in memory together.
     let file: RouteTableFile
@@ -85,7 +105,29 @@ extension RouteTable {
     } catch {
       throw TableError(.malformedJSON, at: "", "\(error)")
     }
-    try self.init(file: file)
+    try self.init(file: file, guards: guards)
+  }
+}
+
+extension RouteGuard {
+  /// The guard of command `number` of a route-table file, which names it `name`: the
+  /// one `guards` gives, or, when no guards are given, one that refuses every request.
+  ///
+  /// - Throws: ``TableError/Kind/unknownGuard`` when `guards` lacks the name.
+  /// - Complexity: O(*g* × *n*) when the name is missing (for the suggestion), where *g*
+  ///   is the number of guards given and *n* the length of a name; O(*n*) otherwise.
+  static func named(_ name: String, in guards: [String: RouteGuard]?, command number: Int)
+    throws(TableError) -> RouteGuard
+  {
+    guard let guards else { return .unevaluated(name) }
+    guard let given = guards[name] else {
+      throw TableError(
+        .unknownGuard, at: "commands[\(number)].guard",
+        "the guard '\(excerpt(name))' is not among the guards given"
+          + didYouMean(name, among: guards.keys.sorted()))
+    }
+    // Named as the file names it, so that exporting the table writes the same name.
+    return given.name == name ? given : RouteGuard(name) { given.allows($0) }
   }
 }
 

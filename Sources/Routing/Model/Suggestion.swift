@@ -1,11 +1,12 @@
 /// The known word a mistyped one most likely meant, for "did you mean" hints.
 ///
 /// A word that differs only in case is matched first; otherwise the known word at the
-/// smallest edit distance (insertions, deletions and substitutions, case ignored) wins,
-/// as long as the distance is at most a third of the word's length, and at least 1. Ties
-/// go to the earlier known word. Among `Menu` and `Profile`, `profile` means `Profile`
-/// and `Settings` means neither; among `--help` and `--interactive`, `--interactiv`
-/// means `--interactive`.
+/// smallest edit distance (insertions, deletions, substitutions and swaps of two adjacent
+/// characters, case ignored; see ``editDistance(_:_:)``) wins, as long as the distance is
+/// at most a third of the word's length, and at least 1. Ties go to the earlier known
+/// word. Among `Menu` and `Profile`, `profile` means `Profile` and `Settings` means
+/// neither; among `--help` and `--interactive`, `--interactiv` means `--interactive`;
+/// among `text` and `json`, `jsno` means `json`.
 ///
 /// The library's one such helper: the check of request keys
 /// (``RoutingError/undeclaredParameter(key:suggestion:)``) and the sample app's
@@ -33,8 +34,18 @@ package func suggestion(for word: String, among candidates: [String]) -> String?
   return best?.candidate
 }
 
-/// The number of single-character insertions, deletions and substitutions that turn one
-/// word into the other (the Levenshtein distance).
+/// `; did you mean 'route'?` when a known word is close to `word` (see
+/// ``suggestion(for:among:)``), else nothing: the ending every message with a
+/// suggestion shares.
+///
+/// - Complexity: That of ``suggestion(for:among:)``.
+package func didYouMean(_ word: String, among candidates: [String]) -> String {
+  suggestion(for: word, among: candidates).map { "; did you mean '\(excerpt($0))'?" } ?? ""
+}
+
+/// The number of single-character insertions, deletions and substitutions, and of swaps
+/// of two adjacent characters, that turn one word into the other (the optimal string
+/// alignment distance: `jsno` is one edit from `json`, each character edited once).
 ///
 /// - Complexity: O(*a* × *b*), where *a* and *b* are the words' lengths.
 package func editDistance(_ first: String, _ second: String) -> Int {
@@ -42,6 +53,8 @@ package func editDistance(_ first: String, _ second: String) -> Int {
   let b = Array(second)
   guard !a.isEmpty else { return b.count }
   guard !b.isEmpty else { return a.count }
+  // Three rows: the one before the previous is where a swap comes from.
+  var beforePrevious = Array(repeating: 0, count: b.count + 1)
   var previous = Array(0...b.count)
   var current = Array(repeating: 0, count: b.count + 1)
   for i in 1...a.count {
@@ -49,8 +62,11 @@ package func editDistance(_ first: String, _ second: String) -> Int {
     for j in 1...b.count {
       let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
       current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+      if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+        current[j] = min(current[j], beforePrevious[j - 2] + 1)
+      }
     }
-    swap(&previous, &current)
+    (beforePrevious, previous, current) = (previous, current, beforePrevious)
   }
   return previous[b.count]
 }

@@ -34,9 +34,10 @@ public struct GuardContext: Sendable {
 /// ```
 ///
 /// A guard is code, so a route-table file cannot hold it: ``RouteTable/exportedJSON()``
-/// writes its ``name`` on the command (`"guard": "sameUser"`), and a command read with a
-/// guard from a file refuses every request, so that nothing routes through it as if it
-/// were unguarded (see `Docs/RouteTables.md`, "Guards in files").
+/// writes its ``name`` on the command (`"guard": "sameUser"`). Loading the file with
+/// `RouteTable(json:guards:)` gives each command the guard of that name back; loaded
+/// without guards, a guarded command refuses every request, so that nothing routes
+/// through it as if it were unguarded (see `Docs/RouteTables.md`, "Guards in files").
 public struct RouteGuard: Sendable {
   private let predicate: @Sendable (GuardContext) -> Bool
   /// The guard's name, which a route-table file and `routing graph` show; `nil` for a

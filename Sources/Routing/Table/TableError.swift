@@ -65,6 +65,8 @@ public struct TableError: Error, Hashable, Sendable, CustomStringConvertible {
     case unreadable
     /// A JSON object holds the same key twice.
     case duplicateKey
+    /// A route-table file's command names a guard that the guards given to load it lack.
+    case unknownGuard
   }
 
   /// What is wrong.

@@ -43,6 +43,9 @@ import Testing
       ("PROFILE", ["Menu", "Profile"], "Profile"),
       ("Profle", ["Menu", "Profile"], "Profile"),
       ("Chatt", ["Chat", "Menu"], "Chat"),
+      ("jsno", ["text", "json"], "json"),
+      ("grpah", ["route", "graph"], "graph"),
+      ("Porfile", ["Menu", "Profile"], "Profile"),
       ("Settings", ["Menu", "Profile"], nil),
       ("x", ["Menu"], nil),
       ("", ["Menu"], nil),
@@ -55,6 +58,11 @@ import Testing
     #expect(editDistance("kitten", "sitting") == 3)
     #expect(editDistance("", "abc") == 3)
     #expect(editDistance("abc", "abc") == 0)
-    #expect(editDistance("ab", "ba") == 2)
+    // A swap of two adjacent characters is one edit; each character is edited once, so
+    // `ca` to `abc` is three (not a swap then an insertion between the swapped pair).
+    #expect(editDistance("ab", "ba") == 1)
+    #expect(editDistance("json", "jsno") == 1)
+    #expect(editDistance("abcd", "badc") == 2)
+    #expect(editDistance("ca", "abc") == 3)
   }
 }

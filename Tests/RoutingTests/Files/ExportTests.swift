@@ -66,6 +66,43 @@ import Testing
     #expect(route.steps.count == 1)
   }
 
+  /// Guards given by name run: each command gets the guard its file names back, under
+  /// that name, and the table exports to the same text.
+  @Test func guardsGivenByNameRun() throws {
+    let refuses = RouteGuard { _ in false }
+    let guards = ["signedIn": Self.signedIn, "guard": refuses, "unused": refuses]
+    let loaded = try RouteTable(json: Self.exported, guards: guards)
+    let route = try loaded.route(from: [Entry("Home")], to: "Account", parameters: ["userId": 1])
+    #expect(route.steps.map(\.command) == [0])
+    // `Home`'s command refuses: from Account, Home is not reached.
+    #expect(throws: RoutingError.unreachable(from: "Account", to: "Home")) {
+      try loaded.route(from: [Entry("Account", parameters: ["userId": 1])], to: "Home")
+    }
+    #expect(loaded.commands.map { $0.condition?.name } == ["signedIn", nil, "guard"])
+    #expect(loaded.exportedJSON() == Self.exported)
+    let bytes = try RouteTable(json: Array(Self.exported.utf8), guards: guards)
+    #expect(bytes.exportedJSON() == Self.exported)
+  }
+
+  /// A guard name the given guards lack is an error at the command's `guard`, with the
+  /// nearest name; an empty dictionary gives no guard at all.
+  @Test func aGuardNotGivenIsALocatedError() {
+    #expect(
+      throws: TableError(
+        .unknownGuard, at: "commands[0].guard",
+        "the guard 'signedIn' is not among the guards given; did you mean 'signedln'?")
+    ) {
+      try RouteTable(json: Self.exported, guards: ["signedln": Self.signedIn])
+    }
+    #expect(
+      throws: TableError(
+        .unknownGuard, at: "commands[0].guard",
+        "the guard 'signedIn' is not among the guards given")
+    ) {
+      try RouteTable(json: Self.exported, guards: [:])
+    }
+  }
+
   @Test(arguments: [
     (#"{"commands": [{"to": "A", "guard": 1}]}"#, TableError.Kind.wrongType, "commands[0].guard"),
     (#"{"commands": [{"to": "A", "gaurd": "x"}]}"#, .unknownKey, "commands[0].gaurd"),

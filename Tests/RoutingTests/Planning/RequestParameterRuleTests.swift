@@ -25,6 +25,10 @@ import Testing
     #expect(throws: RoutingError.undeclaredParameter(key: "colour", suggestion: nil)) {
       try table.route(from: [Entry("Home")], to: "Folder", parameters: ["colour": "red"])
     }
+    // Two letters swapped are one edit.
+    #expect(throws: RoutingError.undeclaredParameter(key: "usreId", suggestion: "userId")) {
+      try table.route(from: [Entry("Home")], to: "User", parameters: ["usreId": 9])
+    }
   }
 
   @Test func keysOfTheDestinationBreadcrumbsAndPushedScreensAreDeclared() throws {

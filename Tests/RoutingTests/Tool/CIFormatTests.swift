@@ -204,6 +204,9 @@ import Testing
       "(allowed: text, json, junit, github)"
     ),
     (["rout"], "unknown command 'rout'; did you mean 'route'?"),
+    (["grpah"], "unknown command 'grpah'; did you mean 'graph'?"),
+    (["dif", "a.json", "b.json"], "unknown command 'dif'; did you mean 'diff'?"),
+    (["test", "SampleApp.json", "c.json", "--format", "jnuit"], "did you mean 'junit'?"),
     (["help", "grap"], "did you mean 'graph'?"),
     (
       ["route", "SampleApp.json", "--from", "Menu", "--to", "Chat", "--parm", "userId=2"],
@@ -231,6 +234,34 @@ import Testing
     #expect(
       Tool.run(["route", "SampleApp.json", "--from", "Menu", "--to", "Xyzzy"]).errors
         == "error: unknown screen 'Xyzzy'\n")
+  }
+
+  /// A table that does not load stops every command, in every format, with exit code 2
+  /// and the message at its line and column (`check` prints it as its one diagnostic).
+  @Test(arguments: [
+    ["route", "t.json", "--from", "A", "--to", "B"],
+    ["route", "t.json", "--from", "A", "--to", "B", "--json", "--explain"],
+    ["route", "t.json", "--batch", "-"],
+    ["link", "t.json", "--from", "A", "x", "--json"],
+    ["graph", "t.json", "--format", "mermaid", "--route", "A", "B"],
+    ["diff", "SampleApp.json", "t.json", "--format", "json"],
+    ["diff", "t.json", "SampleApp.json"],
+    ["test", "t.json", "c.json"],
+    ["test", "t.json", "c.json", "--format", "json", "--coverage"],
+    ["test", "t.json", "c.json", "--format", "junit"],
+    ["test", "t.json", "c.json", "--format", "github"],
+  ])
+  func aBadTableStopsEveryCommandAtItsPlace(arguments: [String]) {
+    let table = "{\"commands\": [\n  {\"to\": 1}]}"
+    let result = Tool.run(arguments, files: ["t.json": table, "c.json": #"{"cases": []}"#])
+    #expect(result.exitCode == 2)
+    #expect(
+      result.errors == "t.json:2:10: error: commands[0].to: expected a string, found a number\n")
+    #expect(
+      result.output
+        == (arguments.contains("github")
+          ? "::error file=t.json,line=2,col=10::commands[0].to: expected a string, found a number\n"
+          : ""))
   }
 
   @Test func aBadCaseFileIsLocatedInEveryFormat() {

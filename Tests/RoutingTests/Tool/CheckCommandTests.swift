@@ -309,22 +309,36 @@ import Testing
     #expect(
       Tool.lines(result.output) == [
         "PASS passes",
-        "FAIL wrong stack: expected stack Menu > Connections, got Menu > Folder",
-        "FAIL wrong steps: expected 2 steps, got 1",
-        "FAIL wrong parameters: expected stack Menu > Connections > Chat(userId: 3), got Menu > Connections > Chat(userId: 2)",
+        "cases.json:3:3: error: FAIL wrong stack: expected stack Menu > Connections, got Menu > Folder",
+        "cases.json:4:3: error: FAIL wrong steps: expected 2 steps, got 1",
+        "cases.json:5:3: error: FAIL wrong parameters: expected stack Menu > Connections > Chat(userId: 3), got Menu > Connections > Chat(userId: 2)",
         "PASS parameters compared typed",
         "PASS names only ignore parameters",
-        "FAIL an object compares all parameters: expected stack Menu > Connections > Chat, got Menu > Connections > Chat(userId: 2)",
-        "FAIL expected error, got a route: expected error unreachable, got a route of 1 step to Menu > Folder",
-        "FAIL expected a route, got an error: expected a route, got error unknownScreen: unknown screen 'Nowhere'",
-        "FAIL wrong error: expected error unreachable, got error unknownScreen: unknown screen 'Nowhere'",
+        "cases.json:11:3: error: FAIL an object compares all parameters: expected stack Menu > Connections > Chat, got Menu > Connections > Chat(userId: 2)",
+        "cases.json:13:3: error: FAIL expected error, got a route: expected error unreachable, got a route of 1 step to Menu > Folder",
+        "cases.json:14:3: error: FAIL expected a route, got an error: expected a route, got error unknownScreen: unknown screen 'Nowhere'",
+        "cases.json:15:3: error: FAIL wrong error: expected error unreachable, got error unknownScreen: unknown screen 'Nowhere'",
         "PASS right error",
-        "FAIL a link: expected 1 step, got 2",
-        "FAIL a bad link: expected a route, got error invalidLink: cases[12].link: no screen's path pattern reads segment 1 '2'",
+        "cases.json:17:3: error: FAIL a link: expected 1 step, got 2",
+        "cases.json:18:3: error: FAIL a bad link: expected a route, got error invalidLink: cases[12].link: no screen's path pattern reads segment 1 '2'",
         "PASS an invalid stack value",
         "5 passed, 9 failed",
       ])
     #expect(result.errors.isEmpty)
+  }
+
+  @Test func aFailingCaseFromStandardInputIsPlacedThere() {
+    let cases = """
+      {"cases": [{"name": "passes", "stack": ["Menu"], "to": "Folder", "expect": {"steps": 1}},
+        {"name": "fails", "stack": ["Menu"], "to": "Folder", "expect": {"steps": 3}}]}
+      """
+    let result = Tool.run(["test", "SampleApp.json", "-"], input: cases)
+    #expect(result.exitCode == 1)
+    #expect(
+      Tool.lines(result.output) == [
+        "PASS passes", "<stdin>:2:3: error: FAIL fails: expected 3 steps, got 1",
+        "1 passed, 1 failed",
+      ])
   }
 
   @Test func anEmptyFilePassesNothing() {

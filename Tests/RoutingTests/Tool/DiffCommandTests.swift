@@ -138,7 +138,7 @@ import Testing
     arguments: [
       (
         ["--from", "Menu,Fodler"],
-        "error: option '--from' (stack 1, 'Menu,Fodler'): screen 'Fodler' is in neither table (see 'routing diff --help')"
+        "error: option '--from' (stack 1, 'Menu,Fodler'): screen 'Fodler' is in neither table; did you mean 'Folder'? (see 'routing diff --help')"
       ),
       (
         ["--from", "Menu", "--from", "Menu,,Chat"],
@@ -183,6 +183,16 @@ import Testing
     let stdin = Tool.run(["diff", "-", "-"])
     #expect(stdin.exitCode == 2)
     #expect(stdin.errors.contains("OLD and NEW cannot both come from standard input"))
+  }
+
+  /// Either table may come from standard input, named `<stdin>` in its messages.
+  @Test func readsOneTableFromStandardInput() {
+    let same = Tool.run(["diff", "-", "SampleApp.json", "--json"], input: Tool.sampleTable)
+    #expect(same.exitCode == 0)
+    #expect(same.output.contains(#""changes":[]"#))
+    let broken = Tool.run(["diff", "SampleApp.json", "-"], input: #"{"commands": [{}]}"#)
+    #expect(broken.exitCode == 2)
+    #expect(broken.errors.hasPrefix("<stdin>:1:15: error: commands[0].to:"))
   }
 
   /// A guarded command takes part in no route the tool plans, so guarding the only way

@@ -93,6 +93,10 @@ import Testing
         "error: option '--route': screen 'Lobby' is not in the table (see 'routing graph --help')"
       ),
       (
+        ["--route", "Menu", "Chta"],
+        "error: option '--route': screen 'Chta' is not in the table; did you mean 'Chat'? (see 'routing graph --help')"
+      ),
+      (
         ["--route", "Menu", "Chat", "--route=x"],
         "error: unknown option '--route' (see 'routing graph --help')"
       ),

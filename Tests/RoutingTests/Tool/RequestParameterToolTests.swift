@@ -111,10 +111,12 @@ import Testing
     #expect(lines[0] == "PASS typo")
     #expect(lines[1] == "PASS missing")
     #expect(
-      lines[2].hasPrefix("FAIL unknown screen first: expected a route, got error unknownScreen"))
+      lines[2].hasPrefix(
+        "cases.json:6:3: error: FAIL unknown screen first: expected a route, got error unknownScreen"
+      ))
     #expect(
       lines[3]
-        == "FAIL typo as a route: expected a route, got error invalidRequest: parameters.userid: \(Self.undeclared)"
+        == "cases.json:8:3: error: FAIL typo as a route: expected a route, got error invalidRequest: parameters.userid: \(Self.undeclared)"
     )
   }
 
