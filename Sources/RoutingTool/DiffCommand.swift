@@ -17,8 +17,8 @@ enum DiffCommand {
     if paths[0] == "-" && paths[1] == "-" {
       throw ToolFailure.usage("OLD and NEW cannot both come from standard input", command: name)
     }
-    let old = try console.loadTable(paths[0])
-    let new = try console.loadTable(paths[1])
+    let old = try console.loadTable(paths[0], format: json ? .json : .text)
+    let new = try console.loadTable(paths[1], format: json ? .json : .text)
     for (number, stack) in given.enumerated() {
       for screen in stack where old.screen(named: screen) == nil && new.screen(named: screen) == nil
       {

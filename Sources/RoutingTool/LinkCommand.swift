@@ -29,9 +29,9 @@ enum LinkCommand {
       throw ToolFailure.usage("missing '--from'", command: name)
     }
     let stack = try screenList(from, option: "from", command: name).map { Entry(ScreenName($0)) }
-    let table = try console.loadTable(positionals[0])
-    let link = positionals[1]
     let json = options.has("json")
+    let table = try console.loadTable(positionals[0], format: json ? .json : .text)
+    let link = positionals[1]
     let reading: LinkReading
     do {
       reading = try table.read(link, strict: strict)

@@ -31,7 +31,7 @@ enum RouteCommand {
       return try BatchRoute.run(file, table, console)
     case (nil, nil):
       let (stack, request) = try requestFromFlags(options)
-      let table = try console.loadTable(tablePath)
+      let table = try console.loadTable(tablePath, format: options.has("json") ? .json : .text)
       // The request came from flags: a JSON path would name nothing the user wrote.
       let outcome = RouteRunner.route(request, from: stack, in: table).mapError { failure in
         guard failure.kind == .invalidRequest else { return failure }

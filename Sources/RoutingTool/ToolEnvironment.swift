@@ -171,10 +171,19 @@ struct Console {
     }
   }
 
-  /// The bad-input failure for a message about a file, printed first as an annotation
-  /// with `--format github`.
+  /// The bad-input failure for a message about a file, printed first on standard output
+  /// in the format the command was asked for: an annotation with `--format github`,
+  /// `{"error": {"file": …, "line": …, "column": …, "message": …}}` with
+  /// `--format json`. The failure itself prints the text on standard error.
   func failure(_ message: FileMessage, format: OutputFormat) -> ToolFailure {
-    if format == .github { print(message.annotation) }
+    switch format {
+    case .github: print(message.annotation)
+    case .json:
+      var error = message.placeJSON
+      error.append("message", .string(message.message))
+      print(JSONValue.object(["error": .object(error)]).serialized())
+    case .text, .junit: break
+    }
     return ToolFailure.badInput(message.text)
   }
 }
