@@ -55,10 +55,9 @@ package struct JSONFields {
         .wrongType, at: path, "expected an object, found \(value.typeDescription)")
     }
     for member in object.members where !keys.contains(member.key) {
-      let known = keys.map { "'\($0)'" }.joined(separator: ", ")
       throw JSONShapeError(
         .unknownKey, at: path.appending(member.key),
-        "unknown key '\(excerpt(member.key))' (known keys: \(known))")
+        unknownKeyMessage(member.key, known: keys))
     }
     self.object = object
     self.path = path
@@ -152,4 +151,14 @@ package struct JSONFields {
     }
     return map
   }
+}
+
+/// The message for a key that an object of a document may not hold, the same for every
+/// document the project reads: `unknown key 'gaurd' (known keys: 'id', 'from', 'to',
+/// 'cost', 'guard', 'tabs'); did you mean 'guard'?`.
+///
+/// - Complexity: O(*k* · *n*²) for *k* known keys of length at most *n*.
+package func unknownKeyMessage(_ key: String, known: [String]) -> String {
+  let list = known.map { "'\($0)'" }.joined(separator: ", ")
+  return "unknown key '\(excerpt(key))' (known keys: \(list))" + didYouMean(key, among: known)
 }

@@ -78,10 +78,9 @@ private struct RouteTableFileReader {
   private static func unknownKey(
     _ key: String, known: [String], at components: [JSONPath.Component]
   ) -> TableError {
-    let list = known.map { "'\($0)'" }.joined(separator: ", ")
-    return TableError(
+    TableError(
       .unknownKey, at: JSONPath(components: components + [.key(key)]).description,
-      "unknown key '\(excerpt(key))' (known keys: \(list))")
+      unknownKeyMessage(key, known: known))
   }
 
   private static func missingKey(_ key: String, at components: JSONPath.Component...)

@@ -23,9 +23,12 @@ package func suggestion(for word: String, among candidates: [String]) -> String?
   if let sameLetters = candidates.first(where: { $0.lowercased() == lowered }) {
     return sameLetters
   }
-  let limit = max(1, lowered.count / 3)
+  let length = lowered.count
+  let limit = max(1, length / 3)
   var best: (candidate: String, distance: Int)? = nil
-  for candidate in candidates {
+  // The distance is at least the difference in length: a word far longer or shorter
+  // than a candidate (a megabyte-long key) is never compared with it.
+  for candidate in candidates where abs(candidate.count - length) <= limit {
     let distance = editDistance(lowered, candidate.lowercased())
     if distance <= limit && distance < (best?.distance ?? .max) {
       best = (candidate, distance)

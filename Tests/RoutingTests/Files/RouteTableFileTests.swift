@@ -19,6 +19,22 @@ import Testing
   }
 
   /// The example that opens "The file format" in Docs/RouteTables.md.
+  /// An unknown key names the known ones and, when one is close, suggests it: in a
+  /// table file and in the tool's request documents alike.
+  @Test func anUnknownKeySuggestsTheNearestKnownOne() {
+    let error = Self.failure(#"{"commands": [{"to": "A", "gaurd": "signedIn"}]}"#)
+    #expect(error?.location == "commands[0].gaurd")
+    #expect(error?.message.hasSuffix("'guard', 'tabs'); did you mean 'guard'?") == true)
+    #expect(
+      Self.failure(#"{"commands": [], "zzzzzzzz": 1}"#)?.message.contains("did you mean") == false)
+    let request = Tool.run(
+      ["route", "SampleApp.json", "--request", "-"],
+      input: #"{"stak": ["Menu"], "to": "Profile"}"#)
+    #expect(request.exitCode == 2)
+    #expect(request.output.contains("unknown key 'stak' ("))
+    #expect(request.output.contains("; did you mean 'stack'?"))
+  }
+
   @Test func loadsTheFormatExample() throws {
     let table = try RouteTable(
       json: """
