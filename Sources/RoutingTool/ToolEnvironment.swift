@@ -18,6 +18,10 @@ package struct ToolEnvironment {
   package var readLines: (Int) throws(FileReadError) -> [[UInt8]]?
   /// Writes UTF-8 bytes to standard output.
   package var writeBytes: ([UInt8]) -> Void
+  /// Route tables already compiled, by the path the command line names them with: a
+  /// command that loads a table from one of these paths takes it instead of reading
+  /// the file (the fuzz target compiles its fixed table once this way). None by default.
+  package var tables: [String: RouteTable] = [:]
 
   /// Creates an environment.
   ///
@@ -161,6 +165,7 @@ struct Console {
 
   /// Loads the route table named on the command line.
   func loadTable(_ path: String) throws(ToolFailure) -> RouteTable {
+    if let table = environment.tables[path] { return table }
     let bytes = try read(path)
     do {
       return try RouteTable(json: bytes)
