@@ -5,6 +5,8 @@
 //   swift run -c release RoutingBenchmarks compile --screens 100000 --commands 1000000
 //   swift run -c release RoutingBenchmarks batch --table T.json --requests R.jsonl
 //   swift run -c release RoutingBenchmarks load [COMMANDS]
+// The link figures alone:
+//   swift run -c release RoutingBenchmarks links
 import Routing
 
 #if canImport(Glibc)
@@ -20,7 +22,8 @@ if let mode = arguments.first {
     case "compile": print(try benchmarkCompile(rest))
     case "batch": print(try benchmarkBatchFile(rest))
     case "load": print(try benchmarkLoadingMode(rest))
-    default: throw BenchmarkError("unknown mode '\(mode)': plan, compile, batch or load")
+    case "links": print(benchmarkLinks())
+    default: throw BenchmarkError("unknown mode '\(mode)': plan, compile, batch, load or links")
     }
     exit(0)
   } catch {

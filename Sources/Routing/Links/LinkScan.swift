@@ -5,7 +5,8 @@ struct LinkSegments {
   var base: UnsafePointer<UInt8>
   /// Segment *i* starts at `(ranges[i] >> 16) & 0xFFFF` from `base` and holds
   /// `ranges[i] & 0xFFFF` bytes (a link holds at most 4,096); the high 32 bits are the
-  /// hash of those bytes, once ``hashAll()`` has run.
+  /// hash of those bytes (the reader hashes the segments as it finds them, or, for a
+  /// percent-encoded path, ``hashAll()`` once they are decoded).
   var ranges: UnsafeMutablePointer<UInt64>
   /// How many segments; at most ``RouteTable/maximumLinkSegments``, never 0.
   var count: Int
@@ -32,9 +33,9 @@ struct LinkSegments {
     for index in 0..<count {
       let bytes = bytes(index)
       var ascii = true
-      var hash: UInt32 = 0x811C_9DC5
+      var hash = LinkIndex.hashBasis
       for byte in bytes {
-        hash = (hash ^ UInt32(byte)) &* 0x0100_0193
+        hash = LinkIndex.hash(hash, byte)
         if byte >= 0x80 { ascii = false }
       }
       ranges[index] = UInt64(hash) << 32 | (ranges[index] & 0xFFFF_FFFF)
