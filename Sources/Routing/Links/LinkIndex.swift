@@ -28,18 +28,10 @@ struct ReadPiece: Hashable, Sendable {
 final class LinkIndex: Sendable {
   /// Each screen's pattern, by screen number.
   let patterns: [[PatternSegment]]
-  /// The trie; node 0 is the root.
+  /// The trie's nodes; node 0 is the root. Their literal children are in ``slots``, and
+  /// by text in `literalChildren`.
+  let nodes: FlatTable<TrieNode>
   let literalChildren: [[String: Int32]]
-  let captureChild: FlatTable<Int32>
-  /// The screen whose pattern ends at a node, or -1.
-  let terminal: FlatTable<Int32>
-  /// For each node, bit *k* says that a pattern ends *k* segments below it (the bits
-  /// that do not fit, only possible at the root, are dropped; the root is not pruned).
-  let endings: FlatTable<UInt64>
-  /// How many segments below each node the deepest pattern through it ends.
-  let height: FlatTable<Int32>
-  /// Whether a node has a literal child that is not ASCII.
-  let hasTextChild: FlatTable<Bool>
   /// The hash table of literal children, open addressing with linear probing.
   let slots: FlatTable<LiteralSlot>
   /// The literals' bytes, which the slots point into.
@@ -66,6 +58,10 @@ final class LinkIndex: Sendable {
   let keysAreASCII: Bool
   /// The web hosts that `http` and `https` links may name, lowercased.
   let hosts: [String]
+  /// Empty parameters with room for 1 to 8 values. A read copies one, which its first
+  /// insertion copies again: cheaper than `Dictionary(minimumCapacity:)`, which is not
+  /// specialized and looks up its storage's generic metadata on every call.
+  let emptyParameters = (1...8).map { Parameters(minimumCapacity: $0) }
 
   /// Compiles the screens' patterns.
   ///
@@ -126,14 +122,17 @@ final class LinkIndex: Sendable {
       patterns.append(pattern)
     }
     // Children come after their parent, so one backward pass sums up the subtrees.
-    var endings = [UInt64](repeating: 0, count: terminal.count)
-    var height = [Int32](repeating: 0, count: terminal.count)
-    for node in stride(from: terminal.count - 1, through: 0, by: -1) {
-      if terminal[node] >= 0 { endings[node] |= 1 }
+    var nodes = terminal.indices.map {
+      TrieNode(
+        endings: 0, terminal: terminal[$0], captureChild: captureChild[$0], height: 0,
+        hasTextChild: false)
+    }
+    for node in stride(from: nodes.count - 1, through: 0, by: -1) {
+      if nodes[node].terminal >= 0 { nodes[node].endings |= 1 }
       let up = Int(parent[node])
       if up >= 0 {
-        endings[up] |= endings[node] << 1
-        height[up] = max(height[up], height[node] + 1)
+        nodes[up].endings |= nodes[node].endings << 1
+        nodes[up].height = max(nodes[up].height, nodes[node].height + 1)
       }
     }
     var keyNumbers: [String: Int32] = [:]
@@ -145,7 +144,6 @@ final class LinkIndex: Sendable {
     }
     let keysAreASCII = keyNumbers.keys.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
     if !keysAreASCII { edges.removeAll { $0.parent == Self.keyParent } }
-    var hasTextChild = [Bool](repeating: false, count: terminal.count)
     var capacity = 2
     while capacity < edges.count * 2 { capacity <<= 1 }
     var slots = [LiteralSlot](
@@ -153,7 +151,7 @@ final class LinkIndex: Sendable {
     var literalBytes: [UInt8] = []
     for edge in edges {
       if edge.parent >= 0 && !edge.text.utf8.allSatisfy({ $0 < 0x80 }) {
-        hasTextChild[Int(edge.parent)] = true
+        nodes[Int(edge.parent)].hasTextChild = true
       }
       var text = edge.text
       let hash = Self.hash(edge.parent, text.withUTF8 { Self.hash($0) })
@@ -178,11 +176,7 @@ final class LinkIndex: Sendable {
     }
     self.patterns = patterns
     self.literalChildren = literalChildren
-    self.captureChild = FlatTable(captureChild)
-    self.terminal = FlatTable(terminal)
-    self.endings = FlatTable(endings)
-    self.height = FlatTable(height)
-    self.hasTextChild = FlatTable(hasTextChild)
+    self.nodes = FlatTable(nodes)
     self.slots = FlatTable(slots)
     self.literalBytes = FlatTable(literalBytes)
     self.slotMask = capacity - 1
@@ -214,11 +208,7 @@ final class LinkIndex: Sendable {
   }
 
   deinit {
-    captureChild.free()
-    terminal.free()
-    endings.free()
-    height.free()
-    hasTextChild.free()
+    nodes.free()
     slots.free()
     literalBytes.free()
     parameterFirst.free()
@@ -272,7 +262,7 @@ final class LinkIndex: Sendable {
   func literalChild(
     of node: Int32, reading segment: UnsafeBufferPointer<UInt8>, hash text: UInt32, ascii: Bool
   ) -> Int32 {
-    guard ascii, !hasTextChild[Int(node)] else {
+    guard ascii, !nodes[Int(node)].hasTextChild else {
       // Segments compare as strings: a text that is not ASCII may equal another one
       // that is written with other bytes.
       guard !literalChildren[Int(node)].isEmpty else { return -1 }
@@ -395,6 +385,22 @@ final class LinkIndex: Sendable {
 func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
   for offset in 0..<count where a[offset] != b[offset] { return false }
   return true
+}
+
+/// One node of the trie of path patterns, as reading needs it: one entry to read per
+/// step down.
+struct TrieNode: Sendable {
+  /// Bit *k* says that a pattern ends *k* segments below the node (the bits that do not
+  /// fit, only possible at the root, are dropped; the root is not pruned).
+  var endings: UInt64
+  /// The screen whose pattern ends at the node, or -1.
+  var terminal: Int32
+  /// The node's capture child, or -1.
+  var captureChild: Int32
+  /// How many segments below the node the deepest pattern through it ends.
+  var height: Int32
+  /// Whether the node has a literal child that is not ASCII.
+  var hasTextChild: Bool
 }
 
 /// One slot of the hash table of literal children: the key's hash, the parent, the child

@@ -37,17 +37,13 @@ struct LinkReader {
   /// - Precondition: The link is not empty and at most
   ///   ``RouteTable/maximumLinkLength`` bytes long.
   func read() throws(LinkError) -> LinkReading {
-    var end = link.count
-    var fragment: String?
-    if let mark = firstIndex(of: Self.hash, in: 0, end) {
-      fragment = text(mark + 1, end)
-      end = mark
-    }
-    var position = try pathStart(before: end)
+    let end = link.count
+    var position = try pathStart()
     if position < end && link[position] == Self.slash { position += 1 }
     return try withScratch(128) { (ranges) throws(LinkError) -> LinkReading in
-      // One pass over the path: its segments, each one's hash and whether it is ASCII,
-      // the first empty one, and whether any is percent-encoded.
+      // One pass over the path, up to the query or the fragment: its segments, each
+      // one's hash and whether it is ASCII, the first empty one, and whether any is
+      // percent-encoded.
       var pieces = 0
       var start = position
       var cursor = position
@@ -58,7 +54,7 @@ struct LinkReader {
       var firstEmpty = -1
       while cursor < end {
         let byte = link[cursor]
-        if byte == Self.question { break }
+        if byte == Self.question || byte == Self.hash { break }
         if byte == Self.slash {
           if cursor == start && firstEmpty < 0 { firstEmpty = pieces }
           if pieces < RouteTable.maximumLinkSegments {
@@ -77,6 +73,11 @@ struct LinkReader {
         cursor += 1
       }
       let queryMark = cursor
+      // The fragment is everything after the first `#`.
+      let fragmentMark =
+        queryMark < end && link[queryMark] == Self.question
+        ? firstIndex(of: Self.hash, in: queryMark + 1, end) ?? end : queryMark
+      let fragment = fragmentMark < end ? text(fragmentMark + 1, end) : nil
       guard queryMark > position else { throw LinkError(.emptyPath) }
       // The last segment, unless it is the empty one after a trailing `/`.
       if cursor > start || pieces == 0 {
@@ -91,7 +92,7 @@ struct LinkReader {
         throw LinkError(.tooManySegments(count: pieces))
       }
       if firstEmpty >= 0 { throw LinkError(.emptySegment(index: firstEmpty)) }
-      let query = queryMark < end ? (queryMark + 1, end) : (end, end)
+      let query = queryMark < fragmentMark ? (queryMark + 1, fragmentMark) : (queryMark, queryMark)
       var segments = LinkSegments(
         base: link.baseAddress!, ranges: ranges, count: pieces, ascii: ascii)
       guard encoded else {
@@ -126,8 +127,10 @@ struct LinkReader {
   }
 
   /// Where the path starts: after a `scheme://` prefix, and after the host too for
-  /// `http` and `https` once the host is found among the table's.
-  private func pathStart(before end: Int) throws(LinkError) -> Int {
+  /// `http` and `https` once the host is found among the table's (a host ends at a `/`,
+  /// `?` or `#`).
+  private func pathStart() throws(LinkError) -> Int {
+    let end = link.count
     var position = 0
     guard position < end, isLetter(link[position]) else { return 0 }
     position += 1
@@ -139,7 +142,9 @@ struct LinkReader {
     }
     guard isWeb(scheme: 0, schemeEnd) else { return position }
     var hostEnd = position
-    while hostEnd < end, link[hostEnd] != Self.slash, link[hostEnd] != Self.question {
+    while hostEnd < end, link[hostEnd] != Self.slash, link[hostEnd] != Self.question,
+      link[hostEnd] != Self.hash
+    {
       hostEnd += 1
     }
     let authorityEnd = hostEnd
@@ -298,7 +303,11 @@ struct LinkReader {
         let packed = items[Int(values[value] & 0xFFFF_FFFF)]
         return decoded(Int((packed >> 16) & 0xFFFF) + 1, Int(packed & 0xFFFF))
       }
-      var parameters = Parameters(minimumCapacity: total)
+      var parameters =
+        total == 0
+        ? [:]
+        : total <= links.emptyParameters.count
+          ? links.emptyParameters[total - 1] : Parameters(minimumCapacity: total)
       var ignored: [String] = []
       for value in 0..<total {
         let key = number(value)
