@@ -238,8 +238,7 @@ struct LinkReader {
     items: UnsafeMutablePointer<UInt64>, itemCount: Int, fragment: String?
   ) throws(LinkError) -> LinkReading {
     let screenCount = Int(readings.screens(from: 0))
-    // The tables, once each: reading them through `links` in the loops would retain and
-    // release them at every access.
+    // The tables the loops read (flat tables: copies without reference counting).
     let captureFirst = links.captureFirst
     let captureKeys = links.captureKeys
     let captureOffsets = links.captureOffsets
