@@ -28,13 +28,14 @@ mkdir -p "$build/artifacts"
 flags=(-O -swift-version 6 -enable-upcoming-feature ExistentialAny -package-name Routing
   -sanitize=fuzzer,address -parse-as-library -I "$build")
 
-# A module, compiled once per change of its sources.
+# A module, compiled once per change of its sources or of the module it imports (whose
+# code it may inline), named by its stamp.
 module() {
-  local name=$1 sources=$2
+  local name=$1 sources=$2 imported=${3:-}
   local stamp="$build/$name.stamp" files
   files=$(find "$sources" -name '*.swift' | sort)
   local sum
-  sum=$(cat $files "$0" | cksum)
+  sum=$(cat $files "$0" ${imported:+"$build/$imported.stamp"} | cksum)
   if [ -f "$build/$name.o" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$sum" ]; then return; fi
   echo "== fuzz: compiling $name"
   # shellcheck disable=SC2086
@@ -43,7 +44,7 @@ module() {
   echo "$sum" >"$stamp"
 }
 module Routing Sources/Routing
-module RoutingTool Sources/RoutingTool
+module RoutingTool Sources/RoutingTool Routing
 
 status=0
 run_target() {

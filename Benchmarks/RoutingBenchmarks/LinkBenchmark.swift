@@ -15,7 +15,8 @@ import Routing
 ///
 /// `ROUTING_LINK_READS=N` makes the first table read its links `N` more times, and
 /// nothing else run: under `valgrind --tool=memcheck`, the difference between the heap
-/// allocations of two values of `N` is what that many reads allocate.
+/// allocations of two values of `N` is what that many reads allocate, to compare with
+/// the buffers their requests hold (printed).
 ///
 /// - Returns: The figures, one table a line.
 func benchmarkLinks() -> String {
@@ -32,16 +33,22 @@ func benchmarkLinks() -> String {
   return lines.joined(separator: "\n")
 }
 
-/// Reads the benchmark's links `reads` more times, for counting allocations.
+/// Reads the benchmark's links `reads` more times, for counting allocations; says how
+/// many buffers the requests of those reads hold (a breadcrumb array when a link reads
+/// several screens, a dictionary when it has parameters), which is all they may
+/// allocate.
 private func countLinkReads(_ reads: Int) -> String {
   let (table, shapes) = linkBenchmarkTable(patterns: 1_000)
   let links = benchmarkLinkSet(shapes).0
   var read = 0
   for link in links where (try? table.resolve(link)) != nil { read += 1 }
-  for index in 0..<reads where (try? table.resolve(links[index % links.count])) != nil {
+  var buffers = 0
+  for index in 0..<reads {
+    guard let request = try? table.resolve(links[index % links.count]) else { continue }
     read += 1
+    buffers += (request.breadcrumbs.isEmpty ? 0 : 1) + (request.parameters.isEmpty ? 0 : 1)
   }
-  return "links: \(read) reads"
+  return "links: \(read) reads; the last \(reads) return \(buffers) buffers"
 }
 
 /// One link of 64 `a` segments against `count` patterns of one to sixteen segments,

@@ -6,6 +6,9 @@
 //   swift run -c release RoutingBenchmarks batch --table T.json --requests R.jsonl
 //   swift run -c release RoutingBenchmarks load [COMMANDS]
 //   swift run -c release RoutingBenchmarks tabs [SCREENS COMMANDS PLANS]
+// Figures of one part alone:
+//   swift run -c release RoutingBenchmarks diff
+//   swift run -c release RoutingBenchmarks links
 import Routing
 
 #if canImport(Glibc)
@@ -29,8 +32,10 @@ if let mode = arguments.first {
           screens: sizes.count == 3 ? sizes[0] : 1_000,
           commands: sizes.count == 3 ? sizes[1] : 5_000,
           plans: sizes.count == 3 ? sizes[2] : 5_000, seed: 11))
+    case "links": print(benchmarkLinks())
     default:
-      throw BenchmarkError("unknown mode '\(mode)': plan, compile, batch, load, diff or tabs")
+      throw BenchmarkError(
+        "unknown mode '\(mode)': plan, compile, batch, load, diff, tabs or links")
     }
     exit(0)
   } catch {

@@ -38,18 +38,21 @@ package enum RoutingTool {
   ///   - arguments: The arguments after the program name.
   ///   - input: Standard input.
   ///   - readFile: Reads files; the C library by default.
+  ///   - tables: Tables already compiled, by path, that the commands take instead of
+  ///     reading those files (``ToolEnvironment/tables``); none by default.
   /// - Returns: Standard output, standard error and the exit code.
   /// - Complexity: That of the command, plus O(*n*) for an input of *n* bytes.
   package static func run(
     arguments: [String], input: [UInt8] = [],
-    readFile: @escaping (String) throws(FileReadError) -> [UInt8] = FileBytes.read(atPath:)
+    readFile: @escaping (String) throws(FileReadError) -> [UInt8] = FileBytes.read(atPath:),
+    tables: [String: RouteTable] = [:]
   ) -> ToolResult {
     var lines = input.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
     if input.last == 0x0A || input.isEmpty { lines.removeLast() }
     var next = 0
     var output = ""
     var errors = ""
-    let environment = ToolEnvironment(
+    var environment = ToolEnvironment(
       readLine: {
         guard next < lines.count else { return nil }
         next += 1
@@ -64,6 +67,7 @@ package enum RoutingTool {
         defer { next = end }
         return Array(lines[next..<end])
       })
+    environment.tables = tables
     let code = run(arguments: arguments, environment: environment)
     return ToolResult(output: output, errors: errors, exitCode: code)
   }

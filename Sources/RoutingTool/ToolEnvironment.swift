@@ -18,6 +18,10 @@ package struct ToolEnvironment {
   package var readLines: (Int) throws(FileReadError) -> [[UInt8]]?
   /// Writes UTF-8 bytes to standard output.
   package var writeBytes: ([UInt8]) -> Void
+  /// Route tables already compiled, by the path the command line names them with: a
+  /// command that loads a table from one of these paths takes it instead of reading
+  /// the file (the fuzz target compiles its fixed table once this way). None by default.
+  package var tables: [String: RouteTable] = [:]
 
   /// Creates an environment.
   ///
@@ -159,10 +163,11 @@ struct Console {
     }
   }
 
-  /// Loads the route table named on the command line; when it does not load, the error
-  /// names the file, line and column, and with `--format github` is also printed as an
-  /// annotation.
+  /// Loads the route table named on the command line (or takes the one compiled for
+  /// that path, ``ToolEnvironment/tables``); when it does not load, the error names the
+  /// file, line and column, and is also printed in the format asked for.
   func loadTable(_ path: String, format: OutputFormat = .text) throws(ToolFailure) -> RouteTable {
+    if let table = environment.tables[path] { return table }
     let bytes = try read(path)
     do {
       return try RouteTable(json: bytes)

@@ -30,37 +30,40 @@ final class LinkIndex: Sendable {
   /// which reads its name (see ``pattern(ofScreen:)``). Most screens of a large table
   /// have no path, and an array each would cost 56 bytes a screen.
   private let patterns: [[PatternSegment]]
-  /// The trie; node 0 is the root.
+  /// The trie's nodes; node 0 is the root. Their literal children are in ``slots``, and
+  /// by text in `literalChildren`.
+  let nodes: FlatTable<TrieNode>
   let literalChildren: [[String: Int32]]
-  let captureChild: [Int32]
-  /// The screen whose pattern ends at a node, or -1.
-  let terminal: [Int32]
-  /// For each node, bit *k* says that a pattern ends *k* segments below it (the bits
-  /// that do not fit, only possible at the root, are dropped; the root is not pruned).
-  let endings: [UInt64]
-  /// How many segments below each node the deepest pattern through it ends.
-  let height: [Int32]
-  /// Whether a node has a literal child that is not ASCII.
-  let hasTextChild: [Bool]
   /// The hash table of literal children, open addressing with linear probing.
-  let slots: [LiteralSlot]
+  let slots: FlatTable<LiteralSlot>
   /// The literals' bytes, which the slots point into.
-  let literalBytes: [UInt8]
+  let literalBytes: FlatTable<UInt8>
   let slotMask: Int
   /// Each screen's name, by number.
   let screenNames: [ScreenName]
-  /// Screen *i*'s declared parameters are `parameterNames[parameterFirst[i]..<parameterFirst[i + 1]]`,
-  /// with their kinds in `parameterKinds`.
-  let parameterFirst: [Int32]
-  let parameterNames: [String]
-  let parameterKinds: [ParameterKind]
+  /// Screen *i*'s declared parameters are `parameterFirst[i]..<parameterFirst[i + 1]` in
+  /// `parameterKeys` (their names' numbers) and `parameterKinds`.
+  let parameterFirst: FlatTable<Int32>
+  let parameterKinds: FlatTable<ParameterKind>
   /// Screen *i*'s captures are `captureNames[captureFirst[i]..<captureFirst[i + 1]]`, read
   /// from the segments `captureOffsets` past the first its pattern reads.
-  let captureFirst: [Int32]
+  let captureFirst: FlatTable<Int32>
   let captureNames: [String]
-  let captureOffsets: [Int32]
+  let captureOffsets: FlatTable<Int32>
+  /// Every parameter name the screens declare is numbered, so that the reader compares
+  /// keys as numbers: `captureKeys[c]` is the number of `captureNames[c]`. The names are
+  /// in ``slots`` too, under the parent ``keyParent``, unless one of them is not ASCII
+  /// (``keysAreASCII``), in which case keys are looked up as strings in `keyNumbers`.
+  let keyNumbers: [String: Int32]
+  let parameterKeys: FlatTable<Int32>
+  let captureKeys: FlatTable<Int32>
+  let keysAreASCII: Bool
   /// The web hosts that `http` and `https` links may name, lowercased.
   let hosts: [String]
+  /// Empty parameters with room for 1 to 8 values. A read copies one, which its first
+  /// insertion copies again: cheaper than `Dictionary(minimumCapacity:)`, which is not
+  /// specialized and looks up its storage's generic metadata on every call.
+  let emptyParameters = (1...8).map { Parameters(minimumCapacity: $0) }
 
   /// Compiles the screens' patterns.
   ///
@@ -122,24 +125,37 @@ final class LinkIndex: Sendable {
       patterns.append(screen.path == nil ? [] : pattern)
     }
     // Children come after their parent, so one backward pass sums up the subtrees.
-    var endings = [UInt64](repeating: 0, count: terminal.count)
-    var height = [Int32](repeating: 0, count: terminal.count)
-    for node in stride(from: terminal.count - 1, through: 0, by: -1) {
-      if terminal[node] >= 0 { endings[node] |= 1 }
+    var nodes = terminal.indices.map {
+      TrieNode(
+        endings: 0, terminal: terminal[$0], captureChild: captureChild[$0], height: 0,
+        hasTextChild: false)
+    }
+    for node in stride(from: nodes.count - 1, through: 0, by: -1) {
+      if nodes[node].terminal >= 0 { nodes[node].endings |= 1 }
       let up = Int(parent[node])
       if up >= 0 {
-        endings[up] |= endings[node] << 1
-        height[up] = max(height[up], height[node] + 1)
+        nodes[up].endings |= nodes[node].endings << 1
+        nodes[up].height = max(nodes[up].height, nodes[node].height + 1)
       }
     }
-    var hasTextChild = [Bool](repeating: false, count: terminal.count)
+    var keyNumbers: [String: Int32] = [:]
+    for screen in screens {
+      for parameter in screen.parameters where keyNumbers[parameter.name] == nil {
+        keyNumbers[parameter.name] = Int32(keyNumbers.count)
+        edges.append((Self.keyParent, Int32(keyNumbers.count - 1), parameter.name))
+      }
+    }
+    let keysAreASCII = keyNumbers.keys.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+    if !keysAreASCII { edges.removeAll { $0.parent == Self.keyParent } }
     var capacity = 2
     while capacity < edges.count * 2 { capacity <<= 1 }
     var slots = [LiteralSlot](
       repeating: LiteralSlot(hash: 0, parent: -1, child: -1, start: 0, count: 0), count: capacity)
     var literalBytes: [UInt8] = []
     for edge in edges {
-      if !edge.text.utf8.allSatisfy({ $0 < 0x80 }) { hasTextChild[Int(edge.parent)] = true }
+      if edge.parent >= 0 && !edge.text.utf8.allSatisfy({ $0 < 0x80 }) {
+        nodes[Int(edge.parent)].hasTextChild = true
+      }
       var text = edge.text
       let hash = Self.hash(edge.parent, text.withUTF8 { Self.hash($0) })
       var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
@@ -163,13 +179,9 @@ final class LinkIndex: Sendable {
     }
     self.patterns = patterns
     self.literalChildren = literalChildren
-    self.captureChild = captureChild
-    self.terminal = terminal
-    self.endings = endings
-    self.height = height
-    self.hasTextChild = hasTextChild
-    self.slots = slots
-    self.literalBytes = literalBytes
+    self.nodes = FlatTable(nodes)
+    self.slots = FlatTable(slots)
+    self.literalBytes = FlatTable(literalBytes)
     self.slotMask = capacity - 1
     self.hosts = lowered
     screenNames = names
@@ -187,12 +199,15 @@ final class LinkIndex: Sendable {
       }
       captureFirst.append(Int32(captureNames.count))
     }
-    self.parameterFirst = parameterFirst
-    parameterNames = screens.flatMap { $0.parameters.map(\.name) }
-    parameterKinds = screens.flatMap { $0.parameters.map(\.kind) }
-    self.captureFirst = captureFirst
+    self.parameterFirst = FlatTable(parameterFirst)
+    parameterKinds = FlatTable(screens.flatMap { $0.parameters.map(\.kind) })
+    self.captureFirst = FlatTable(captureFirst)
     self.captureNames = captureNames
-    self.captureOffsets = captureOffsets
+    self.captureOffsets = FlatTable(captureOffsets)
+    self.keyNumbers = keyNumbers
+    self.keysAreASCII = keysAreASCII
+    parameterKeys = FlatTable(screens.flatMap { $0.parameters.map { keyNumbers[$0.name]! } })
+    captureKeys = FlatTable(captureNames.map { keyNumbers[$0]! })
   }
 
   /// Screen `number`'s pattern: its path's segments, or its name as one literal.
@@ -202,6 +217,21 @@ final class LinkIndex: Sendable {
     patterns[number].isEmpty ? [.literal(screenNames[number].rawValue)] : patterns[number]
   }
 
+  deinit {
+    nodes.free()
+    slots.free()
+    literalBytes.free()
+    parameterFirst.free()
+    parameterKinds.free()
+    captureFirst.free()
+    captureOffsets.free()
+    parameterKeys.free()
+    captureKeys.free()
+  }
+
+  /// The parent under which ``slots`` holds the parameter names, numbered.
+  static let keyParent: Int32 = -2
+
   /// An ASCII letter in lower case; any other byte as it is.
   static func lowercased(_ byte: UInt8) -> UInt8 {
     (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
@@ -210,9 +240,18 @@ final class LinkIndex: Sendable {
   /// The hash of a segment's bytes (32-bit FNV-1a).
   @inline(__always)
   static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-    var hash: UInt32 = 0x811C_9DC5
-    for byte in bytes { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+    var hash = hashBasis
+    for byte in bytes { hash = Self.hash(hash, byte) }
     return hash
+  }
+
+  /// The hash of no bytes.
+  static let hashBasis: UInt32 = 0x811C_9DC5
+
+  /// The hash of some bytes and `byte` after them, from the hash of those bytes.
+  @inline(__always)
+  static func hash(_ hash: UInt32, _ byte: UInt8) -> UInt32 {
+    (hash ^ UInt32(byte)) &* 0x0100_0193
   }
 
   /// The hash of a literal child's key: its parent, and its text's hash.
@@ -233,29 +272,43 @@ final class LinkIndex: Sendable {
   func literalChild(
     of node: Int32, reading segment: UnsafeBufferPointer<UInt8>, hash text: UInt32, ascii: Bool
   ) -> Int32 {
-    guard ascii, !hasTextChild[Int(node)] else {
+    guard ascii, !nodes[Int(node)].hasTextChild else {
       // Segments compare as strings: a text that is not ASCII may equal another one
       // that is written with other bytes.
       guard !literalChildren[Int(node)].isEmpty else { return -1 }
       return literalChildren[Int(node)][String(decoding: segment, as: UTF8.self)] ?? -1
     }
-    let hash = Self.hash(node, text)
-    return slots.withUnsafeBufferPointer { slots in
-      var slot = Int(truncatingIfNeeded: hash) & slotMask
-      while true {
-        let entry = slots[slot]
-        guard entry.child >= 0 else { return -1 }
-        if entry.hash == hash, entry.parent == node, Int(entry.count) == segment.count,
-          literalBytes.withUnsafeBufferPointer({ all in
-            segment.isEmpty
-              || memoryEqual(
-                all.baseAddress! + Int(entry.start), segment.baseAddress!, segment.count)
-          })
-        {
-          return entry.child
-        }
-        slot = (slot + 1) & slotMask
+    return slot(under: node, reading: segment, hash: text)
+  }
+
+  /// The number of the parameter name `key` (ASCII, hashed as `LinkIndex.hash(key)`), or
+  /// -1 when no screen declares it; only when ``keysAreASCII``.
+  ///
+  /// - Complexity: O(*n*) expected, where *n* is the length of the key.
+  @inline(__always)
+  func keyNumber(of key: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int32 {
+    slot(under: Self.keyParent, reading: key, hash: hash)
+  }
+
+  /// The child that ``slots`` holds under `parent` for `bytes`, or -1.
+  @inline(__always)
+  private func slot(
+    under parent: Int32, reading bytes: UnsafeBufferPointer<UInt8>, hash text: UInt32
+  )
+    -> Int32
+  {
+    let hash = Self.hash(parent, text)
+    var slot = Int(truncatingIfNeeded: hash) & slotMask
+    while true {
+      let entry = slots[slot]
+      guard entry.child >= 0 else { return -1 }
+      if entry.hash == hash, entry.parent == parent, Int(entry.count) == bytes.count,
+        bytes.isEmpty
+          || memoryEqual(literalBytes.pointer + Int(entry.start), bytes.baseAddress!, bytes.count)
+      {
+        return entry.child
       }
+      slot = (slot + 1) & slotMask
     }
   }
 
@@ -344,6 +397,22 @@ func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: 
   return true
 }
 
+/// One node of the trie of path patterns, as reading needs it: one entry to read per
+/// step down.
+struct TrieNode: Sendable {
+  /// Bit *k* says that a pattern ends *k* segments below the node (the bits that do not
+  /// fit, only possible at the root, are dropped; the root is not pruned).
+  var endings: UInt64
+  /// The screen whose pattern ends at the node, or -1.
+  var terminal: Int32
+  /// The node's capture child, or -1.
+  var captureChild: Int32
+  /// How many segments below the node the deepest pattern through it ends.
+  var height: Int32
+  /// Whether the node has a literal child that is not ASCII.
+  var hasTextChild: Bool
+}
+
 /// One slot of the hash table of literal children: the key's hash, the parent, the child
 /// (-1 for an empty slot), and where the literal's bytes are in ``LinkIndex/literalBytes``.
 struct LiteralSlot: Sendable {
@@ -352,4 +421,39 @@ struct LiteralSlot: Sendable {
   var child: Int32
   var start: Int32
   var count: Int32
+}
+
+/// An array's elements in memory of their own, which reading does not retain and release
+/// as it would an array's: the tables of a ``LinkIndex`` (numbers and kinds, which need no
+/// reference counting themselves), immutable once made, and freed by the index's
+/// `deinit`.
+struct FlatTable<Element: Sendable>: @unchecked Sendable {
+  /// The first element.
+  let pointer: UnsafePointer<Element>
+  /// How many elements.
+  let count: Int
+
+  /// A table of `elements`.
+  init(_ elements: [Element]) {
+    let memory = UnsafeMutablePointer<Element>.allocate(capacity: max(elements.count, 1))
+    elements.withUnsafeBufferPointer { buffer in
+      if let base = buffer.baseAddress { memory.initialize(from: base, count: buffer.count) }
+    }
+    pointer = UnsafePointer(memory)
+    count = elements.count
+  }
+
+  /// Element `index`; it traps outside the table, as an array does.
+  @inline(__always)
+  subscript(index: Int) -> Element {
+    precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index out of range")
+    return pointer[index]
+  }
+
+  /// Frees the memory: the table must not be read again.
+  func free() {
+    let memory = UnsafeMutablePointer(mutating: pointer)
+    memory.deinitialize(count: count)
+    memory.deallocate()
+  }
 }

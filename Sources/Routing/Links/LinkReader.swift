@@ -21,7 +21,9 @@ struct LinkReader {
   unowned(unsafe) let links: LinkIndex
   let link: UnsafeBufferPointer<UInt8>
   let strict: Bool
-  let expecting: [Int32]?
+  /// The screens the reading must find, if any (a plain pointer, so that copying the
+  /// reader into its closures costs no reference counting).
+  let expecting: UnsafeBufferPointer<Int32>?
 
   private static let slash = UInt8(ascii: "/")
   private static let question = UInt8(ascii: "?")
@@ -35,46 +37,69 @@ struct LinkReader {
   /// - Precondition: The link is not empty and at most
   ///   ``RouteTable/maximumLinkLength`` bytes long.
   func read() throws(LinkError) -> LinkReading {
-    var end = link.count
-    var fragment: String?
-    if let mark = firstIndex(of: Self.hash, in: 0, end) {
-      fragment = text(mark + 1, end)
-      end = mark
-    }
-    var position = try pathStart(before: end)
+    let end = link.count
+    var position = try pathStart()
     if position < end && link[position] == Self.slash { position += 1 }
-    let queryMark = firstIndex(of: Self.question, in: position, end) ?? end
-    guard queryMark > position else { throw LinkError(.emptyPath) }
-    var pathEnd = queryMark
-    var pieces = 1
-    for index in position..<pathEnd where link[index] == Self.slash { pieces += 1 }
-    if pieces > 1 && link[pathEnd - 1] == Self.slash {
-      pieces -= 1
-      pathEnd -= 1
-    }
-    guard pieces <= RouteTable.maximumLinkSegments else {
-      throw LinkError(.tooManySegments(count: pieces))
-    }
-    let query = queryMark < end ? (queryMark + 1, end) : (end, end)
     return try withScratch(128) { (ranges) throws(LinkError) -> LinkReading in
+      // One pass over the path, up to the query or the fragment: its segments, each
+      // one's hash and whether it is ASCII, the first empty one, and whether any is
+      // percent-encoded.
+      var pieces = 0
       var start = position
-      var index = 0
+      var cursor = position
+      var hash = LinkIndex.hashBasis
+      var ascii: UInt64 = 0
+      var nonASCII: UInt8 = 0
       var encoded = false
-      for cursor in position...pathEnd where cursor == pathEnd || link[cursor] == Self.slash {
-        guard cursor > start else { throw LinkError(.emptySegment(index: index)) }
-        ranges[index] = UInt64(start) << 16 | UInt64(cursor - start)
-        index += 1
-        start = cursor + 1
+      var firstEmpty = -1
+      while cursor < end {
+        let byte = link[cursor]
+        if byte == Self.question || byte == Self.hash { break }
+        if byte == Self.slash {
+          if cursor == start && firstEmpty < 0 { firstEmpty = pieces }
+          if pieces < RouteTable.maximumLinkSegments {
+            ranges[pieces] = UInt64(hash) << 32 | UInt64(start) << 16 | UInt64(cursor - start)
+            if nonASCII < 0x80 { ascii |= 1 << UInt64(pieces) }
+          }
+          pieces += 1
+          start = cursor + 1
+          hash = LinkIndex.hashBasis
+          nonASCII = 0
+        } else {
+          hash = LinkIndex.hash(hash, byte)
+          nonASCII |= byte
+          if byte == Self.percent { encoded = true }
+        }
+        cursor += 1
       }
-      if firstIndex(of: Self.percent, in: position, pathEnd) != nil { encoded = true }
+      let queryMark = cursor
+      // The fragment is everything after the first `#`.
+      let fragmentMark =
+        queryMark < end && link[queryMark] == Self.question
+        ? firstIndex(of: Self.hash, in: queryMark + 1, end) ?? end : queryMark
+      let fragment = fragmentMark < end ? text(fragmentMark + 1, end) : nil
+      guard queryMark > position else { throw LinkError(.emptyPath) }
+      // The last segment, unless it is the empty one after a trailing `/`.
+      if cursor > start || pieces == 0 {
+        if cursor == start && firstEmpty < 0 { firstEmpty = pieces }
+        if pieces < RouteTable.maximumLinkSegments {
+          ranges[pieces] = UInt64(hash) << 32 | UInt64(start) << 16 | UInt64(cursor - start)
+          if nonASCII < 0x80 { ascii |= 1 << UInt64(pieces) }
+        }
+        pieces += 1
+      }
+      guard pieces <= RouteTable.maximumLinkSegments else {
+        throw LinkError(.tooManySegments(count: pieces))
+      }
+      if firstEmpty >= 0 { throw LinkError(.emptySegment(index: firstEmpty)) }
+      let query = queryMark < fragmentMark ? (queryMark + 1, fragmentMark) : (queryMark, queryMark)
       var segments = LinkSegments(
-        base: link.baseAddress!, ranges: ranges, count: pieces, ascii: 0)
+        base: link.baseAddress!, ranges: ranges, count: pieces, ascii: ascii)
       guard encoded else {
-        segments.hashAll()
         return try read(segments, query: query, fragment: fragment, scratch: ranges + 64)
       }
       let outcome = withUnsafeTemporaryAllocation(
-        of: UInt8.self, capacity: pathEnd - position
+        of: UInt8.self, capacity: queryMark - position
       ) { buffer in
         Result { () throws(LinkError) -> LinkReading in
           var written = 0
@@ -102,8 +127,10 @@ struct LinkReader {
   }
 
   /// Where the path starts: after a `scheme://` prefix, and after the host too for
-  /// `http` and `https` once the host is found among the table's.
-  private func pathStart(before end: Int) throws(LinkError) -> Int {
+  /// `http` and `https` once the host is found among the table's (a host ends at a `/`,
+  /// `?` or `#`).
+  private func pathStart() throws(LinkError) -> Int {
+    let end = link.count
     var position = 0
     guard position < end, isLetter(link[position]) else { return 0 }
     position += 1
@@ -115,7 +142,9 @@ struct LinkReader {
     }
     guard isWeb(scheme: 0, schemeEnd) else { return position }
     var hostEnd = position
-    while hostEnd < end, link[hostEnd] != Self.slash, link[hostEnd] != Self.question {
+    while hostEnd < end, link[hostEnd] != Self.slash, link[hostEnd] != Self.question,
+      link[hostEnd] != Self.hash
+    {
       hostEnd += 1
     }
     let authorityEnd = hostEnd
@@ -200,105 +229,200 @@ struct LinkReader {
 
   /// The request a reading stands for: its screens as milestones, and its captures and
   /// query items as parameters, checked and typed by those screens.
+  ///
+  /// Keys compare as numbers (``LinkIndex/keyNumbers``), and a value that one kind
+  /// applies to, and that no later value of its key repeats, is typed from its bytes:
+  /// no text is made but the parameters' keys and string values.
   private func request(
     _ segments: LinkSegments, _ readings: SuffixReadings,
     items: UnsafeMutablePointer<UInt64>, itemCount: Int, fragment: String?
   ) throws(LinkError) -> LinkReading {
     let screenCount = Int(readings.screens(from: 0))
-    // The tables, once each: reading them through `links` in the loops would retain and
-    // release them at every access.
+    // The tables the loops read (flat tables: copies without reference counting).
     let captureFirst = links.captureFirst
-    let captureNames = links.captureNames
+    let captureKeys = links.captureKeys
     let captureOffsets = links.captureOffsets
     let parameterFirst = links.parameterFirst
-    let parameterNames = links.parameterNames
+    let parameterKeys = links.parameterKeys
     let parameterKinds = links.parameterKinds
-    var pieces = Pieces()
+    // After the reading, `readings.captures` is free.
+    var reading = Pieces(in: readings.captures)
     var start = 0
     while start < segments.count {
-      pieces.append(screen: readings.screen(from: start), start: start)
+      reading.append(screen: readings.screen(from: start), start: start)
       start = readings.end(from: start)
     }
+    let pieces = reading
     if let expecting, !pieces.equals(expecting) {
       throw LinkError(
         .misread(
           link: String(decoding: link, as: UTF8.self),
           reading: (0..<screenCount).map { links.screenNames[Int(pieces.screen($0))] }))
     }
-    // Captures from the left (after the reading, `readings.captures` is free), then
-    // the query: the values in order of appearance.
-    let captures = readings.captures
-    var captureCount = 0
-    for piece in 0..<screenCount {
+    // The values in order of appearance, captures from the left, then the query items:
+    // `values[v]` packs the key's number (bits 32–63; -1 for a query key that no screen
+    // declares) and the capture's number or the query item's; `values[total + v]` is a
+    // capture's segment.
+    let captureCount = (0..<screenCount).reduce(0) { count, piece in
       let screen = Int(pieces.screen(piece))
-      for capture in Int(captureFirst[screen])..<Int(captureFirst[screen + 1]) {
-        captures[captureCount] =
-          UInt64(capture) << 32 | UInt64(pieces.start(piece) + Int(captureOffsets[capture]))
-        captureCount += 1
-      }
-    }
-    func key(_ value: Int) -> String {
-      if value < captureCount { return captureNames[Int(captures[value] >> 32)] }
-      return queryKey(items[value - captureCount])
-    }
-    func text(_ value: Int) -> String {
-      if value < captureCount { return segments.text(Int(captures[value] & 0xFFFF_FFFF)) }
-      let packed = items[value - captureCount]
-      return decoded(Int((packed >> 16) & 0xFFFF) + 1, Int(packed & 0xFFFF))
+      return count + Int(captureFirst[screen + 1] - captureFirst[screen])
     }
     let total = captureCount + itemCount
-    var parameters = Parameters(minimumCapacity: total)
-    var ignored: [String] = []
-    for value in 0..<total {
-      let name = key(value)
-      if value > 0 && (0..<value).contains(where: { key($0) == name }) { continue }
-      var kinds = KindList()
+    return try withScratch(max(2 * total, 1)) { (values) throws(LinkError) -> LinkReading in
+      var value = 0
       for piece in 0..<screenCount {
         let screen = Int(pieces.screen(piece))
-        for parameter in Int(parameterFirst[screen])..<Int(parameterFirst[screen + 1])
-        where parameterNames[parameter] == name {
-          kinds.add(parameterKinds[parameter])
+        for capture in Int(captureFirst[screen])..<Int(captureFirst[screen + 1]) {
+          values[value] = UInt64(UInt32(bitPattern: captureKeys[capture])) << 32 | UInt64(capture)
+          values[total + value] = UInt64(pieces.start(piece) + Int(captureOffsets[capture]))
+          value += 1
         }
       }
-      guard kinds.count > 0 else {
-        if strict { throw LinkError(.undeclaredParameter(name)) }
-        ignored.append(name)
-        continue
+      for item in 0..<itemCount {
+        values[value] = UInt64(UInt32(bitPattern: keyNumber(items[item]))) << 32 | UInt64(item)
+        value += 1
       }
-      let first = text(value)
-      var typed: ParameterValue = .string(first)
-      for slot in 0..<kinds.count {
-        guard let converted = ParameterValue.string(first).converted(to: kinds[slot]) else {
-          throw LinkError(.invalidParameter(name: name, value: first, expected: kinds[slot]))
-        }
-        if kinds.count == 1 { typed = converted }
+      func number(_ value: Int) -> Int32 { Int32(truncatingIfNeeded: values[value] >> 32) }
+      func name(_ value: Int) -> String {
+        let index = Int(values[value] & 0xFFFF_FFFF)
+        return value < captureCount ? links.captureNames[index] : queryKey(items[index])
       }
-      for later in value + 1..<total where key(later) == name {
-        let current = text(later)
-        for slot in 0..<kinds.count
-        where ParameterValue.string(current).converted(to: kinds[slot]) == nil {
-          throw LinkError(.invalidParameter(name: name, value: current, expected: kinds[slot]))
-        }
-        for slot in 0..<kinds.count {
-          let kind = kinds[slot]
-          if ParameterValue.string(current).converted(to: kind)
-            != ParameterValue.string(first).converted(to: kind)
-          {
-            throw LinkError(.conflictingValues(key: name, first: first, second: current))
+      // The value's bytes as the link holds them (decoded for a capture), or nil for a
+      // query value that is percent-encoded.
+      func bytes(_ value: Int) -> UnsafeBufferPointer<UInt8>? {
+        let index = Int(values[value] & 0xFFFF_FFFF)
+        guard value >= captureCount else { return segments.bytes(Int(values[total + value])) }
+        let packed = items[index]
+        let raw = UnsafeBufferPointer(
+          rebasing: link[Int((packed >> 16) & 0xFFFF) + 1..<Int(packed & 0xFFFF)])
+        return raw.contains(Self.percent) ? nil : raw
+      }
+      func text(_ value: Int) -> String {
+        if let bytes = bytes(value) { return String(decoding: bytes, as: UTF8.self) }
+        let packed = items[Int(values[value] & 0xFFFF_FFFF)]
+        return decoded(Int((packed >> 16) & 0xFFFF) + 1, Int(packed & 0xFFFF))
+      }
+      var parameters =
+        total == 0
+        ? [:]
+        : total <= links.emptyParameters.count
+          ? links.emptyParameters[total - 1] : Parameters(minimumCapacity: total)
+      var ignored: [String] = []
+      for value in 0..<total {
+        let key = number(value)
+        if key >= 0 && (0..<value).contains(where: { number($0) == key }) { continue }
+        var kinds = KindList()
+        if key >= 0 {
+          for piece in 0..<screenCount {
+            let screen = Int(pieces.screen(piece))
+            for parameter in Int(parameterFirst[screen])..<Int(parameterFirst[screen + 1])
+            where parameterKeys[parameter] == key {
+              kinds.add(parameterKinds[parameter])
+            }
           }
         }
+        let name = name(value)
+        guard kinds.count > 0 else {
+          if strict { throw LinkError(.undeclaredParameter(name)) }
+          ignored.append(name)
+          continue
+        }
+        // Later values of the key that are the same bytes agree with this one.
+        let first = bytes(value)
+        let repeated = (value + 1..<total).contains {
+          guard number($0) == key else { return false }
+          guard let first, let later = bytes($0) else { return true }
+          return !later.elementsEqual(first)
+        }
+        if kinds.count == 1, !repeated, let bytes = first {
+          guard let typed = Self.value(of: bytes, as: kinds[0]) else {
+            throw LinkError(
+              .invalidParameter(
+                name: name, value: String(decoding: bytes, as: UTF8.self), expected: kinds[0]))
+          }
+          parameters[name] = typed
+          continue
+        }
+        let firstText = text(value)
+        var typed: ParameterValue = .string(firstText)
+        for slot in 0..<kinds.count {
+          guard let converted = ParameterValue.string(firstText).converted(to: kinds[slot]) else {
+            throw LinkError(.invalidParameter(name: name, value: firstText, expected: kinds[slot]))
+          }
+          if kinds.count == 1 { typed = converted }
+        }
+        for later in value + 1..<total where number(later) == key {
+          let current = text(later)
+          for slot in 0..<kinds.count
+          where ParameterValue.string(current).converted(to: kinds[slot]) == nil {
+            throw LinkError(.invalidParameter(name: name, value: current, expected: kinds[slot]))
+          }
+          for slot in 0..<kinds.count {
+            let kind = kinds[slot]
+            if ParameterValue.string(current).converted(to: kind)
+              != ParameterValue.string(firstText).converted(to: kind)
+            {
+              throw LinkError(.conflictingValues(key: name, first: firstText, second: current))
+            }
+          }
+        }
+        parameters[name] = typed
       }
-      parameters[name] = typed
+      let screenNames = links.screenNames
+      var via: [ScreenName] = []
+      if screenCount > 1 {
+        via.reserveCapacity(screenCount - 1)
+        for piece in 0..<screenCount - 1 { via.append(screenNames[Int(pieces.screen(piece))]) }
+      }
+      let destination = screenNames[Int(pieces.screen(screenCount - 1))]
+      return LinkReading(
+        request: Request(to: destination, via: via, parameters: parameters),
+        fragment: fragment, ignored: ignored)
     }
-    var via: [ScreenName] = []
-    if screenCount > 1 {
-      via.reserveCapacity(screenCount - 1)
-      for piece in 0..<screenCount - 1 { via.append(links.screenNames[Int(pieces.screen(piece))]) }
+  }
+
+  /// The number of a packed query item's key (``LinkIndex/keyNumbers``), or -1 when no
+  /// screen declares it.
+  private func keyNumber(_ item: UInt64) -> Int32 {
+    let raw = UnsafeBufferPointer(rebasing: link[Int(item >> 32)..<Int((item >> 16) & 0xFFFF)])
+    if links.keysAreASCII && !raw.contains(where: { $0 >= 0x80 || $0 == Self.percent }) {
+      return links.keyNumber(of: raw, hash: LinkIndex.hash(raw))
     }
-    let destination = links.screenNames[Int(pieces.screen(screenCount - 1))]
-    return LinkReading(
-      request: Request(to: destination, via: via, parameters: parameters),
-      fragment: fragment, ignored: ignored)
+    return links.keyNumbers[queryKey(item)] ?? -1
+  }
+
+  /// The value `bytes` (UTF-8) spell as `kind`, as `ParameterValue.converted(to:)` gives it
+  /// from their text, or `nil`.
+  private static func value(of bytes: UnsafeBufferPointer<UInt8>, as kind: ParameterKind)
+    -> ParameterValue?
+  {
+    switch kind {
+    case .string:
+      return .string(String(decoding: bytes, as: UTF8.self))
+    case .integer:
+      // `-` and digits, within `Int`'s range.
+      let negative = bytes.first == UInt8(ascii: "-")
+      let digits = bytes.dropFirst(negative ? 1 : 0)
+      guard !digits.isEmpty else { return nil }
+      var number = 0
+      for byte in digits {
+        guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+        let digit = Int(byte - UInt8(ascii: "0"))
+        let (scaled, overflow) = number.multipliedReportingOverflow(by: 10)
+        let (next, carry) =
+          negative
+          ? scaled.subtractingReportingOverflow(digit) : scaled.addingReportingOverflow(digit)
+        guard !overflow && !carry else { return nil }
+        number = next
+      }
+      return .integer(number)
+    case .boolean:
+      if bytes.elementsEqual("true".utf8) { return .boolean(true) }
+      if bytes.elementsEqual("false".utf8) { return .boolean(false) }
+      return nil
+    case .decimal:
+      return ParameterValue.string(String(decoding: bytes, as: UTF8.self)).converted(to: kind)
+    }
   }
 
   // MARK: Bytes
@@ -384,37 +508,25 @@ private func withScratch<R>(
   return try outcome.get()
 }
 
-/// The screens of a reading and where each starts, without allocating: at most 64.
+/// The screens of a reading and where each starts, in memory the reader lends: at most
+/// 64.
 private struct Pieces {
-  private var packed:
-    (
-      UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-      UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
-    ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-  private var more: [UInt64] = []
+  private let packed: UnsafeMutablePointer<UInt64>
   private(set) var count = 0
 
+  init(in memory: UnsafeMutablePointer<UInt64>) {
+    packed = memory
+  }
+
   mutating func append(screen: Int32, start: Int) {
-    let value = UInt64(UInt32(bitPattern: screen)) << 32 | UInt64(start)
-    if count < 16 {
-      withUnsafeMutableBytes(of: &packed) {
-        $0.storeBytes(of: value, toByteOffset: count * 8, as: UInt64.self)
-      }
-    } else {
-      more.append(value)
-    }
+    packed[count] = UInt64(UInt32(bitPattern: screen)) << 32 | UInt64(start)
     count += 1
   }
 
-  private func value(_ index: Int) -> UInt64 {
-    guard index < 16 else { return more[index - 16] }
-    return withUnsafeBytes(of: packed) { $0.load(fromByteOffset: index * 8, as: UInt64.self) }
-  }
+  func screen(_ index: Int) -> Int32 { Int32(truncatingIfNeeded: packed[index] >> 32) }
+  func start(_ index: Int) -> Int { Int(packed[index] & 0xFFFF_FFFF) }
 
-  func screen(_ index: Int) -> Int32 { Int32(truncatingIfNeeded: value(index) >> 32) }
-  func start(_ index: Int) -> Int { Int(value(index) & 0xFFFF_FFFF) }
-
-  func equals(_ screens: [Int32]) -> Bool {
+  func equals(_ screens: UnsafeBufferPointer<Int32>) -> Bool {
     screens.count == count && screens.indices.allSatisfy { screen($0) == screens[$0] }
   }
 }

@@ -5,7 +5,8 @@ struct LinkSegments {
   var base: UnsafePointer<UInt8>
   /// Segment *i* starts at `(ranges[i] >> 16) & 0xFFFF` from `base` and holds
   /// `ranges[i] & 0xFFFF` bytes (a link holds at most 4,096); the high 32 bits are the
-  /// hash of those bytes, once ``hashAll()`` has run.
+  /// hash of those bytes (the reader hashes the segments as it finds them, or, for a
+  /// percent-encoded path, ``hashAll()`` once they are decoded).
   var ranges: UnsafeMutablePointer<UInt64>
   /// How many segments; at most ``RouteTable/maximumLinkSegments``, never 0.
   var count: Int
@@ -32,9 +33,9 @@ struct LinkSegments {
     for index in 0..<count {
       let bytes = bytes(index)
       var ascii = true
-      var hash: UInt32 = 0x811C_9DC5
+      var hash = LinkIndex.hashBasis
       for byte in bytes {
-        hash = (hash ^ UInt32(byte)) &* 0x0100_0193
+        hash = LinkIndex.hash(hash, byte)
         if byte >= 0x80 { ascii = false }
       }
       ranges[index] = UInt64(hash) << 32 | (ranges[index] & 0xFFFF_FFFF)
@@ -80,13 +81,15 @@ struct SuffixReadings {
   func capturing(from start: Int) -> UInt64 { start == count ? 0 : captures[start] }
 }
 
-/// The state of one walk of the trie from one segment: the ends still worth finding,
-/// and the best reading found so far.
+/// The state of the walks of the trie: the path, the readings found so far, and those
+/// of the walk from one segment: the ends still worth finding, and the best reading.
 struct TrieWalk {
-  var start: Int
+  let segments: LinkSegments
+  let readings: SuffixReadings
+  var start = 0
   /// Bit *e* − 1: a reading from `start` that ends at segment *e* would be new, and the
   /// rest of the path from *e* has a reading.
-  var needed: UInt64
+  var needed: UInt64 = 0
   var best: UInt64 = SuffixReadings.none
   var captures: UInt64 = 0
 }
@@ -103,7 +106,7 @@ extension LinkIndex {
   /// the trie is walked depth first, literal before capture, so the first pattern found
   /// that ends at a segment is the best one that ends there; a subtree is entered only
   /// if a pattern in it ends at a segment not found yet from which the rest of the path
-  /// reads (``endings``), so the walk stops as soon as every such end is found.
+  /// reads (``TrieNode/endings``), so the walk stops as soon as every such end is found.
   ///
   /// - Returns: Whether a reading consumes every segment.
   /// - Complexity: O(*s* · *w*), where *s* is the number of segments and *w* the number
@@ -114,9 +117,13 @@ extension LinkIndex {
     let count = segments.count
     readings.best[count] = 0
     var readable: UInt64 = 1 << UInt64(count - 1)
+    var walk = TrieWalk(segments: segments, readings: readings)
     for start in stride(from: count - 1, through: 0, by: -1) {
-      var walk = TrieWalk(start: start, needed: readable)
-      explore(0, at: start, taken: 0, segments, readings, &walk)
+      walk.start = start
+      walk.needed = readable
+      walk.best = SuffixReadings.none
+      walk.captures = 0
+      explore(0, at: start, taken: 0, &walk)
       readings.best[start] = walk.best
       readings.captures[start] = walk.captures
       if walk.best != SuffixReadings.none && start > 0 {
@@ -126,17 +133,15 @@ extension LinkIndex {
     return readings.best[0] != SuffixReadings.none
   }
 
-  private func explore(
-    _ node: Int32, at position: Int, taken: UInt64, _ segments: LinkSegments,
-    _ readings: SuffixReadings, _ walk: inout TrieWalk
-  ) {
-    let screen = terminal[Int(node)]
+  private func explore(_ node: Int32, at position: Int, taken: UInt64, _ walk: inout TrieWalk) {
+    let here = nodes[Int(node)]
+    let screen = here.terminal
     if screen >= 0 && position > walk.start {
       let bit: UInt64 = 1 << UInt64(position - 1)
       if walk.needed & bit != 0 {
         walk.needed &= ~bit
-        let candidate = taken | readings.capturing(from: position)
-        let screens = readings.screens(from: position) + 1
+        let candidate = taken | walk.readings.capturing(from: position)
+        let screens = walk.readings.screens(from: position) + 1
         let best = walk.best
         let bestScreens = best & 0xFF
         let bestEnd = Int((best >> 8) & 0xFF)
@@ -149,18 +154,17 @@ extension LinkIndex {
         }
       }
     }
-    guard walk.needed != 0, position < segments.count else { return }
+    guard walk.needed != 0, position < walk.segments.count else { return }
+    let segments = walk.segments
     let literal = literalChild(
       of: node, reading: segments.bytes(position), hash: segments.hash(position),
       ascii: segments.isASCII(position))
-    if literal >= 0 && (endings[Int(literal)] << UInt64(position)) & walk.needed != 0 {
-      explore(literal, at: position + 1, taken: taken, segments, readings, &walk)
+    if literal >= 0 && (nodes[Int(literal)].endings << UInt64(position)) & walk.needed != 0 {
+      explore(literal, at: position + 1, taken: taken, &walk)
     }
-    let capture = captureChild[Int(node)]
-    if capture >= 0 && (endings[Int(capture)] << UInt64(position)) & walk.needed != 0 {
-      explore(
-        capture, at: position + 1, taken: taken | (1 << UInt64(63 - position)), segments,
-        readings, &walk)
+    let capture = here.captureChild
+    if capture >= 0 && (nodes[Int(capture)].endings << UInt64(position)) & walk.needed != 0 {
+      explore(capture, at: position + 1, taken: taken | (1 << UInt64(63 - position)), &walk)
     }
   }
 
@@ -177,17 +181,19 @@ extension LinkIndex {
     let valid: UInt64 = count == 64 ? ~0 : (1 << UInt64(count)) - 1
     func visit(_ node: Int32, _ position: Int) {
       farthest = max(farthest, position)
-      if terminal[Int(node)] >= 0 && position > 0 { reachable |= 1 << UInt64(position - 1) }
+      if nodes[Int(node)].terminal >= 0 && position > 0 {
+        reachable |= 1 << UInt64(position - 1)
+      }
       guard position < count else { return }
       func worth(_ child: Int32) -> Bool {
-        (endings[Int(child)] << UInt64(position)) & ~reachable & valid != 0
-          || position + 1 + Int(height[Int(child)]) > farthest
+        (nodes[Int(child)].endings << UInt64(position)) & ~reachable & valid != 0
+          || position + 1 + Int(nodes[Int(child)].height) > farthest
       }
       let literal = literalChild(
         of: node, reading: segments.bytes(position), hash: segments.hash(position),
         ascii: segments.isASCII(position))
       if literal >= 0 && worth(literal) { visit(literal, position + 1) }
-      let capture = captureChild[Int(node)]
+      let capture = nodes[Int(node)].captureChild
       if capture >= 0 && worth(capture) { visit(capture, position + 1) }
     }
     for start in 0..<count where start == 0 || reachable & (1 << UInt64(start - 1)) != 0 {

@@ -94,8 +94,13 @@ extension RouteTable {
     var text = link
     let outcome = text.withUTF8 { bytes in
       Result { () throws(LinkError) -> LinkReading in
-        let reader = LinkReader(links: links, link: bytes, strict: strict, expecting: expecting)
-        return try reader.read()
+        guard let expecting else {
+          return try LinkReader(links: links, link: bytes, strict: strict, expecting: nil).read()
+        }
+        return try expecting.withUnsafeBufferPointer {
+          (screens) throws(LinkError) -> LinkReading in
+          try LinkReader(links: links, link: bytes, strict: strict, expecting: screens).read()
+        }
       }
     }
     return try outcome.get()

@@ -111,4 +111,45 @@ import Testing
       try table.resolve("profile/abc")
     }
   }
+
+  /// Values are typed from the link's bytes as `ParameterValue.converted(to:)` types text.
+  @Test func valuesAreTypedAsTheirTextWouldBe() throws {
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen(
+        "Item",
+        parameters: [.integer("n"), .boolean("b"), .decimal("d"), .string("s")],
+        path: "item/:n")
+    }
+    for value in [
+      "0", "007", "-0", "-12", "9223372036854775807", "-9223372036854775808",
+      "9223372036854775808", "-9223372036854775809", "+5", "-", "1e3", "1.0", " 1", "x",
+    ] {
+      let expected = ParameterValue.string(value).converted(to: .integer)
+      let read = try? table.resolve("item/\(value)")
+      #expect(read?.parameters["n"] == expected, "\(value)")
+      let decimal = try? table.resolve("item/1?d=\(value)")
+      #expect(decimal?.parameters["d"] == ParameterValue.string(value).converted(to: .decimal))
+      #expect(try table.resolve("item/1?s=\(value)").parameters["s"] == .string(value))
+    }
+    for value in ["true", "false", "True", "1", ""] {
+      let read = try? table.resolve("item/1?b=\(value)")
+      #expect(read?.parameters["b"] == ParameterValue.string(value).converted(to: .boolean))
+    }
+    #expect(try table.resolve("item/1?d=2.5e1").parameters["d"] == .decimal(25))
+  }
+
+  /// Keys compare as strings: a query key that is the same text as a declared name in
+  /// other bytes (the Kelvin sign is canonically `K`) reads as that parameter, whichever
+  /// side is ASCII.
+  @Test func queryKeysCompareAsStrings() throws {
+    let kelvin = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen("Heat", parameters: [.integer("\u{212A}")], path: "heat")
+    }
+    #expect(try kelvin.resolve("heat?K=3").parameters == ["K": 3])
+    let plain = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen("Heat", parameters: [.integer("K")], path: "heat")
+    }
+    #expect(try plain.resolve("heat?%E2%84%AA=3").parameters == ["K": 3])
+    #expect(try plain.read("heat?k=3").ignored == ["k"])
+  }
 }

@@ -5,6 +5,26 @@ import Testing
 
 /// `routing link`: reading a link, then routing, in text and JSON, and its failures.
 @Suite struct LinkCommandTests {
+  /// A table given compiled (as the fuzz target gives its table) is taken instead of
+  /// the file; `check` still reads the file.
+  @Test func aTableGivenCompiledIsNotReadAgain() throws {
+    let table = try RouteTable(json: Tool.sampleTable)
+    func run(_ arguments: [String]) -> ToolResult {
+      RoutingTool.run(
+        arguments: arguments,
+        readFile: { (path: String) throws(FileReadError) -> [UInt8] in
+          throw FileReadError(path: path, reason: "No such file or directory")
+        }, tables: ["t.json": table])
+    }
+    let linked = run(["link", "t.json", "--from", "Menu", "folder"])
+    #expect(linked.exitCode == 0)
+    #expect(Tool.lines(linked.output).last == "stack: Menu > Folder")
+    #expect(run(["route", "t.json", "--from", "Menu", "--to", "Folder"]).exitCode == 0)
+    let checked = run(["check", "t.json"])
+    #expect(checked.exitCode == 2)
+    #expect(checked.errors.contains("No such file or directory"))
+  }
+
   @Test func readsTheLinkThenRoutes() {
     let result = Tool.run(["link", "SampleApp.json", "--from", "Menu", "folder/profile?userId=2"])
     #expect(result.exitCode == 0)
