@@ -201,14 +201,21 @@ public final class Navigator<Container: NavigationContainer> {
   func makeScreens(
     for route: Route, viewModel: (any ViewModel)?
   ) throws(NavigationError) -> [any ScreenController] {
+    try makeScreens(
+      for: route.steps, besides: staying(container.items, under: route.steps.first),
+      viewModel: viewModel)
+  }
+
+  /// Makes the screen objects of the pushes of `steps`, in order, and checks that each is
+  /// new to `shown` (the screens that stay shown while the steps run) and to the steps;
+  /// the last step's screen gets `viewModel`.
+  func makeScreens(
+    for steps: [Step], besides shown: some Sequence<StackItem>, viewModel: (any ViewModel)?
+  ) throws(NavigationError) -> [any ScreenController] {
     var made: [any ScreenController] = []
-    var shown = Set<ObjectIdentifier>()
-    let popsFirst = route.steps.first?.action == .pop
-    for item in container.items.prefix(popsFirst ? route.steps[0].depth : .max) {
-      shown.insert(item.identity)
-    }
-    for (number, step) in route.steps.enumerated() where step.action == .push {
-      let isDestination = number == route.steps.count - 1
+    var shown = Set(shown.lazy.map(\.identity))
+    for (number, step) in steps.enumerated() where step.action == .push {
+      let isDestination = number == steps.count - 1
       let context = ScreenContext(entry: step.entry, viewModel: isDestination ? viewModel : nil)
       let screen = table.factory(forCommand: step.command)(context)
       guard shown.insert(ObjectIdentifier(screen)).inserted else {
@@ -217,6 +224,13 @@ public final class Navigator<Container: NavigationContainer> {
       made.append(screen)
     }
     return made
+  }
+
+  /// The screens of `items` that stay shown while steps starting with `first` run on
+  /// them: all of them, but those a first pop takes off.
+  func staying(_ items: [StackItem], under first: Step?) -> ArraySlice<StackItem> {
+    guard let first, first.action == .pop else { return items[...] }
+    return items.prefix(first.depth)
   }
 
   /// Adds an observer that receives every ``NavigationEvent``.

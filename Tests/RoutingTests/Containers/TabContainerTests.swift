@@ -45,6 +45,53 @@ import Testing
     #expect(navigator.container.state == before)
   }
 
+  /// Two tabs, One at A and Two at X, with A to B and X to Y; Y's screen object comes
+  /// from `second`, given the screen object of One's root and the one B's factory made.
+  static func twoTabs(
+    second: @escaping @MainActor (_ root: any ScreenController, _ first: any ScreenController) ->
+      any ScreenController
+  ) throws -> Navigator<TabContainer> {
+    let root = HeadlessScreen(ScreenContext(entry: Entry("A")))
+    let first = HeadlessScreen(ScreenContext(entry: Entry("B")))
+    var registry = RouteRegistry(defaultFactory: HeadlessScreen.factory)
+    registry.register(Tab("One", root: "A"))
+    registry.register(Tab("Two", root: "X"))
+    registry.register(Command(from: ["A"], to: "B", factory: { _ in first }))
+    registry.register(Command(from: ["X"], to: "Y", factory: { _ in second(root, first) }))
+    let table = try registry.compile()
+    let tabs = TabContainer(tabs: [
+      ("One", StackContainer(root: StackItem(entry: Entry("A"), screen: root))),
+      ("Two", try StackContainer(table: table, root: "X")),
+    ])
+    return Navigator(table: table, container: tabs)
+  }
+
+  @Test func aFactoryRefusedInALaterTabChangesNoTab() async throws {
+    // Y's object is B's, pushed earlier in the same route, or One's root, shown in
+    // another tab: either is refused before B is pushed in the first tab.
+    let choices: [@MainActor (any ScreenController, any ScreenController) -> any ScreenController] =
+      [{ $1 }, { root, _ in root }]
+    for second in choices {
+      let navigator = try Self.twoTabs(second: second)
+      let before = navigator.container.state
+      var events: [String] = []
+      navigator.addObserver { events.append("\($0)") }
+      navigator.container.addObserver { events.append("\($0)") }
+      let request = Request(to: "Y", via: ["B"])
+      #expect(try navigator.table.route(request, from: before).steps.count == 3)
+      await #expect(throws: NavigationError.alreadyShown(Entry("Y"))) {
+        try await navigator.go(acrossTabs: request)
+      }
+      #expect(navigator.container.state == before)
+      #expect(events == ["\(NavigationEvent.didFail(request, .alreadyShown(Entry("Y"))))"])
+    }
+    // A fresh object for Y goes through both tabs.
+    let navigator = try Self.twoTabs { _, _ in HeadlessScreen(ScreenContext(entry: Entry("Y"))) }
+    let route = try await navigator.go(acrossTabs: Request(to: "Y", via: ["B"]))
+    #expect(route.state == navigator.container.state)
+    #expect(navigator.container.state.stacks["One"]?.map(\.screen) == ["A", "B"])
+  }
+
   @Test func aLinkIntoATabSelectsItAndStaysInside() async throws {
     let navigator = try Self.navigator()
     let reading = try navigator.table.readInTabs("myapp://people/Connections/chat/3")
