@@ -146,10 +146,21 @@ import Testing
     #expect(navigator.container.state == before)
   }
 
-  @Test func snapshotsOfAnotherVersionAreRefused() {
-    let text = #"{"version": 2, "selected": "Folders", "tabs": {}}"#
-    #expect(throws: DecodingError.self) {
-      try JSONDecoder().decode(TabSnapshot.self, from: Data(text.utf8))
+  @Test(arguments: [
+    (
+      #"{"version": 2, "selected": "Folders", "tabs": {}}"#,
+      "unsupported tab snapshot version 2; this library reads version 1"
+    ),
+    (#"{"version": 1, "selected": "Folders", "tabs": {}, "extra": 1}"#, "unknown key 'extra'"),
+  ])
+  func snapshotsOfAnotherVersionOrWithUnknownKeysAreRefused(text: String, message: String) {
+    do {
+      let snapshot = try JSONDecoder().decode(TabSnapshot.self, from: Data(text.utf8))
+      Issue.record("decoded \(snapshot)")
+    } catch DecodingError.dataCorrupted(let context) {
+      #expect(context.debugDescription == message)
+    } catch {
+      Issue.record("unexpected \(error)")
     }
   }
 }
