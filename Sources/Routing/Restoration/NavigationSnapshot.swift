@@ -176,7 +176,8 @@ func versionedContainer<Keys: CodingKey & CaseIterable>(
   guard version == current else {
     throw DecodingError.dataCorruptedError(
       forKey: key, in: container,
-      debugDescription: "unsupported \(kind) version \(version); this library reads version \(current)"
+      debugDescription:
+        "unsupported \(kind) version \(version); this library reads version \(current)"
     )
   }
   try rejectUnknownKeys(in: decoder, known: Keys.allCases.map(\.stringValue))

@@ -48,7 +48,8 @@ import Testing
   /// Two tabs, One at A and Two at X, with A to B and X to Y; Y's screen object comes
   /// from `second`, given the screen object of One's root and the one B's factory made.
   static func twoTabs(
-    second: @escaping @MainActor (_ root: any ScreenController, _ first: any ScreenController) ->
+    second:
+      @escaping @MainActor (_ root: any ScreenController, _ first: any ScreenController) ->
       any ScreenController
   ) throws -> Navigator<TabContainer> {
     let root = HeadlessScreen(ScreenContext(entry: Entry("A")))
