@@ -110,7 +110,7 @@ public final class Navigator<Container: NavigationContainer> {
     let screens: [any ScreenController]
     do throws(NavigationError) {
       do {
-        route = try table.route(request, from: container.entries)
+        route = try plan(request)
       } catch {
         throw NavigationError.routing(error)
       }
@@ -128,6 +128,18 @@ public final class Navigator<Container: NavigationContainer> {
     }
     send(.didNavigate(request, route))
     return route
+  }
+
+  /// Plans a request from the container's stack; on a ``TabContainer`` of the table's
+  /// tabs, inside the selected tab with the commands it allows (as a leg across tabs
+  /// that stays there).
+  private func plan(_ request: Request) throws(RoutingError) -> Route {
+    guard let tabs = container as? TabContainer, table.tab(named: tabs.selected) != nil else {
+      return try table.route(request, from: container.entries)
+    }
+    let state = TabState(selected: tabs.selected, stacks: [tabs.selected: tabs.entries])
+    let route = try table.route(request, from: state, pinned: true)
+    return Route(steps: route.commandSteps, stack: route.state.stack)
   }
 
   /// Runs the steps of a route on the container, with their push and pop events; the

@@ -93,6 +93,26 @@ import Testing
     #expect(navigator.container.state.stacks["One"]?.map(\.screen) == ["A", "B"])
   }
 
+  /// A plain `go(to:)` stays in the selected tab, with the commands that tab allows: a
+  /// command limited to another tab takes no part, as across tabs.
+  @Test func aPlainGoKeepsToTheSelectedTabsCommands() async throws {
+    var registry = RouteRegistry(defaultFactory: HeadlessScreen.factory)
+    registry.register(Tab("Home", root: "Feed"))
+    registry.register(Tab("Search", root: "Query"))
+    registry.register(Command(from: ["Feed", "Query"], to: "Author", tabs: ["Search"]))
+    let table = try registry.compile()
+    let navigator = Navigator(table: table, container: try TabContainer(table: table))
+    let before = navigator.container.state
+    await #expect(throws: NavigationError.routing(.unreachable(from: "Feed", to: "Author"))) {
+      try await navigator.go(to: "Author")
+    }
+    #expect(navigator.container.state == before)
+    navigator.container.select("Search")
+    let route = try await navigator.go(to: "Author")
+    #expect(route.steps.map(\.description) == ["push Author by command 0"])
+    #expect(navigator.container.state.stacks["Home"] == [Entry("Feed")])
+  }
+
   @Test func aLinkIntoATabSelectsItAndStaysInside() async throws {
     let navigator = try Self.navigator()
     let reading = try navigator.table.readInTabs("myapp://people/Connections/chat/3")
