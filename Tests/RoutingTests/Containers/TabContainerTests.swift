@@ -113,6 +113,17 @@ import Testing
     #expect(navigator.container.state.stacks["Home"] == [Entry("Feed")])
   }
 
+  @Test func aTableWithoutTabsMakesNoTabContainer() throws {
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) { Screen("A") }
+    do {
+      _ = try TabContainer(table: table)
+      Issue.record("made a tab container without tabs")
+    } catch {
+      #expect(error == .unknownTab(""))
+      #expect(error.description == "the table declares no tab")
+    }
+  }
+
   @Test func aLinkIntoATabSelectsItAndStaysInside() async throws {
     let navigator = try Self.navigator()
     let reading = try navigator.table.readInTabs("myapp://people/Connections/chat/3")
