@@ -52,6 +52,37 @@ extension Navigator where Container == TabContainer {
     }
   }
 
+  /// Reads a deep link into tabs and opens it, in one call: ``RouteTable/readInTabs(_:strict:)``
+  /// then ``open(_:)-(TabLinkReading)``, as ``open(_:strict:)`` does on one stack.
+  ///
+  /// - Parameters:
+  ///   - link: The link, such as `myapp://people/Connections/chat/3`.
+  ///   - strict: Whether a query item that no screen of the link declares is an error
+  ///     rather than ignored.
+  /// - Returns: The route that ran.
+  /// - Throws: ``LinkNavigationError``; every tab is as it was, unless something else
+  ///   changed one mid-route.
+  /// - Complexity: Reading as ``RouteTable/readInTabs(_:strict:)``, then as
+  ///   ``go(acrossTabsTo:via:parameters:)``.
+  @discardableResult
+  public func open(acrossTabs link: String, strict: Bool = false)
+    async throws(LinkNavigationError) -> TabRoute
+  {
+    let reading: TabLinkReading
+    do {
+      reading = try table.readInTabs(link, strict: strict)
+    } catch {
+      throw .link(error)
+    }
+    do {
+      return try await open(reading)
+    } catch .routing(let error) {
+      throw .routing(error)
+    } catch {
+      throw .navigation(error)
+    }
+  }
+
   /// Plans with `planner` and makes the screen objects of every tab's pushes, then runs
   /// the route: each tab's steps, and the selects between them. A failure before the
   /// first step is reported and thrown, nothing changed, as ``go(_:viewModel:)`` does.

@@ -137,6 +137,23 @@ import Testing
     #expect(bare.tab == "Folders" && bare.reading.request.destination == "Folder")
   }
 
+  @Test func aLinkStringOpensAcrossTabsInOneCall() async throws {
+    let navigator = try Self.navigator()
+    let route = try await navigator.open(acrossTabs: "myapp://people/Connections/chat/3")
+    #expect(route.steps.first == .select("Connections"))
+    #expect(navigator.container.state.stack.map(\.screen) == ["Connections", "Chat"])
+    let before = navigator.container.state
+    await #expect(throws: LinkNavigationError.self) {
+      try await navigator.open(acrossTabs: "people/Nowhere")
+    }
+    await #expect(
+      throws: LinkNavigationError.routing(.unreachable(from: "Chat", to: "Folder"))
+    ) {
+      try await navigator.open(acrossTabs: "people/Folder")
+    }
+    #expect(navigator.container.state == before)
+  }
+
   @Test func saveAndRestoreRoundTripsEveryTab() async throws {
     let navigator = try Self.navigator()
     try await navigator.go(acrossTabsTo: "Profile", parameters: ["userId": 2])
