@@ -104,30 +104,51 @@ public final class Navigator<Container: NavigationContainer> {
   public func go(
     _ request: Request, viewModel: (any ViewModel)? = nil
   ) async throws(NavigationError) -> Route {
+    try await navigate(
+      request, planning: { () throws(RoutingError) in try plan(request) },
+      making: { (route) throws(NavigationError) in
+        try makeScreens(for: route, viewModel: viewModel)
+      },
+      summary: { $0 },
+      running: { (route, screens) async throws(NavigationError) in
+        try await run(route.steps, making: screens)
+      })
+  }
+
+  /// Carries out a request in turn, with its events: plans it and makes the route's
+  /// screen objects, a failure then reported and thrown with nothing changed; then runs
+  /// the route. One mechanism for routes on one stack and across tabs.
+  func navigate<Planned>(
+    _ request: Request, planning plan: () throws(RoutingError) -> Planned,
+    making makeScreens: (Planned) throws(NavigationError) -> [any ScreenController],
+    summary: (Planned) -> Route,
+    running run: (Planned, [any ScreenController]) async throws(NavigationError) -> Void
+  ) async throws(NavigationError) -> Planned {
     await acquire()
     defer { release() }
-    let route: Route
+    let planned: Planned
     let screens: [any ScreenController]
     do throws(NavigationError) {
       do {
-        route = try plan(request)
+        planned = try plan()
       } catch {
         throw NavigationError.routing(error)
       }
-      screens = try makeScreens(for: route, viewModel: viewModel)
+      screens = try makeScreens(planned)
     } catch {
       send(.didFail(request, error))
       throw error
     }
+    let route = summary(planned)
     send(.willNavigate(request, route))
     do throws(NavigationError) {
-      try await run(route.steps, making: screens)
+      try await run(planned, screens)
     } catch {
       send(.didFail(request, error))
       throw error
     }
     send(.didNavigate(request, route))
-    return route
+    return planned
   }
 
   /// Plans a request from the container's stack; on a ``TabContainer`` of the table's

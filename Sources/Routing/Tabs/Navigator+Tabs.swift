@@ -84,49 +84,31 @@ extension Navigator where Container == TabContainer {
   }
 
   /// Plans with `planner` and makes the screen objects of every tab's pushes, then runs
-  /// the route: each tab's steps, and the selects between them. A failure before the
-  /// first step is reported and thrown, nothing changed, as ``go(_:viewModel:)`` does.
+  /// the route: each tab's steps, and the selects between them, as
+  /// ``go(_:viewModel:)`` runs a route on one stack.
   private func navigate(
     _ request: Request, _ planner: () throws(RoutingError) -> TabRoute
   ) async throws(NavigationError) -> TabRoute {
-    await acquire()
-    defer { release() }
-    let route: TabRoute
-    let screens: [any ScreenController]
-    do throws(NavigationError) {
-      do {
-        route = try planner()
-      } catch {
-        throw NavigationError.routing(error)
-      }
-      screens = try makeScreens(for: route)
-    } catch {
-      send(.didFail(request, error))
-      throw error
-    }
-    let summary = Route(steps: route.commandSteps, stack: route.state.stack)
-    send(.willNavigate(request, summary))
-    do throws(NavigationError) {
-      var pending: [Step] = []
-      var made = screens[...]
-      for step in route.steps + [.select(route.state.selected)] {
-        switch step {
-        case .command(let inner):
-          pending.append(inner)
-        case .select(let tab):
-          let pushes = pending.count { $0.action == .push }
-          try await run(pending, making: Array(made.prefix(pushes)))
-          made = made.dropFirst(pushes)
-          pending = []
-          container.select(tab)
+    try await navigate(
+      request, planning: planner,
+      making: { (route) throws(NavigationError) in try makeScreens(for: route) },
+      summary: { Route(steps: $0.commandSteps, stack: $0.state.stack) },
+      running: { (route, screens) async throws(NavigationError) in
+        var pending: [Step] = []
+        var made = screens[...]
+        for step in route.steps + [.select(route.state.selected)] {
+          switch step {
+          case .command(let inner):
+            pending.append(inner)
+          case .select(let tab):
+            let pushes = pending.count { $0.action == .push }
+            try await run(pending, making: Array(made.prefix(pushes)))
+            made = made.dropFirst(pushes)
+            pending = []
+            container.select(tab)
+          }
         }
-      }
-    } catch {
-      send(.didFail(request, error))
-      throw error
-    }
-    send(.didNavigate(request, summary))
-    return route
+      })
   }
 
   /// Makes the screen objects of a route's pushes in every tab, in order, each new to
