@@ -87,7 +87,8 @@ public final class Navigator<Container: NavigationContainer> {
   /// the container, before the first step runs. Before each step and after the last,
   /// the navigator checks that the container holds as many screens as the route has
   /// left and the same top screen object, which finds a container changed behind its
-  /// back in O(1) per step.
+  /// back in O(1) per step. On a ``TabContainer``, the route stays in the selected tab,
+  /// with the commands that tab allows (``Navigator/go(acrossTabs:)`` may select).
   ///
   /// - Parameters:
   ///   - request: Where to go, through which breadcrumbs, with which parameters.
