@@ -85,8 +85,7 @@ enum LinkCommand {
         let (state, target) = try raw.resolveTabs(in: table, strict: strict)
         guard case .link(let read) = target else { preconditionFailure("the target is a link") }
         reading = read
-        outcome = Result { () throws(RoutingError) in try table.route(read, from: state) }
-          .map { $0 }.mapError { RequestFailure($0) }
+        outcome = RouteRunner.route(target, from: state, in: table).map { $0 }
       } else {
         let (stack, _) = try raw.resolve(in: table, strict: strict)
         do {

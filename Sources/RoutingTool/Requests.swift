@@ -189,8 +189,12 @@ struct RawRequest {
       throw RequestFailure.invalidRequest(
         at: path.appending("tab"), "a request across tabs names the selected tab")
     }
+    try Self.checkTab(tabs.selected, at: path.appending("tab"), in: table)
     var stacks: [String: [Entry]] = [:]
-    for (tab, entries) in tabs.stacks { stacks[tab] = try Self.entries(entries, in: table) }
+    for (tab, entries) in tabs.stacks {
+      try Self.checkTab(tab, at: path.appending("stacks").appending(tab), in: table)
+      stacks[tab] = try Self.entries(entries, in: table)
+    }
     let state = TabState(selected: tabs.selected, stacks: stacks)
     switch target {
     case .screen(let destination, let via):
@@ -202,6 +206,20 @@ struct RawRequest {
         throw RequestFailure(error, link: link, at: path.appending("link"))
       }
     }
+  }
+
+  /// Throws when the table declares no tab `name`, naming `place` and the nearest tab.
+  private static func checkTab(_ name: String, at place: JSONPath, in table: RouteTable)
+    throws(RequestFailure)
+  {
+    guard table.tab(named: name) == nil else { return }
+    let names = table.tabs.map(\.name)
+    var failure = RequestFailure.invalidRequest(
+      at: place, RoutingError.unknownTab(name).description + didYouMean(name, among: names))
+    if let near = suggestion(for: name, among: names) {
+      failure.details.append("suggestion", .string(near))
+    }
+    throw failure
   }
 
   /// What a request across tabs asks for: a screen, or what a link into tabs reads as.
@@ -377,20 +395,26 @@ enum RouteRunner {
     do {
       return .success(try table.route(request, from: stack))
     } catch {
-      var failure = RequestFailure(error)
-      switch error {
-      case .unknownScreen(let name):
-        // `--to Profil`: the nearest screen of the table.
-        if let near = suggestion(for: name.rawValue, among: table.screens.map(\.name.rawValue)) {
-          failure.reason += "; did you mean '\(excerpt(near))'?"
-          failure.details.append("suggestion", .string(near))
-        }
-      case .unreachable(_, let to):
-        if let note = guardNote(to, in: table) { failure.reason += " (\(note))" }
-      default: break
-      }
-      return .failure(failure)
+      return .failure(failure(error, in: table))
     }
+  }
+
+  /// The failure for a planning error, with what helps: the nearest screen to an unknown
+  /// one, why a guarded command took no part in an unreachable route.
+  static func failure(_ error: RoutingError, in table: RouteTable) -> RequestFailure {
+    var failure = RequestFailure(error)
+    switch error {
+    case .unknownScreen(let name):
+      // `--to Profil`: the nearest screen of the table.
+      if let near = suggestion(for: name.rawValue, among: table.screens.map(\.name.rawValue)) {
+        failure.reason += "; did you mean '\(excerpt(near))'?"
+        failure.details.append("suggestion", .string(near))
+      }
+    case .unreachable(_, let to):
+      if let note = guardNote(to, in: table) { failure.reason += " (\(note))" }
+    default: break
+    }
+    return failure
   }
 
   /// Why a guarded command of a route-table file took no part: the tool cannot run a
@@ -410,21 +434,28 @@ enum RouteRunner {
   }
 
   /// Routes a request across tabs (one with `"tab"`), a link into tabs included.
-  static func routeTabs(_ raw: RawRequest, in table: RouteTable) -> Result<
-    TabRoute, RequestFailure
-  > {
+  static func routeTabs(_ raw: RawRequest, in table: RouteTable, strict: Bool = false)
+    -> Result<TabRoute, RequestFailure>
+  {
     do {
-      let (state, target) = try raw.resolveTabs(in: table)
-      do {
-        switch target {
-        case .request(let request): return .success(try table.route(request, from: state))
-        case .link(let reading): return .success(try table.route(reading, from: state))
-        }
-      } catch {
-        return .failure(RequestFailure(error))
-      }
+      let (state, target) = try raw.resolveTabs(in: table, strict: strict)
+      return route(target, from: state, in: table)
     } catch {
       return .failure(error)
+    }
+  }
+
+  /// Routes a request or a link reading across tabs from a tab state.
+  static func route(_ target: RawRequest.TabTarget, from state: TabState, in table: RouteTable)
+    -> Result<TabRoute, RequestFailure>
+  {
+    do {
+      switch target {
+      case .request(let request): return .success(try table.route(request, from: state))
+      case .link(let reading): return .success(try table.route(reading, from: state))
+      }
+    } catch {
+      return .failure(failure(error, in: table))
     }
   }
 }

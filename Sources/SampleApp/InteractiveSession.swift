@@ -185,8 +185,7 @@ public final class InteractiveSession {
       return ["link needs one link: link people/Connections/chat/3"]
     }
     do {
-      let reading = try tabNavigator.table.readInTabs(arguments[0])
-      return describe(try await tabNavigator.open(reading))
+      return describe(try await tabNavigator.open(acrossTabs: arguments[0]))
     } catch {
       return ["error: \(error)", stackLine()]
     }

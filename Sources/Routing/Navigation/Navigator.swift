@@ -87,7 +87,8 @@ public final class Navigator<Container: NavigationContainer> {
   /// the container, before the first step runs. Before each step and after the last,
   /// the navigator checks that the container holds as many screens as the route has
   /// left and the same top screen object, which finds a container changed behind its
-  /// back in O(1) per step.
+  /// back in O(1) per step. On a ``TabContainer``, the route stays in the selected tab,
+  /// with the commands that tab allows (``Navigator/go(acrossTabs:)`` may select).
   ///
   /// - Parameters:
   ///   - request: Where to go, through which breadcrumbs, with which parameters.
@@ -104,30 +105,63 @@ public final class Navigator<Container: NavigationContainer> {
   public func go(
     _ request: Request, viewModel: (any ViewModel)? = nil
   ) async throws(NavigationError) -> Route {
+    try await navigate(
+      request, planning: { () throws(RoutingError) in try plan(request) },
+      making: { (route) throws(NavigationError) in
+        try makeScreens(for: route, viewModel: viewModel)
+      },
+      summary: { $0 },
+      running: { (route, screens) async throws(NavigationError) in
+        try await run(route.steps, making: screens)
+      })
+  }
+
+  /// Carries out a request in turn, with its events: plans it and makes the route's
+  /// screen objects, a failure then reported and thrown with nothing changed; then runs
+  /// the route. One mechanism for routes on one stack and across tabs.
+  func navigate<Planned>(
+    _ request: Request, planning plan: () throws(RoutingError) -> Planned,
+    making makeScreens: (Planned) throws(NavigationError) -> [any ScreenController],
+    summary: (Planned) -> Route,
+    running run: (Planned, [any ScreenController]) async throws(NavigationError) -> Void
+  ) async throws(NavigationError) -> Planned {
     await acquire()
     defer { release() }
-    let route: Route
+    let planned: Planned
     let screens: [any ScreenController]
     do throws(NavigationError) {
       do {
-        route = try table.route(request, from: container.entries)
+        planned = try plan()
       } catch {
         throw NavigationError.routing(error)
       }
-      screens = try makeScreens(for: route, viewModel: viewModel)
+      screens = try makeScreens(planned)
     } catch {
       send(.didFail(request, error))
       throw error
     }
+    let route = summary(planned)
     send(.willNavigate(request, route))
     do throws(NavigationError) {
-      try await run(route.steps, making: screens)
+      try await run(planned, screens)
     } catch {
       send(.didFail(request, error))
       throw error
     }
     send(.didNavigate(request, route))
-    return route
+    return planned
+  }
+
+  /// Plans a request from the container's stack; on a ``TabContainer`` of the table's
+  /// tabs, inside the selected tab with the commands it allows (as a leg across tabs
+  /// that stays there).
+  private func plan(_ request: Request) throws(RoutingError) -> Route {
+    guard let tabs = container as? TabContainer, table.tab(named: tabs.selected) != nil else {
+      return try table.route(request, from: container.entries)
+    }
+    let state = TabState(selected: tabs.selected, stacks: [tabs.selected: tabs.entries])
+    let route = try table.route(request, from: state, pinned: true)
+    return Route(steps: route.commandSteps, stack: route.state.stack)
   }
 
   /// Runs the steps of a route on the container, with their push and pop events; the
@@ -201,14 +235,21 @@ public final class Navigator<Container: NavigationContainer> {
   func makeScreens(
     for route: Route, viewModel: (any ViewModel)?
   ) throws(NavigationError) -> [any ScreenController] {
+    try makeScreens(
+      for: route.steps, besides: staying(container.items, under: route.steps.first),
+      viewModel: viewModel)
+  }
+
+  /// Makes the screen objects of the pushes of `steps`, in order, and checks that each is
+  /// new to `shown` (the screens that stay shown while the steps run) and to the steps;
+  /// the last step's screen gets `viewModel`.
+  func makeScreens(
+    for steps: [Step], besides shown: some Sequence<StackItem>, viewModel: (any ViewModel)?
+  ) throws(NavigationError) -> [any ScreenController] {
     var made: [any ScreenController] = []
-    var shown = Set<ObjectIdentifier>()
-    let popsFirst = route.steps.first?.action == .pop
-    for item in container.items.prefix(popsFirst ? route.steps[0].depth : .max) {
-      shown.insert(item.identity)
-    }
-    for (number, step) in route.steps.enumerated() where step.action == .push {
-      let isDestination = number == route.steps.count - 1
+    var shown = Set(shown.lazy.map(\.identity))
+    for (number, step) in steps.enumerated() where step.action == .push {
+      let isDestination = number == steps.count - 1
       let context = ScreenContext(entry: step.entry, viewModel: isDestination ? viewModel : nil)
       let screen = table.factory(forCommand: step.command)(context)
       guard shown.insert(ObjectIdentifier(screen)).inserted else {
@@ -217,6 +258,13 @@ public final class Navigator<Container: NavigationContainer> {
       made.append(screen)
     }
     return made
+  }
+
+  /// The screens of `items` that stay shown while steps starting with `first` run on
+  /// them: all of them, but those a first pop takes off.
+  func staying(_ items: [StackItem], under first: Step?) -> ArraySlice<StackItem> {
+    guard let first, first.action == .pop else { return items[...] }
+    return items.prefix(first.depth)
   }
 
   /// Adds an observer that receives every ``NavigationEvent``.

@@ -34,7 +34,8 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
   /// container's root must be made by a factory.
   case noFactory(ScreenName)
   /// A tab state or request names a tab the table does not declare, or the table
-  /// declares no tab at all (see <doc:PlanningAcrossTabs>).
+  /// declares no tab at all (an empty name, when nothing named one; see
+  /// <doc:PlanningAcrossTabs>).
   case unknownTab(String)
 
   /// The kind of failure, as the route-table tool names it: `unreachable`,
@@ -68,6 +69,8 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
       "nothing makes screen '\(excerpt(name))': give the screen or the table a factory"
     case .missingParameter(let screen, let key):
       "\(excerpt(screen)) requires parameter '\(excerpt(key))', and the request gives no value for it"
+    case .unknownTab(let name) where name.isEmpty:
+      "the table declares no tab"
     case .unknownTab(let name):
       "unknown tab '\(excerpt(name))'"
     case .undeclaredParameter(let key, let suggestion):

@@ -59,17 +59,10 @@ public struct NavigationSnapshot: Codable, Hashable, Sendable {
   ///   of the wrong type.
   /// - Complexity: O(*n*), where *n* is the number of entries and parameters.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let version = try container.decode(Int.self, forKey: .version)
-    guard version == Self.currentVersion else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .version, in: container,
-        debugDescription:
-          "unsupported snapshot version \(version); this library reads version \(Self.currentVersion)"
-      )
-    }
-    try rejectUnknownKeys(in: decoder, known: CodingKeys.allCases.map(\.rawValue))
-    self.version = version
+    let container = try versionedContainer(
+      decoder, keyedBy: CodingKeys.self, version: .version, current: Self.currentVersion,
+      of: "snapshot")
+    self.version = Self.currentVersion
     self.entries = try container.decode([SavedEntry].self, forKey: .entries)
     self.rightPaneRestorable = try container.decodeIfPresent(
       Bool.self, forKey: .rightPaneRestorable)
@@ -169,6 +162,26 @@ private struct AnyCodingKey: CodingKey {
   init?(intValue: Int) {
     return nil
   }
+}
+
+/// Opens a versioned object for decoding: throws `DecodingError.dataCorrupted` when its
+/// `version` key holds another version than `current` (the message naming `kind`, say
+/// "snapshot") or when it holds a key not in `Keys`.
+func versionedContainer<Keys: CodingKey & CaseIterable>(
+  _ decoder: any Decoder, keyedBy keys: Keys.Type, version key: Keys, current: Int,
+  of kind: String
+) throws -> KeyedDecodingContainer<Keys> {
+  let container = try decoder.container(keyedBy: keys)
+  let version = try container.decode(Int.self, forKey: key)
+  guard version == current else {
+    throw DecodingError.dataCorruptedError(
+      forKey: key, in: container,
+      debugDescription:
+        "unsupported \(kind) version \(version); this library reads version \(current)"
+    )
+  }
+  try rejectUnknownKeys(in: decoder, known: Keys.allCases.map(\.stringValue))
+  return container
 }
 
 /// Throws `DecodingError.dataCorrupted` when the object being decoded holds a key that

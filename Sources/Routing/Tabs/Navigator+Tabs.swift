@@ -10,9 +10,10 @@ extension Navigator where Container == TabContainer {
   ///   - parameters: Values for every screen the navigation creates.
   /// - Returns: The route that ran.
   /// - Throws: ``NavigationError``: ``NavigationError/routing(_:)`` when the request
-  ///   cannot be planned, and then no tab, stack or selection changes; otherwise as
-  ///   ``go(_:viewModel:)`` for each tab's steps. The screen objects of a tab's pushes
-  ///   are made when the route reaches that tab.
+  ///   cannot be planned, ``NavigationError/alreadyShown(_:)`` when a factory hands back
+  ///   a screen object already shown (in any tab), both leaving every tab, stack and the
+  ///   selection as they were; otherwise as ``go(_:viewModel:)`` for each tab's steps.
+  ///   The screen objects of every tab's pushes are made before the first step runs.
   /// - Complexity: Planning as ``RouteTable/route(from:to:via:parameters:)->TabRoute``,
   ///   plus one container operation per step.
   @discardableResult
@@ -31,13 +32,9 @@ extension Navigator where Container == TabContainer {
   /// - Complexity: As ``go(acrossTabsTo:via:parameters:)``.
   @discardableResult
   public func go(acrossTabs request: Request) async throws(NavigationError) -> TabRoute {
-    await acquire()
-    defer { release() }
-    let route = try plan(request) { () throws(RoutingError) in
+    try await navigate(request) { () throws(RoutingError) in
       try table.route(request, from: container.state)
     }
-    try await perform(route, for: request)
-    return route
   }
 
   /// Opens a deep link across tabs: when its first segment names a tab, that tab is
@@ -50,52 +47,85 @@ extension Navigator where Container == TabContainer {
   /// - Complexity: As ``go(acrossTabsTo:via:parameters:)``.
   @discardableResult
   public func open(_ reading: TabLinkReading) async throws(NavigationError) -> TabRoute {
-    await acquire()
-    defer { release() }
-    let request = reading.reading.request
-    let route = try plan(request) { () throws(RoutingError) in
+    try await navigate(reading.reading.request) { () throws(RoutingError) in
       try table.route(reading, from: container.state)
     }
-    try await perform(route, for: request)
-    return route
   }
 
-  /// Plans with `planner`; a failure is reported and thrown as
-  /// ``NavigationError/routing(_:)``, nothing changed.
-  private func plan(
-    _ request: Request, _ planner: () throws(RoutingError) -> TabRoute
-  ) throws(NavigationError) -> TabRoute {
+  /// Reads a deep link into tabs and opens it, in one call: ``RouteTable/readInTabs(_:strict:)``
+  /// then ``open(_:)-(TabLinkReading)``, as ``open(_:strict:)`` does on one stack.
+  ///
+  /// - Parameters:
+  ///   - link: The link, such as `myapp://people/Connections/chat/3`.
+  ///   - strict: Whether a query item that no screen of the link declares is an error
+  ///     rather than ignored.
+  /// - Returns: The route that ran.
+  /// - Throws: ``LinkNavigationError``; every tab is as it was, unless something else
+  ///   changed one mid-route.
+  /// - Complexity: Reading as ``RouteTable/readInTabs(_:strict:)``, then as
+  ///   ``go(acrossTabsTo:via:parameters:)``.
+  @discardableResult
+  public func open(acrossTabs link: String, strict: Bool = false)
+    async throws(LinkNavigationError) -> TabRoute
+  {
+    let reading: TabLinkReading
     do {
-      return try planner()
+      reading = try table.readInTabs(link, strict: strict)
     } catch {
-      let failure = NavigationError.routing(error)
-      send(.didFail(request, failure))
-      throw failure
+      throw .link(error)
+    }
+    do {
+      return try await open(reading)
+    } catch .routing(let error) {
+      throw .routing(error)
+    } catch {
+      throw .navigation(error)
     }
   }
 
-  /// Runs a planned route: each tab's steps (their screen objects made when the route
-  /// reaches the tab), and the selects between them.
-  private func perform(_ route: TabRoute, for request: Request) async throws(NavigationError) {
-    let summary = Route(steps: route.commandSteps, stack: route.state.stack)
-    send(.willNavigate(request, summary))
-    do throws(NavigationError) {
-      var pending: [Step] = []
-      for step in route.steps + [.select(route.state.selected)] {
-        switch step {
-        case .command(let inner):
-          pending.append(inner)
-        case .select(let tab):
-          let screens = try makeScreens(for: Route(steps: pending, stack: []), viewModel: nil)
-          try await run(pending, making: screens)
-          pending = []
-          container.select(tab)
+  /// Plans with `planner` and makes the screen objects of every tab's pushes, then runs
+  /// the route: each tab's steps, and the selects between them, as
+  /// ``go(_:viewModel:)`` runs a route on one stack.
+  private func navigate(
+    _ request: Request, _ planner: () throws(RoutingError) -> TabRoute
+  ) async throws(NavigationError) -> TabRoute {
+    try await navigate(
+      request, planning: planner,
+      making: { (route) throws(NavigationError) in try makeScreens(for: route) },
+      summary: { Route(steps: $0.commandSteps, stack: $0.state.stack) },
+      running: { (route, screens) async throws(NavigationError) in
+        var pending: [Step] = []
+        var made = screens[...]
+        for step in route.steps + [.select(route.state.selected)] {
+          switch step {
+          case .command(let inner):
+            pending.append(inner)
+          case .select(let tab):
+            let pushes = pending.count { $0.action == .push }
+            try await run(pending, making: Array(made.prefix(pushes)))
+            made = made.dropFirst(pushes)
+            pending = []
+            container.select(tab)
+          }
         }
+      })
+  }
+
+  /// Makes the screen objects of a route's pushes in every tab, in order, each new to
+  /// every tab (but the screens a tab's first step pops) and to the route.
+  private func makeScreens(for route: TabRoute) throws(NavigationError) -> [any ScreenController] {
+    var firstSteps: [String: Step] = [:]
+    var tab = container.selected
+    for step in route.steps {
+      switch step {
+      case .select(let next): tab = next
+      case .command(let inner): firstSteps[tab] = firstSteps[tab] ?? inner
       }
-    } catch {
-      send(.didFail(request, error))
-      throw error
     }
-    send(.didNavigate(request, summary))
+    var shown: [StackItem] = []
+    for (name, tabContainer) in zip(container.names, container.containers) {
+      shown += staying(tabContainer.items, under: firstSteps[name])
+    }
+    return try makeScreens(for: route.commandSteps, besides: shown, viewModel: nil)
   }
 }

@@ -44,6 +44,7 @@ public final class TabContainer: NavigationContainer {
   ///   - tabs: Each tab's name and container, in order; names must be unique and the
   ///     list non-empty (a programming error otherwise).
   ///   - selected: The selected tab's name; the first tab by default.
+  /// - Complexity: O(*T*), where *T* is the number of tabs.
   public init(tabs: [(name: String, container: any RestorableContainer)], selected: String? = nil) {
     precondition(!tabs.isEmpty, "a tab container holds at least one tab")
     let names = tabs.map(\.name)
@@ -79,6 +80,8 @@ public final class TabContainer: NavigationContainer {
   public var selectedContainer: any RestorableContainer { containers[selectedIndex] }
 
   /// The selected tab's items, bottom first.
+  ///
+  /// - Complexity: As the selected tab's container's `items`.
   public var items: [StackItem] { selectedContainer.items }
 
   /// Pushes onto the selected tab.
@@ -102,6 +105,7 @@ public final class TabContainer: NavigationContainer {
   ///
   /// - Parameter name: The tab's name; one the container does not hold is a
   ///   programming error.
+  /// - Complexity: O(*T*), where *T* is the number of tabs, plus the observers.
   public func select(_ name: String) {
     guard let index = names.firstIndex(of: name) else { preconditionFailure("no tab '\(name)'") }
     guard index != selectedIndex else { return }

@@ -38,17 +38,10 @@ public struct TabSnapshot: Codable, Hashable, Sendable {
   ///   `DecodingError`s for missing keys, values of the wrong type and bad tab snapshots.
   /// - Complexity: O(*n*), where *n* is the number of entries of every tab.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let version = try container.decode(Int.self, forKey: .version)
-    guard version == Self.currentVersion else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .version, in: container,
-        debugDescription:
-          "unsupported tab snapshot version \(version); this library reads version \(Self.currentVersion)"
-      )
-    }
-    try rejectUnknownKeys(in: decoder, known: CodingKeys.allCases.map(\.rawValue))
-    self.version = version
+    let container = try versionedContainer(
+      decoder, keyedBy: CodingKeys.self, version: .version, current: Self.currentVersion,
+      of: "tab snapshot")
+    self.version = Self.currentVersion
     selected = try container.decode(String.self, forKey: .selected)
     tabs = try container.decode([String: NavigationSnapshot].self, forKey: .tabs)
   }

@@ -69,6 +69,8 @@ public struct TabRoute: Hashable, Sendable, CustomStringConvertible {
   public var isEmpty: Bool { steps.isEmpty }
 
   /// The command steps, in order, without the selects.
+  ///
+  /// - Complexity: O(*s*), where *s* is the number of steps.
   public var commandSteps: [Step] {
     steps.compactMap {
       if case .command(let step) = $0 { step } else { nil }

@@ -7,12 +7,25 @@ import Testing
   @Test(arguments: TestScale.batches(full: 10, quick: 1))
   func plannerAgreesWithReference(batch: Int) throws {
     // 10,000 cases at full scale, 800 by default.
-    let count = TestScale.isFull ? 1_000 : 800
-    var random = SeededGenerator(seed: UInt64(batch) &* 6_700_417 &+ 5)
+    try compare(
+      count: TestScale.isFull ? 1_000 : 800, seed: UInt64(batch) &* 6_700_417 &+ 5, costs: false)
+  }
+
+  /// Commands costing 1 to 3 and a select costing 1: the reference is Dijkstra's search
+  /// over whole tab states.
+  @Test(arguments: TestScale.batches(full: 10, quick: 1))
+  func plannerAgreesWithReferenceWithCosts(batch: Int) throws {
+    // 5,000 cases at full scale, 200 by default.
+    try compare(
+      count: TestScale.isFull ? 500 : 200, seed: UInt64(batch) &* 2_147_483_647 &+ 11, costs: true)
+  }
+
+  func compare(count: Int, seed: UInt64, costs: Bool) throws {
+    var random = SeededGenerator(seed: seed)
     var routed = 0
     var selected = 0
     for _ in 0..<count {
-      let sample = try PlannerReferenceTests.randomCase(&random, tabs: 3)
+      let sample = try PlannerReferenceTests.randomCase(&random, costs: costs, tabs: 3)
       let names = sample.reference.screens.map(\.name)
       var stacks: [[Entry]] = [sample.stack]
       for _ in sample.tabs.dropFirst() {

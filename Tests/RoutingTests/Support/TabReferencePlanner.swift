@@ -3,7 +3,8 @@ import Routing
 /// A deliberately simple planner across tabs, after `Docs/Tabs.md` word by word: a
 /// breadth-first search over whole tab states (the selected tab and every stack),
 /// trying from each state the commands in number order, then selecting each other tab
-/// in tab order. The real planner must agree with it on every table and request.
+/// in tab order; with costs, Dijkstra's search over the same states, a select costing
+/// 1. The real planner must agree with it on every table and request.
 ///
 /// A leg may select once, anywhere: commands before a select are allowed too, and the
 /// search must find that they never help. Two selects in one leg are left out, since
@@ -47,40 +48,86 @@ struct TabReferencePlanner {
     }
   }
 
+  /// The moves from `current`, in the order they are tried: the commands the selected
+  /// tab allows, in number order, then (once a leg) a select of each other tab, in order.
+  func moves(from current: State, _ parameters: Parameters) -> [(TabStep, State)] {
+    var moves: [(TabStep, State)] = []
+    let stack = current.stacks[current.selected]
+    for number in stacks.commands.indices
+    where stacks.commands[number].enabled && allows(number, in: current.selected) {
+      guard let (action, after) = stacks.apply(number, to: stack, parameters) else { continue }
+      var state = current
+      state.stacks[current.selected] = after
+      let step = Step(
+        command: number, action: action, entry: after[after.count - 1], depth: after.count)
+      moves.append((.command(step), state))
+    }
+    for tab in tabs.indices where tab != current.selected && !current.hasSelected {
+      var state = current
+      state.selected = tab
+      state.hasSelected = true
+      moves.append((.select(tabs[tab]), state))
+    }
+    return moves
+  }
+
   /// The shortest leg from `start` to a selected top matching `milestone`, the first of
-  /// them in the order moves are tried.
+  /// them in the order moves are tried; with costs, the cheapest.
   func leg(from start: State, to milestone: ScreenName, _ parameters: Parameters)
     -> ([TabStep], State)?
   {
     guard someTabReaches(start, milestone, parameters) else { return nil }
+    if stacks.commands.contains(where: { $0.cost != 1 }) {
+      return cheapestLeg(from: start, to: milestone, parameters)
+    }
     var seen: Set<State> = [start]
     var frontier: [(State, [TabStep])] = [(start, [])]
     while !frontier.isEmpty {
       var next: [(State, [TabStep])] = []
       for (current, path) in frontier {
-        var moves: [(TabStep, State)] = []
-        let stack = current.stacks[current.selected]
-        for number in stacks.commands.indices
-        where stacks.commands[number].enabled && allows(number, in: current.selected) {
-          guard let (action, after) = stacks.apply(number, to: stack, parameters) else { continue }
-          var state = current
-          state.stacks[current.selected] = after
-          let step = Step(
-            command: number, action: action, entry: after[after.count - 1], depth: after.count)
-          moves.append((.command(step), state))
-        }
-        for tab in tabs.indices where tab != current.selected && !current.hasSelected {
-          var state = current
-          state.selected = tab
-          state.hasSelected = true
-          moves.append((.select(tabs[tab]), state))
-        }
-        for (step, state) in moves {
+        for (step, state) in moves(from: current, parameters) {
           if stacks.matches(top(state), milestone, parameters) { return (path + [step], state) }
           if seen.insert(state).inserted { next.append((state, path + [step])) }
         }
       }
       frontier = next
+    }
+    return nil
+  }
+
+  /// With costs: the cheapest leg, a select costing 1, found by always settling the
+  /// cheapest open state, and of those the one whose path comes first in the order moves
+  /// are tried (commands by number before selects, selects by tab), step by step.
+  func cheapestLeg(from start: State, to milestone: ScreenName, _ parameters: Parameters)
+    -> ([TabStep], State)?
+  {
+    func rank(_ step: TabStep) -> Int {
+      switch step {
+      case .command(let inner): inner.command
+      case .select(let tab): stacks.commands.count + tabs.firstIndex(of: tab)!
+      }
+    }
+    var settled: Set<State> = []
+    var open: [(cost: Int, path: [TabStep], state: State)] = [(0, [], start)]
+    while !open.isEmpty {
+      let best = open.indices.min { a, b in
+        open[a].cost != open[b].cost
+          ? open[a].cost < open[b].cost
+          : open[a].path.map(rank).lexicographicallyPrecedes(open[b].path.map(rank))
+      }!
+      let (cost, path, current) = open.remove(at: best)
+      guard settled.insert(current).inserted else { continue }
+      if !path.isEmpty && stacks.matches(top(current), milestone, parameters) {
+        return (path, current)
+      }
+      for (step, state) in moves(from: current, parameters) where !settled.contains(state) {
+        let price: Int
+        switch step {
+        case .command(let inner): price = stacks.commands[inner.command].cost
+        case .select: price = 1
+        }
+        open.append((cost + price, path + [step], state))
+      }
     }
     return nil
   }

@@ -104,7 +104,7 @@ import Testing
 
   @Test(arguments: [
     (#"{"tab": "Mail", "to": "Feed"}"#, "tab"),
-    (#"{"tab": "Home", "stacks": {"Mail": ["Feed"]}, "to": "Feed"}"#, "tab"),
+    (#"{"tab": "Home", "stacks": {"Mail": ["Feed"]}, "to": "Feed"}"#, "stacks.Mail"),
     (#"{"tab": "Home", "stack": ["Feed"], "to": "Feed"}"#, "stack"),
     (#"{"stacks": {"Home": ["Feed"]}, "stack": ["Feed"], "to": "Feed"}"#, "tab"),
     (#"{"tab": "Home", "stacks": {"Home": []}, "to": "Feed"}"#, "stacks.Home"),
@@ -116,6 +116,26 @@ import Testing
     let error = try #require(output["error"] as? [String: Any])
     #expect(error["kind"] as? String == "invalidRequest")
     #expect(error["path"] as? String == path, "\(error)")
+  }
+
+  /// Across tabs the tool helps as on one stack: the nearest tab or screen.
+  @Test func unknownTabsAndScreensAcrossTabsSuggestTheNearest() throws {
+    for (request, suggestion) in [
+      (#"{"tab": "Serch", "to": "Feed"}"#, "Search"),
+      (#"{"tab": "Home", "stacks": {"Hom": ["Feed"]}, "to": "Feed"}"#, "Home"),
+      (#"{"tab": "Home", "to": "Resuls"}"#, "Results"),
+    ] {
+      let (output, _) = try Self.run(
+        ["route", "table.json", "--request", "request.json"], request: request)
+      let error = try #require(output["error"] as? [String: Any])
+      #expect(error["suggestion"] as? String == suggestion, "\(error)")
+      #expect((error["message"] as? String)?.contains("did you mean '\(suggestion)'") == true)
+    }
+    let (output, exitCode) = try Self.run(
+      ["link", "table.json", "--request", "request.json"],
+      request: #"{"tab": "Home", "stacks": {"Mail": ["Feed"]}, "link": "search/Query"}"#)
+    #expect(exitCode == 2)
+    #expect((output["error"] as? [String: Any])?["path"] as? String == "stacks.Mail")
   }
 
   @Test func unreachableAcrossTabsExitsOne() throws {
