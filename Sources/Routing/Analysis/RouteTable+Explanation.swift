@@ -1,8 +1,8 @@
 extension RouteTable {
   /// Why a request has no route: the first leg the planner cannot plan, explained.
   ///
-  /// The legs are planned as ``route(from:to:via:parameters:)`` plans them (the guards
-  /// asked once, about the request and `stack`), until one has no route. Its
+  /// The legs are planned as ``route(from:to:via:parameters:)->Route`` plans them (the
+  /// guards asked once, about the request and `stack`), until one has no route. Its
   /// explanation lists the screens the leg reaches, each command into the milestone
   /// with why it cannot apply (its guard said no, or none of its origins is reached),
   /// and the reached screen from which the fewest commands lead to the milestone.
@@ -26,7 +26,7 @@ extension RouteTable {
   ///   - parameters: The request parameters, as for a route.
   /// - Returns: The explanation of the first leg without a route, or `nil` when every leg
   ///   has one (the request may still fail on its parameters, which
-  ///   ``route(from:to:via:parameters:)`` checks once the route is found).
+  ///   ``route(from:to:via:parameters:)->Route`` checks once the route is found).
   /// - Throws: ``RoutingError/emptyStack``, ``RoutingError/unknownScreen(_:)`` for a
   ///   milestone the table does not know, and
   ///   ``RoutingError/invalidParameter(name:value:expected:)`` for a value that a screen
