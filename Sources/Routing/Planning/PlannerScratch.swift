@@ -141,8 +141,7 @@ struct PlannerScratch: Sendable {
 /// The idle buffers are kept on the heap, their addresses in a few atomic slots: taking
 /// them is one exchange, giving them back one compare-and-exchange, and the buffers do
 /// not move. (Before, a `Mutex` held an array of them: two lock round trips and two
-/// moves of the buffers' two dozen arrays per plan, about 150 instructions in all,
-/// a tenth of a cold plan outside its search. The atomics' acquiring and releasing
+/// moves of the buffers' two dozen arrays per plan. The atomics' acquiring and releasing
 /// orders also tell ThreadSanitizer that one thread's buffers are handed to the next,
 /// which the toolchain's futex `Mutex` did not, so no suppression is needed.)
 final class ScratchPool: Sendable {
