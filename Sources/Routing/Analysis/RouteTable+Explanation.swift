@@ -1,8 +1,8 @@
 extension RouteTable {
   /// Why a request has no route: the first leg the planner cannot plan, explained.
   ///
-  /// The legs are planned as ``route(from:to:via:parameters:)->Route`` plans them (the guards
-  /// asked once, about the request and `stack`), until one has no route. Its
+  /// The legs are planned as ``route(from:to:via:parameters:)->Route`` plans them (the
+  /// guards asked once, about the request and `stack`), until one has no route. Its
   /// explanation lists the screens the leg reaches, each command into the milestone
   /// with why it cannot apply (its guard said no, or none of its origins is reached),
   /// and the reached screen from which the fewest commands lead to the milestone.

@@ -244,7 +244,7 @@ struct NameInterner {
     var hashes: [UInt64] = []
     hashes.reserveCapacity(batch.count)
     let mask = slots.count - 1
-    for name in batch { hashes.append(Self.hash(name, head: Self.word(name, at: 0))) }
+    for name in batch { hashes.append(NameHash.hash(name, head: NameHash.word(name, at: 0))) }
     // A loop of loads alone, so that many are under way at once.
     var touched = self.touched
     slots.withUnsafeBufferPointer { slots in
@@ -252,7 +252,7 @@ struct NameInterner {
     }
     self.touched = touched
     for (name, hash) in zip(batch, hashes) {
-      numbers.append(intern(name, head: Self.word(name, at: 0), hash: hash))
+      numbers.append(intern(name, head: NameHash.word(name, at: 0), hash: hash))
     }
   }
 
@@ -260,8 +260,8 @@ struct NameInterner {
   ///
   /// - Complexity: O(*k*) on average, where *k* is the length of the name.
   mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> Int32 {
-    let head = Self.word(name, at: 0)
-    return intern(name, head: head, hash: Self.hash(name, head: head))
+    let head = NameHash.word(name, at: 0)
+    return intern(name, head: head, hash: NameHash.hash(name, head: head))
   }
 
   /// ``intern(_:)`` for a name whose first word and hash are known.
@@ -298,7 +298,7 @@ struct NameInterner {
     for entry in old where entry.meta != 0 {
       let number = Int(entry.meta & 0xFFFF_FFFF) - 1
       let hash = bytes.withUnsafeBufferPointer {
-        Self.hash(
+        NameHash.hash(
           UnsafeBufferPointer(rebasing: $0[starts[number]..<starts[number + 1]]), head: entry.head)
       }
       var slot = Int(truncatingIfNeeded: hash) & mask
@@ -313,31 +313,5 @@ struct NameInterner {
     return bytes.withUnsafeBufferPointer {
       sameBytes(UnsafeBufferPointer(rebasing: $0[start..<start + name.count]), name)
     }
-  }
-
-  /// Up to eight bytes of `name` from `offset`, little-endian, zero-padded.
-  @inline(__always)
-  private static func word(_ name: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
-    var value: UInt64 = 0
-    let count = min(8, name.count - offset)
-    var index = 0
-    while index < count {
-      value |= UInt64(name[offset + index]) << (8 * UInt64(index))
-      index += 1
-    }
-    return value
-  }
-
-  /// Mixes the name eight bytes at a time; `head` is its first word.
-  private static func hash(_ name: UnsafeBufferPointer<UInt8>, head: UInt64) -> UInt64 {
-    var hash = (head ^ UInt64(name.count)) &* 0x9E37_79B9_7F4A_7C15
-    var offset = 8
-    while offset < name.count {
-      hash = (hash ^ (hash >> 29) ^ word(name, at: offset)) &* 0xBF58_476D_1CE4_E5B9
-      offset += 8
-    }
-    hash ^= hash >> 31
-    hash = hash &* 0x94D0_49BB_1331_11EB
-    return hash ^ (hash >> 29)
   }
 }

@@ -239,7 +239,7 @@ struct ScreenNames {
   mutating func intern(
     _ name: ScreenName, hash: Int? = nil, at place: @autoclosure () -> String
   ) throws(TableError) -> Int32 {
-    let (found, slot) = slots.find(name, hash: hash ?? name.hashValue, in: names)
+    let (found, slot) = slots.find(name, hash: hash ?? NameHash.of(name), in: names)
     if let found { return found }
     try Self.validate(name, at: place())
     guard implicit else {

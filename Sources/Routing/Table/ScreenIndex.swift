@@ -43,7 +43,7 @@ struct ScreenSlots: Sendable {
   ///
   /// - Complexity: O(*k*) on average, where *k* is the length of the name.
   func find(_ name: ScreenName, in names: [ScreenName]) -> (number: Int32?, slot: Int) {
-    find(name, hash: name.hashValue, in: names)
+    find(name, hash: NameHash.of(name), in: names)
   }
 
   /// ``find(_:in:)`` for a name whose hash value is known.
@@ -100,7 +100,7 @@ struct ScreenSlots: Sendable {
     let mask = slots.count * 2 - 1
     var grown = [Int32](repeating: 0, count: slots.count * 2)
     for entry in slots where entry != 0 {
-      var slot = names[Int(entry) - 1].hashValue & mask
+      var slot = NameHash.of(names[Int(entry) - 1]) & mask
       while grown[slot] != 0 { slot = (slot + 1) & mask }
       grown[slot] = entry
     }
@@ -134,7 +134,7 @@ struct NameBatch {
       names.append(contentsOf: from)
       names.append(command.destination)
     }
-    hashes = names.map(\.hashValue)
+    hashes = names.map(NameHash.of)
     numbers = Array(repeating: -1, count: names.count)
     next = 0
   }
@@ -143,5 +143,63 @@ struct NameBatch {
   mutating func take() -> (name: ScreenName, hash: Int, number: Int32) {
     defer { next += 1 }
     return (names[next], hashes[next], numbers[next])
+  }
+}
+
+/// The hash of a screen name that every index of names uses (``ScreenIndex``, the
+/// loader's interner): a multiply-and-shift mix of its UTF-8 bytes, eight at a time.
+///
+/// ``ScreenName`` compares names byte by byte (`"Caf\u{E9}"` and `"Cafe\u{301}"` are two
+/// names), so hashing the bytes keeps step with `==`. Not `Hasher`: its seeded SipHash
+/// took about 450 instructions a name, and a plan looks up two (measured with callgrind
+/// on a random 1,000 / 5,000 table: `Hasher` was gone from the profile and a cold
+/// plan's median fell by about 8%, together with the atomic ``ScratchPool``). The hash
+/// is not seeded: a table file made for its names to collide compiles slowly, never
+/// wrongly.
+enum NameHash {
+  /// The hash of `name`'s UTF-8 bytes.
+  ///
+  /// - Complexity: O(*k*), where *k* is the length of the name.
+  @inline(__always)
+  static func of(_ name: ScreenName) -> Int {
+    let hashed = name.rawValue.utf8.withContiguousStorageIfAvailable { bytes in
+      Int(truncatingIfNeeded: hash(bytes, head: word(bytes, at: 0)))
+    }
+    if let hashed { return hashed }
+    var copy = name.rawValue
+    return copy.withUTF8 { Int(truncatingIfNeeded: hash($0, head: word($0, at: 0))) }
+  }
+
+  /// Up to eight bytes of `bytes` from `offset`, little-endian, zero-padded.
+  @inline(__always)
+  static func word(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+    let count = bytes.count - offset
+    if count >= 8 {
+      return UInt64(
+        littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+    }
+    var value: UInt64 = 0
+    var index = 0
+    while index < count {
+      value |= UInt64(bytes[offset + index]) << (8 * UInt64(index))
+      index += 1
+    }
+    return value
+  }
+
+  /// Mixes `bytes` eight at a time; `head` is their first word.
+  ///
+  /// - Complexity: O(*k*) for *k* bytes.
+  @inline(__always)
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>, head: UInt64) -> UInt64 {
+    var hash = (head ^ UInt64(bytes.count)) &* 0x9E37_79B9_7F4A_7C15
+    var offset = 8
+    while offset < bytes.count {
+      hash = (hash ^ (hash >> 29) ^ word(bytes, at: offset)) &* 0xBF58_476D_1CE4_E5B9
+      offset += 8
+    }
+    hash ^= hash >> 31
+    hash = hash &* 0x94D0_49BB_1331_11EB
+    return hash ^ (hash >> 29)
   }
 }
