@@ -205,29 +205,43 @@ private struct RouteTableFileReader {
     return problem
   }
 
-  // MARK: Tabs
-
-  /// `"tabs": [{"name": "Mail", "root": "Mailboxes", "path": "mail"}]`.
-  private mutating func readTabs(_ reader: inout JSONReader) throws(JSONParseError)
-    -> TableError?
-  {
+  /// Reads the array under the top-level key `key` element by element, with
+  /// `readElement`, until an element has a problem, and skips the rest: the first
+  /// problem is the one reported. Inlined, so that a million commands are read by
+  /// direct calls, not through a closure.
+  @inline(__always)
+  private mutating func readElements(
+    _ reader: inout JSONReader, of key: String,
+    _ readElement: (inout Self, inout JSONReader, Int) throws(JSONParseError) -> TableError?
+  ) throws(JSONParseError) -> TableError? {
     let kind = try reader.peek()
     guard kind == .array else {
       try reader.skipValue()
-      return Self.wrongType("an array", found: kind, at: .key("tabs"))
+      return Self.wrongType("an array", found: kind, at: .key(key))
     }
     try reader.enterArray()
     var problem: TableError? = nil
     var index = 0
     while try reader.nextElement() {
       if problem == nil {
-        problem = try readTab(&reader, index)
+        problem = try readElement(&self, &reader, index)
       } else {
         try reader.skipValue()
       }
       index += 1
     }
     return problem
+  }
+
+  // MARK: Tabs
+
+  /// `"tabs": [{"name": "Mail", "root": "Mailboxes", "path": "mail"}]`.
+  private mutating func readTabs(_ reader: inout JSONReader) throws(JSONParseError)
+    -> TableError?
+  {
+    try readElements(&reader, of: "tabs") { (file, reader, index) throws(JSONParseError) in
+      try file.readTab(&reader, index)
+    }
   }
 
   private mutating func readTab(_ reader: inout JSONReader, _ index: Int)
@@ -288,23 +302,9 @@ private struct RouteTableFileReader {
   private mutating func readScreens(_ reader: inout JSONReader) throws(JSONParseError)
     -> TableError?
   {
-    let kind = try reader.peek()
-    guard kind == .array else {
-      try reader.skipValue()
-      return Self.wrongType("an array", found: kind, at: .key("screens"))
+    try readElements(&reader, of: "screens") { (file, reader, index) throws(JSONParseError) in
+      try file.readScreen(&reader, index)
     }
-    try reader.enterArray()
-    var problem: TableError? = nil
-    var index = 0
-    while try reader.nextElement() {
-      if problem == nil {
-        problem = try readScreen(&reader, index)
-      } else {
-        try reader.skipValue()
-      }
-      index += 1
-    }
-    return problem
   }
 
   private mutating func readScreen(_ reader: inout JSONReader, _ index: Int)
@@ -484,23 +484,9 @@ private struct RouteTableFileReader {
   private mutating func readCommands(_ reader: inout JSONReader) throws(JSONParseError)
     -> TableError?
   {
-    let kind = try reader.peek()
-    guard kind == .array else {
-      try reader.skipValue()
-      return Self.wrongType("an array", found: kind, at: .key("commands"))
+    try readElements(&reader, of: "commands") { (file, reader, index) throws(JSONParseError) in
+      try file.readCommand(&reader, index)
     }
-    try reader.enterArray()
-    var problem: TableError? = nil
-    var number = 0
-    while try reader.nextElement() {
-      if problem == nil {
-        problem = try readCommand(&reader, number)
-      } else {
-        try reader.skipValue()
-      }
-      number += 1
-    }
-    return problem
   }
 
   /// Reads one command into `commands`, or returns its first problem.
