@@ -14,6 +14,8 @@ struct ReadPiece: Hashable, Sendable {
 
 /// The screens' path patterns, compiled with their table into a trie over segments, so
 /// that reading a link costs time in the link's length, not in the number of screens.
+/// The screens without a path, which read their name as one segment, are not in the
+/// trie: a walk from its root looks the segment up among them (``NamedScreens``).
 ///
 /// Each node has its literal children by text, at most one capture child (patterns that
 /// are the same up to capture names are refused, so captures at one place share a node),
@@ -41,6 +43,8 @@ final class LinkIndex: Sendable {
   let slotMask: Int
   /// Each screen's name, by number.
   let screenNames: [ScreenName]
+  /// The screens without a path.
+  let namedScreens: NamedScreens
   /// Screen *i*'s declared parameters are `parameterFirst[i]..<parameterFirst[i + 1]` in
   /// `parameterKeys` (their names' numbers) and `parameterKinds`.
   let parameterFirst: FlatTable<Int32>
@@ -69,7 +73,7 @@ final class LinkIndex: Sendable {
   ///
   /// - Parameters:
   ///   - screens: The screens, by number.
-  ///   - names: Their names, by number (shared with the table's screen index).
+  ///   - index: The screens by name (the table's).
   ///   - hosts: The hosts that `http` and `https` links may name.
   /// - Throws: ``TableError/Kind/invalidPath`` at `screens[i].path` for a malformed
   ///   pattern, a capture its screen does not declare, a capture named twice, a pattern
@@ -78,7 +82,7 @@ final class LinkIndex: Sendable {
   ///   that is empty or holds a character a host cannot hold.
   /// - Complexity: O(*P* + *h*), where *P* is the total length of the patterns and *h*
   ///   that of the hosts.
-  init(screens: [Screen], names: [ScreenName], hosts: [String] = []) throws(TableError) {
+  init(screens: [Screen], index: ScreenIndex, hosts: [String] = []) throws(TableError) {
     var patterns: [[PatternSegment]] = []
     patterns.reserveCapacity(screens.count)
     var literalChildren: [[String: Int32]] = [[:]]
@@ -93,9 +97,33 @@ final class LinkIndex: Sendable {
       parent.append(node)
       return Int32(terminal.count - 1)
     }
+    var namedScreens = NamedScreens(index)
+    func collision(_ number: Int, _ other: Int32) -> TableError {
+      TableError(
+        .invalidPath, at: "screens[\(number)].path",
+        "screen '\(excerpt(screens[number].name))' reads the same links as screens[\(other)] "
+          + "('\(excerpt(screens[Int(other)].name))'): their path patterns differ at most in "
+          + "capture names")
+    }
     for (number, screen) in screens.enumerated() {
-      let place = "screens[\(number)].path"
-      let pattern = try Self.pattern(of: screen, at: place)
+      guard let path = screen.path else {
+        // A name read as one literal, as a pattern of one literal under the root reads it.
+        var other = namedScreens.screen(readingNameOf: number)
+        if other < 0, !literalChildren[0].isEmpty,
+          let child = literalChildren[0][screen.name.rawValue]
+        {
+          other = terminal[Int(child)]
+        }
+        guard other < 0 else { throw collision(number, other) }
+        namedScreens.add(Int32(number))
+        patterns.append([])
+        continue
+      }
+      let pattern = try Self.pattern(of: screen, path: path, at: "screens[\(number)].path")
+      if pattern.count == 1, case .literal(let text) = pattern[0] {
+        let other = namedScreens.screen(reading: text)
+        guard other < 0 else { throw collision(number, other) }
+      }
       var node: Int32 = 0
       for segment in pattern {
         switch segment {
@@ -114,15 +142,9 @@ final class LinkIndex: Sendable {
         }
       }
       let other = terminal[Int(node)]
-      guard other < 0 else {
-        throw TableError(
-          .invalidPath, at: place,
-          "screen '\(excerpt(screen.name))' reads the same links as screens[\(other)] "
-            + "('\(excerpt(screens[Int(other)].name))'): their path patterns differ at most in "
-            + "capture names")
-      }
+      guard other < 0 else { throw collision(number, other) }
       terminal[Int(node)] = Int32(number)
-      patterns.append(screen.path == nil ? [] : pattern)
+      patterns.append(pattern)
     }
     // Children come after their parent, so one backward pass sums up the subtrees.
     var nodes = terminal.indices.map {
@@ -184,7 +206,8 @@ final class LinkIndex: Sendable {
     self.literalBytes = FlatTable(literalBytes)
     self.slotMask = capacity - 1
     self.hosts = lowered
-    screenNames = names
+    screenNames = index.names
+    self.namedScreens = namedScreens
     var parameterFirst: [Int32] = [0]
     var captureFirst: [Int32] = [0]
     var captureNames: [String] = []
@@ -312,15 +335,14 @@ final class LinkIndex: Sendable {
     }
   }
 
-  /// A screen's pattern: its path, or its name as one literal segment when it has none.
+  /// The pattern of a screen's `path`.
   ///
   /// A path is one or more segments separated by `/`, each a literal or a `:name`
   /// capture of a parameter the screen declares; one leading `/` is ignored. Literals are
   /// taken as written (they are not percent-decoded).
-  static func pattern(of screen: Screen, at place: String) throws(TableError)
+  static func pattern(of screen: Screen, path: String, at place: String) throws(TableError)
     -> [PatternSegment]
   {
-    guard let path = screen.path else { return [.literal(screen.name.rawValue)] }
     var text = Substring(path)
     if text.utf8.first == UInt8(ascii: "/") {
       text = text[text.utf8.index(after: text.startIndex)...]

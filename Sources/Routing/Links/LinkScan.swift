@@ -135,27 +135,18 @@ extension LinkIndex {
 
   private func explore(_ node: Int32, at position: Int, taken: UInt64, _ walk: inout TrieWalk) {
     let here = nodes[Int(node)]
-    let screen = here.terminal
-    if screen >= 0 && position > walk.start {
-      let bit: UInt64 = 1 << UInt64(position - 1)
-      if walk.needed & bit != 0 {
-        walk.needed &= ~bit
-        let candidate = taken | walk.readings.capturing(from: position)
-        let screens = walk.readings.screens(from: position) + 1
-        let best = walk.best
-        let bestScreens = best & 0xFF
-        let bestEnd = Int((best >> 8) & 0xFF)
-        if best == SuffixReadings.none || candidate < walk.captures
-          || (candidate == walk.captures
-            && (screens < bestScreens || (screens == bestScreens && position > bestEnd)))
-        {
-          walk.captures = candidate
-          walk.best = UInt64(UInt32(bitPattern: screen)) << 32 | UInt64(position) << 8 | screens
-        }
-      }
+    if here.terminal >= 0 && position > walk.start {
+      found(here.terminal, endingAt: position, taken: taken, &walk)
     }
     guard walk.needed != 0, position < walk.segments.count else { return }
     let segments = walk.segments
+    if node == 0 {
+      // A screen without a path reads its name: a literal child of the root with no
+      // children (none has the pattern of a literal under the root, which would collide).
+      let named = namedScreens.screen(
+        reading: segments.bytes(position), ascii: segments.isASCII(position))
+      if named >= 0 { found(named, endingAt: position + 1, taken: taken, &walk) }
+    }
     let literal = literalChild(
       of: node, reading: segments.bytes(position), hash: segments.hash(position),
       ascii: segments.isASCII(position))
@@ -165,6 +156,29 @@ extension LinkIndex {
     let capture = here.captureChild
     if capture >= 0 && (nodes[Int(capture)].endings << UInt64(position)) & walk.needed != 0 {
       explore(capture, at: position + 1, taken: taken | (1 << UInt64(63 - position)), &walk)
+    }
+  }
+
+  /// Records that `screen`'s pattern reads the segments from the walk's start to
+  /// `position`, taking `taken` as captures, if no pattern found before ends there.
+  @inline(__always)
+  private func found(
+    _ screen: Int32, endingAt position: Int, taken: UInt64, _ walk: inout TrieWalk
+  ) {
+    let bit: UInt64 = 1 << UInt64(position - 1)
+    guard walk.needed & bit != 0 else { return }
+    walk.needed &= ~bit
+    let candidate = taken | walk.readings.capturing(from: position)
+    let screens = walk.readings.screens(from: position) + 1
+    let best = walk.best
+    let bestScreens = best & 0xFF
+    let bestEnd = Int((best >> 8) & 0xFF)
+    if best == SuffixReadings.none || candidate < walk.captures
+      || (candidate == walk.captures
+        && (screens < bestScreens || (screens == bestScreens && position > bestEnd)))
+    {
+      walk.captures = candidate
+      walk.best = UInt64(UInt32(bitPattern: screen)) << 32 | UInt64(position) << 8 | screens
     }
   }
 
@@ -185,6 +199,13 @@ extension LinkIndex {
         reachable |= 1 << UInt64(position - 1)
       }
       guard position < count else { return }
+      if node == 0
+        && namedScreens.screen(
+          reading: segments.bytes(position), ascii: segments.isASCII(position)) >= 0
+      {
+        farthest = max(farthest, position + 1)
+        reachable |= 1 << UInt64(position)
+      }
       func worth(_ child: Int32) -> Bool {
         (nodes[Int(child)].endings << UInt64(position)) & ~reachable & valid != 0
           || position + 1 + Int(nodes[Int(child)].height) > farthest
