@@ -12,6 +12,8 @@ struct LinkSegments {
   var count: Int
   /// Bit *i* says that every byte of segment *i* is ASCII.
   var ascii: UInt64
+  /// Where the memory that holds the segments ends.
+  var end: UnsafePointer<UInt8>
 
   /// Segment `index`'s bytes.
   @inline(__always)
@@ -25,6 +27,25 @@ struct LinkSegments {
   @inline(__always)
   func hash(_ index: Int) -> UInt32 {
     UInt32(truncatingIfNeeded: ranges[index] >> 32)
+  }
+
+  /// Segment `index`'s first eight bytes, little-endian, padded with zeros
+  /// (`NameHash.word(bytes(index), at: 0)`), as ``TrieNode/head`` holds a literal's.
+  @inline(__always)
+  func head(_ index: Int) -> UInt64 {
+    let bytes = bytes(index)
+    let start = bytes.baseAddress!
+    if end - start >= 8 {
+      // One load, the bytes past the segment cleared.
+      let word = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
+      return bytes.count >= 8 ? word : word & ((1 << UInt64(8 * bytes.count)) &- 1)
+    }
+    // Near the end: the eight bytes that end with the segment (shorter than 8), shifted.
+    let segmentEnd = start + bytes.count
+    guard segmentEnd - base >= 8 else { return NameHash.word(bytes, at: 0) }
+    let word = UInt64(
+      littleEndian: UnsafeRawPointer(segmentEnd - 8).loadUnaligned(as: UInt64.self))
+    return word >> UInt64(8 * (8 - bytes.count))
   }
 
   /// Stores each segment's hash, and whether it is ASCII.
@@ -134,9 +155,10 @@ extension LinkIndex {
   }
 
   private func explore(_ node: Int32, at position: Int, taken: UInt64, _ walk: inout TrieWalk) {
-    let here = nodes[Int(node)]
-    if here.terminal >= 0 && position > walk.start {
-      found(here.terminal, endingAt: position, taken: taken, &walk)
+    let here = trieNode(node)
+    let terminal = here.pointee.terminal
+    if terminal >= 0 && position > walk.start {
+      found(terminal, endingAt: position, taken: taken, &walk)
     }
     guard walk.needed != 0, position < walk.segments.count else { return }
     let segments = walk.segments
@@ -147,14 +169,12 @@ extension LinkIndex {
         reading: segments.bytes(position), ascii: segments.isASCII(position))
       if named >= 0 { found(named, endingAt: position + 1, taken: taken, &walk) }
     }
-    let literal = literalChild(
-      of: node, reading: segments.bytes(position), hash: segments.hash(position),
-      ascii: segments.isASCII(position))
-    if literal >= 0 && (nodes[Int(literal)].endings << UInt64(position)) & walk.needed != 0 {
+    let literal = literalChild(of: node, reading: segments, at: position)
+    if literal >= 0 && (trieNode(literal).pointee.endings << UInt64(position)) & walk.needed != 0 {
       explore(literal, at: position + 1, taken: taken, &walk)
     }
-    let capture = here.captureChild
-    if capture >= 0 && (nodes[Int(capture)].endings << UInt64(position)) & walk.needed != 0 {
+    let capture = here.pointee.captureChild
+    if capture >= 0 && (trieNode(capture).pointee.endings << UInt64(position)) & walk.needed != 0 {
       explore(capture, at: position + 1, taken: taken | (1 << UInt64(63 - position)), &walk)
     }
   }
@@ -210,9 +230,7 @@ extension LinkIndex {
         (nodes[Int(child)].endings << UInt64(position)) & ~reachable & valid != 0
           || position + 1 + Int(nodes[Int(child)].height) > farthest
       }
-      let literal = literalChild(
-        of: node, reading: segments.bytes(position), hash: segments.hash(position),
-        ascii: segments.isASCII(position))
+      let literal = literalChild(of: node, reading: segments, at: position)
       if literal >= 0 && worth(literal) { visit(literal, position + 1) }
       let capture = nodes[Int(node)].captureChild
       if capture >= 0 && worth(capture) { visit(capture, position + 1) }

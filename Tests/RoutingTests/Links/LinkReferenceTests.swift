@@ -5,8 +5,9 @@ import Testing
 /// patterns, links and stacks.
 @Suite struct LinkReferenceTests {
   /// Literals, with two that equal other texts as Swift strings: `é` (also written
-  /// `e\u{301}`) and `K` (also the Kelvin sign, `\u{212A}`).
-  static let literals = ["a", "b", "c", "\u{E9}", "K"]
+  /// `e\u{301}`) and `K` (also the Kelvin sign, `\u{212A}`); and three that share their
+  /// first eight bytes, which the index compares at once, and differ after them.
+  static let literals = ["a", "b", "c", "\u{E9}", "K", "abcdefgh", "abcdefghij", "abcdefghik"]
   /// Names for screens without a path, which read their names: literals of the patterns,
   /// their other spellings, and the names of other screens (`S1`, which patterns may
   /// hold too).
