@@ -16,12 +16,15 @@ import Routing
 /// `ROUTING_LINK_READS=N` makes the first table read its links `N` more times, and
 /// nothing else run: under `valgrind --tool=memcheck`, the difference between the heap
 /// allocations of two values of `N` is what that many reads allocate, to compare with
-/// the buffers their requests hold (printed).
+/// the buffers their requests hold (printed); under `valgrind --tool=callgrind`, the
+/// difference of the instructions is what those reads cost. `ROUTING_LINK_PATTERNS=M`
+/// reads against the table of `M` patterns instead of 1,000.
 ///
 /// - Returns: The figures, one table a line.
 func benchmarkLinks() -> String {
   if let text = getenv("ROUTING_LINK_READS"), let reads = Int(String(cString: text)) {
-    return countLinkReads(reads)
+    let patterns = getenv("ROUTING_LINK_PATTERNS").flatMap { Int(String(cString: $0)) }
+    return countLinkReads(reads, patterns: patterns ?? 1_000)
   }
   var lines: [String] = []
   for patterns in [1_000, 10_000] {
@@ -37,8 +40,8 @@ func benchmarkLinks() -> String {
 /// many buffers the requests of those reads hold (a breadcrumb array when a link reads
 /// several screens, a dictionary when it has parameters), which is all they may
 /// allocate.
-private func countLinkReads(_ reads: Int) -> String {
-  let (table, shapes) = linkBenchmarkTable(patterns: 1_000)
+private func countLinkReads(_ reads: Int, patterns: Int) -> String {
+  let (table, shapes) = linkBenchmarkTable(patterns: patterns)
   let links = benchmarkLinkSet(shapes).0
   var read = 0
   for link in links where (try? table.resolve(link)) != nil { read += 1 }

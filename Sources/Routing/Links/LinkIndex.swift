@@ -14,13 +14,18 @@ struct ReadPiece: Hashable, Sendable {
 
 /// The screens' path patterns, compiled with their table into a trie over segments, so
 /// that reading a link costs time in the link's length, not in the number of screens.
+/// The screens without a path, which read their name as one segment, are not in the
+/// trie: a walk from its root looks the segment up among them (``NamedScreens``).
 ///
 /// Each node has its literal children by text, at most one capture child (patterns that
 /// are the same up to capture names are refused, so captures at one place share a node),
 /// and at most one screen whose pattern ends there. The literal children of every node
 /// are also kept in one open-addressing hash table keyed by the parent node and the
-/// segment's bytes, which the reader probes without making a `String`; a node with a
-/// literal child that is not ASCII is looked up as a `String` instead, since segments
+/// segment's bytes, which the reader probes without making a `String`: a slot holds a
+/// tag of the key's hash and the child, and the child's node holds what the probe
+/// checks (its parent, its literal's length and first eight bytes), so that a probe
+/// reads the slot and the node it finds, which the walk reads next anyway. A node with
+/// a literal child that is not ASCII is looked up as a `String` instead, since segments
 /// compare as Swift strings (by canonical equivalence).
 ///
 /// A class, immutable once compiled: reading a link refers to it without copying a
@@ -31,16 +36,21 @@ final class LinkIndex: Sendable {
   /// have no path, and an array each would cost 56 bytes a screen.
   private let patterns: [[PatternSegment]]
   /// The trie's nodes; node 0 is the root. Their literal children are in ``slots``, and
-  /// by text in `literalChildren`.
+  /// by text in `literalChildren`. After them, from ``keyBase``, one node for each
+  /// parameter name, numbered, which ``slots`` holds under the parent ``keyParent``.
   let nodes: FlatTable<TrieNode>
   let literalChildren: [[String: Int32]]
   /// The hash table of literal children, open addressing with linear probing.
   let slots: FlatTable<LiteralSlot>
-  /// The literals' bytes, which the slots point into.
+  /// The literals' bytes, which the nodes point into.
   let literalBytes: FlatTable<UInt8>
   let slotMask: Int
+  /// The node of parameter name 0.
+  let keyBase: Int32
   /// Each screen's name, by number.
   let screenNames: [ScreenName]
+  /// The screens without a path.
+  let namedScreens: NamedScreens
   /// Screen *i*'s declared parameters are `parameterFirst[i]..<parameterFirst[i + 1]` in
   /// `parameterKeys` (their names' numbers) and `parameterKinds`.
   let parameterFirst: FlatTable<Int32>
@@ -69,7 +79,7 @@ final class LinkIndex: Sendable {
   ///
   /// - Parameters:
   ///   - screens: The screens, by number.
-  ///   - names: Their names, by number (shared with the table's screen index).
+  ///   - index: The screens by name (the table's).
   ///   - hosts: The hosts that `http` and `https` links may name.
   /// - Throws: ``TableError/Kind/invalidPath`` at `screens[i].path` for a malformed
   ///   pattern, a capture its screen does not declare, a capture named twice, a pattern
@@ -78,7 +88,7 @@ final class LinkIndex: Sendable {
   ///   that is empty or holds a character a host cannot hold.
   /// - Complexity: O(*P* + *h*), where *P* is the total length of the patterns and *h*
   ///   that of the hosts.
-  init(screens: [Screen], names: [ScreenName], hosts: [String] = []) throws(TableError) {
+  init(screens: [Screen], index: ScreenIndex, hosts: [String] = []) throws(TableError) {
     var patterns: [[PatternSegment]] = []
     patterns.reserveCapacity(screens.count)
     var literalChildren: [[String: Int32]] = [[:]]
@@ -93,9 +103,33 @@ final class LinkIndex: Sendable {
       parent.append(node)
       return Int32(terminal.count - 1)
     }
+    var namedScreens = NamedScreens(index)
+    func collision(_ number: Int, _ other: Int32) -> TableError {
+      TableError(
+        .invalidPath, at: "screens[\(number)].path",
+        "screen '\(excerpt(screens[number].name))' reads the same links as screens[\(other)] "
+          + "('\(excerpt(screens[Int(other)].name))'): their path patterns differ at most in "
+          + "capture names")
+    }
     for (number, screen) in screens.enumerated() {
-      let place = "screens[\(number)].path"
-      let pattern = try Self.pattern(of: screen, at: place)
+      guard let path = screen.path else {
+        // A name read as one literal, as a pattern of one literal under the root reads it.
+        var other = namedScreens.screen(readingNameOf: number)
+        if other < 0, !literalChildren[0].isEmpty,
+          let child = literalChildren[0][screen.name.rawValue]
+        {
+          other = terminal[Int(child)]
+        }
+        guard other < 0 else { throw collision(number, other) }
+        namedScreens.add(Int32(number))
+        patterns.append([])
+        continue
+      }
+      let pattern = try Self.pattern(of: screen, path: path, at: "screens[\(number)].path")
+      if pattern.count == 1, case .literal(let text) = pattern[0] {
+        let other = namedScreens.screen(reading: text)
+        guard other < 0 else { throw collision(number, other) }
+      }
       var node: Int32 = 0
       for segment in pattern {
         switch segment {
@@ -114,21 +148,15 @@ final class LinkIndex: Sendable {
         }
       }
       let other = terminal[Int(node)]
-      guard other < 0 else {
-        throw TableError(
-          .invalidPath, at: place,
-          "screen '\(excerpt(screen.name))' reads the same links as screens[\(other)] "
-            + "('\(excerpt(screens[Int(other)].name))'): their path patterns differ at most in "
-            + "capture names")
-      }
+      guard other < 0 else { throw collision(number, other) }
       terminal[Int(node)] = Int32(number)
-      patterns.append(screen.path == nil ? [] : pattern)
+      patterns.append(pattern)
     }
     // Children come after their parent, so one backward pass sums up the subtrees.
     var nodes = terminal.indices.map {
       TrieNode(
-        endings: 0, terminal: terminal[$0], captureChild: captureChild[$0], height: 0,
-        hasTextChild: false)
+        endings: 0, head: 0, terminal: terminal[$0], captureChild: captureChild[$0], parent: -1,
+        start: 0, height: 0, count: 0, hasTextChild: false)
     }
     for node in stride(from: nodes.count - 1, through: 0, by: -1) {
       if nodes[node].terminal >= 0 { nodes[node].endings |= 1 }
@@ -138,31 +166,40 @@ final class LinkIndex: Sendable {
         nodes[up].height = max(nodes[up].height, nodes[node].height + 1)
       }
     }
+    let keyBase = Int32(nodes.count)
     var keyNumbers: [String: Int32] = [:]
     for screen in screens {
       for parameter in screen.parameters where keyNumbers[parameter.name] == nil {
         keyNumbers[parameter.name] = Int32(keyNumbers.count)
-        edges.append((Self.keyParent, Int32(keyNumbers.count - 1), parameter.name))
+        edges.append((Self.keyParent, Int32(nodes.count), parameter.name))
+        nodes.append(
+          TrieNode(
+            endings: 0, head: 0, terminal: -1, captureChild: -1, parent: -1, start: 0, height: 0,
+            count: 0, hasTextChild: false))
       }
     }
     let keysAreASCII = keyNumbers.keys.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
     if !keysAreASCII { edges.removeAll { $0.parent == Self.keyParent } }
     var capacity = 2
     while capacity < edges.count * 2 { capacity <<= 1 }
-    var slots = [LiteralSlot](
-      repeating: LiteralSlot(hash: 0, parent: -1, child: -1, start: 0, count: 0), count: capacity)
+    var slots = [LiteralSlot](repeating: LiteralSlot(tag: 0, node: -1), count: capacity)
     var literalBytes: [UInt8] = []
     for edge in edges {
       if edge.parent >= 0 && !edge.text.utf8.allSatisfy({ $0 < 0x80 }) {
         nodes[Int(edge.parent)].hasTextChild = true
       }
       var text = edge.text
-      let hash = Self.hash(edge.parent, text.withUTF8 { Self.hash($0) })
+      let (hash, head) = text.withUTF8 {
+        (Self.hash(edge.parent, Self.hash($0)), NameHash.word($0, at: 0))
+      }
       var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
-      while slots[slot].child >= 0 { slot = (slot + 1) & (capacity - 1) }
-      slots[slot] = LiteralSlot(
-        hash: hash, parent: edge.parent, child: edge.child, start: Int32(literalBytes.count),
-        count: Int32(edge.text.utf8.count))
+      while slots[slot].node >= 0 { slot = (slot + 1) & (capacity - 1) }
+      slots[slot] = LiteralSlot(tag: UInt32(truncatingIfNeeded: hash >> 32), node: edge.child)
+      nodes[Int(edge.child)].parent = edge.parent
+      nodes[Int(edge.child)].head = head
+      nodes[Int(edge.child)].start = Int32(literalBytes.count)
+      // A literal longer than any link never matches, whatever its count says.
+      nodes[Int(edge.child)].count = UInt16(clamping: edge.text.utf8.count)
       literalBytes.append(contentsOf: edge.text.utf8)
     }
     var lowered: [String] = []
@@ -183,8 +220,10 @@ final class LinkIndex: Sendable {
     self.slots = FlatTable(slots)
     self.literalBytes = FlatTable(literalBytes)
     self.slotMask = capacity - 1
+    self.keyBase = keyBase
     self.hosts = lowered
-    screenNames = names
+    screenNames = index.names
+    self.namedScreens = namedScreens
     var parameterFirst: [Int32] = [0]
     var captureFirst: [Int32] = [0]
     var captureNames: [String] = []
@@ -262,23 +301,27 @@ final class LinkIndex: Sendable {
     return hash
   }
 
-  /// The literal child of `node` that reads `segment`, or -1.
+  /// Node `number`, which the index gave (a child, a slot's node): read without a
+  /// bounds check.
+  @inline(__always)
+  func trieNode(_ number: Int32) -> UnsafePointer<TrieNode> {
+    nodes.pointer + Int(number)
+  }
+
+  /// The literal child of `node` that reads segment `position` of `segments`, or -1.
   ///
-  /// - Parameters:
-  ///   - hash: The segment's hash, `LinkIndex.hash(segment)`.
-  ///   - ascii: Whether every byte of `segment` is ASCII.
   /// - Complexity: O(*n*) expected, where *n* is the length of the segment.
   @inline(__always)
-  func literalChild(
-    of node: Int32, reading segment: UnsafeBufferPointer<UInt8>, hash text: UInt32, ascii: Bool
-  ) -> Int32 {
-    guard ascii, !nodes[Int(node)].hasTextChild else {
+  func literalChild(of node: Int32, reading segments: LinkSegments, at position: Int) -> Int32 {
+    let segment = segments.bytes(position)
+    guard segments.isASCII(position), !trieNode(node).pointee.hasTextChild else {
       // Segments compare as strings: a text that is not ASCII may equal another one
       // that is written with other bytes.
       guard !literalChildren[Int(node)].isEmpty else { return -1 }
       return literalChildren[Int(node)][String(decoding: segment, as: UTF8.self)] ?? -1
     }
-    return slot(under: node, reading: segment, hash: text)
+    return self.node(
+      under: node, reading: segment, hash: segments.hash(position), head: segments.head(position))
   }
 
   /// The number of the parameter name `key` (ASCII, hashed as `LinkIndex.hash(key)`), or
@@ -287,40 +330,51 @@ final class LinkIndex: Sendable {
   /// - Complexity: O(*n*) expected, where *n* is the length of the key.
   @inline(__always)
   func keyNumber(of key: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int32 {
-    slot(under: Self.keyParent, reading: key, hash: hash)
+    let found = node(
+      under: Self.keyParent, reading: key, hash: hash, head: NameHash.word(key, at: 0))
+    return found < 0 ? -1 : found - keyBase
   }
 
-  /// The child that ``slots`` holds under `parent` for `bytes`, or -1.
+  /// The node that ``slots`` holds under `parent` for `bytes`, or -1.
+  ///
+  /// - Parameters:
+  ///   - hash: The hash of the bytes, `LinkIndex.hash(bytes)`.
+  ///   - head: Their first eight bytes, `NameHash.word(bytes, at: 0)`.
   @inline(__always)
-  private func slot(
-    under parent: Int32, reading bytes: UnsafeBufferPointer<UInt8>, hash text: UInt32
-  )
-    -> Int32
-  {
+  private func node(
+    under parent: Int32, reading bytes: UnsafeBufferPointer<UInt8>, hash text: UInt32,
+    head: UInt64
+  ) -> Int32 {
     let hash = Self.hash(parent, text)
+    let tag = UInt32(truncatingIfNeeded: hash >> 32)
     var slot = Int(truncatingIfNeeded: hash) & slotMask
     while true {
       let entry = slots[slot]
-      guard entry.child >= 0 else { return -1 }
-      if entry.hash == hash, entry.parent == parent, Int(entry.count) == bytes.count,
-        bytes.isEmpty
-          || memoryEqual(literalBytes.pointer + Int(entry.start), bytes.baseAddress!, bytes.count)
-      {
-        return entry.child
+      guard entry.node >= 0 else { return -1 }
+      if entry.tag == tag {
+        let node = trieNode(entry.node)
+        if node.pointee.parent == parent && node.pointee.head == head
+          && Int(node.pointee.count) == bytes.count
+          && (bytes.count <= 8
+            || memoryEqual(
+              literalBytes.pointer + Int(node.pointee.start) + 8, bytes.baseAddress! + 8,
+              bytes.count - 8))
+        {
+          return entry.node
+        }
       }
       slot = (slot + 1) & slotMask
     }
   }
 
-  /// A screen's pattern: its path, or its name as one literal segment when it has none.
+  /// The pattern of a screen's `path`.
   ///
   /// A path is one or more segments separated by `/`, each a literal or a `:name`
   /// capture of a parameter the screen declares; one leading `/` is ignored. Literals are
   /// taken as written (they are not percent-decoded).
-  static func pattern(of screen: Screen, at place: String) throws(TableError)
+  static func pattern(of screen: Screen, path: String, at place: String) throws(TableError)
     -> [PatternSegment]
   {
-    guard let path = screen.path else { return [.literal(screen.name.rawValue)] }
     var text = Substring(path)
     if text.utf8.first == UInt8(ascii: "/") {
       text = text[text.utf8.index(after: text.startIndex)...]
@@ -398,29 +452,35 @@ func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: 
 }
 
 /// One node of the trie of path patterns, as reading needs it: one entry to read per
-/// step down.
+/// step down, which also says which literal leads to it.
 struct TrieNode: Sendable {
   /// Bit *k* says that a pattern ends *k* segments below the node (the bits that do not
   /// fit, only possible at the root, are dropped; the root is not pruned).
   var endings: UInt64
+  /// The first eight bytes of the literal that leads to the node, little-endian and
+  /// padded with zeros (`NameHash.word(literal, at: 0)`); 0 for other nodes.
+  var head: UInt64
   /// The screen whose pattern ends at the node, or -1.
   var terminal: Int32
   /// The node's capture child, or -1.
   var captureChild: Int32
+  /// The node whose literal child this node is in ``LinkIndex/slots``, or -1.
+  var parent: Int32
+  /// Where the literal's bytes are in ``LinkIndex/literalBytes``.
+  var start: Int32
   /// How many segments below the node the deepest pattern through it ends.
   var height: Int32
+  /// How many bytes the literal has.
+  var count: UInt16
   /// Whether the node has a literal child that is not ASCII.
   var hasTextChild: Bool
 }
 
-/// One slot of the hash table of literal children: the key's hash, the parent, the child
-/// (-1 for an empty slot), and where the literal's bytes are in ``LinkIndex/literalBytes``.
+/// One slot of the hash table of literal children: the high half of the key's hash, and
+/// the node it leads to (-1 for an empty slot), which holds the rest of the key.
 struct LiteralSlot: Sendable {
-  var hash: UInt64
-  var parent: Int32
-  var child: Int32
-  var start: Int32
-  var count: Int32
+  var tag: UInt32
+  var node: Int32
 }
 
 /// An array's elements in memory of their own, which reading does not retain and release

@@ -94,7 +94,8 @@ struct LinkReader {
       if firstEmpty >= 0 { throw LinkError(.emptySegment(index: firstEmpty)) }
       let query = queryMark < fragmentMark ? (queryMark + 1, fragmentMark) : (queryMark, queryMark)
       var segments = LinkSegments(
-        base: link.baseAddress!, ranges: ranges, count: pieces, ascii: ascii)
+        base: link.baseAddress!, ranges: ranges, count: pieces, ascii: ascii,
+        end: link.baseAddress! + link.count)
       guard encoded else {
         return try read(segments, query: query, fragment: fragment, scratch: ranges + 64)
       }
@@ -118,6 +119,7 @@ struct LinkReader {
             written += count
           }
           segments.base = UnsafePointer(buffer.baseAddress!)
+          segments.end = UnsafePointer(buffer.baseAddress! + written)
           segments.hashAll()
           return try read(segments, query: query, fragment: fragment, scratch: ranges + 64)
         }

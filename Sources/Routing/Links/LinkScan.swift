@@ -12,6 +12,8 @@ struct LinkSegments {
   var count: Int
   /// Bit *i* says that every byte of segment *i* is ASCII.
   var ascii: UInt64
+  /// Where the memory that holds the segments ends.
+  var end: UnsafePointer<UInt8>
 
   /// Segment `index`'s bytes.
   @inline(__always)
@@ -25,6 +27,25 @@ struct LinkSegments {
   @inline(__always)
   func hash(_ index: Int) -> UInt32 {
     UInt32(truncatingIfNeeded: ranges[index] >> 32)
+  }
+
+  /// Segment `index`'s first eight bytes, little-endian, padded with zeros
+  /// (`NameHash.word(bytes(index), at: 0)`), as ``TrieNode/head`` holds a literal's.
+  @inline(__always)
+  func head(_ index: Int) -> UInt64 {
+    let bytes = bytes(index)
+    let start = bytes.baseAddress!
+    if end - start >= 8 {
+      // One load, the bytes past the segment cleared.
+      let word = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
+      return bytes.count >= 8 ? word : word & ((1 << UInt64(8 * bytes.count)) &- 1)
+    }
+    // Near the end: the eight bytes that end with the segment (shorter than 8), shifted.
+    let segmentEnd = start + bytes.count
+    guard segmentEnd - base >= 8 else { return NameHash.word(bytes, at: 0) }
+    let word = UInt64(
+      littleEndian: UnsafeRawPointer(segmentEnd - 8).loadUnaligned(as: UInt64.self))
+    return word >> UInt64(8 * (8 - bytes.count))
   }
 
   /// Stores each segment's hash, and whether it is ASCII.
@@ -134,37 +155,50 @@ extension LinkIndex {
   }
 
   private func explore(_ node: Int32, at position: Int, taken: UInt64, _ walk: inout TrieWalk) {
-    let here = nodes[Int(node)]
-    let screen = here.terminal
-    if screen >= 0 && position > walk.start {
-      let bit: UInt64 = 1 << UInt64(position - 1)
-      if walk.needed & bit != 0 {
-        walk.needed &= ~bit
-        let candidate = taken | walk.readings.capturing(from: position)
-        let screens = walk.readings.screens(from: position) + 1
-        let best = walk.best
-        let bestScreens = best & 0xFF
-        let bestEnd = Int((best >> 8) & 0xFF)
-        if best == SuffixReadings.none || candidate < walk.captures
-          || (candidate == walk.captures
-            && (screens < bestScreens || (screens == bestScreens && position > bestEnd)))
-        {
-          walk.captures = candidate
-          walk.best = UInt64(UInt32(bitPattern: screen)) << 32 | UInt64(position) << 8 | screens
-        }
-      }
+    let here = trieNode(node)
+    let terminal = here.pointee.terminal
+    if terminal >= 0 && position > walk.start {
+      found(terminal, endingAt: position, taken: taken, &walk)
     }
     guard walk.needed != 0, position < walk.segments.count else { return }
     let segments = walk.segments
-    let literal = literalChild(
-      of: node, reading: segments.bytes(position), hash: segments.hash(position),
-      ascii: segments.isASCII(position))
-    if literal >= 0 && (nodes[Int(literal)].endings << UInt64(position)) & walk.needed != 0 {
+    if node == 0 {
+      // A screen without a path reads its name: a literal child of the root with no
+      // children (none has the pattern of a literal under the root, which would collide).
+      let named = namedScreens.screen(
+        reading: segments.bytes(position), ascii: segments.isASCII(position))
+      if named >= 0 { found(named, endingAt: position + 1, taken: taken, &walk) }
+    }
+    let literal = literalChild(of: node, reading: segments, at: position)
+    if literal >= 0 && (trieNode(literal).pointee.endings << UInt64(position)) & walk.needed != 0 {
       explore(literal, at: position + 1, taken: taken, &walk)
     }
-    let capture = here.captureChild
-    if capture >= 0 && (nodes[Int(capture)].endings << UInt64(position)) & walk.needed != 0 {
+    let capture = here.pointee.captureChild
+    if capture >= 0 && (trieNode(capture).pointee.endings << UInt64(position)) & walk.needed != 0 {
       explore(capture, at: position + 1, taken: taken | (1 << UInt64(63 - position)), &walk)
+    }
+  }
+
+  /// Records that `screen`'s pattern reads the segments from the walk's start to
+  /// `position`, taking `taken` as captures, if no pattern found before ends there.
+  @inline(__always)
+  private func found(
+    _ screen: Int32, endingAt position: Int, taken: UInt64, _ walk: inout TrieWalk
+  ) {
+    let bit: UInt64 = 1 << UInt64(position - 1)
+    guard walk.needed & bit != 0 else { return }
+    walk.needed &= ~bit
+    let candidate = taken | walk.readings.capturing(from: position)
+    let screens = walk.readings.screens(from: position) + 1
+    let best = walk.best
+    let bestScreens = best & 0xFF
+    let bestEnd = Int((best >> 8) & 0xFF)
+    if best == SuffixReadings.none || candidate < walk.captures
+      || (candidate == walk.captures
+        && (screens < bestScreens || (screens == bestScreens && position > bestEnd)))
+    {
+      walk.captures = candidate
+      walk.best = UInt64(UInt32(bitPattern: screen)) << 32 | UInt64(position) << 8 | screens
     }
   }
 
@@ -185,13 +219,18 @@ extension LinkIndex {
         reachable |= 1 << UInt64(position - 1)
       }
       guard position < count else { return }
+      if node == 0
+        && namedScreens.screen(
+          reading: segments.bytes(position), ascii: segments.isASCII(position)) >= 0
+      {
+        farthest = max(farthest, position + 1)
+        reachable |= 1 << UInt64(position)
+      }
       func worth(_ child: Int32) -> Bool {
         (nodes[Int(child)].endings << UInt64(position)) & ~reachable & valid != 0
           || position + 1 + Int(nodes[Int(child)].height) > farthest
       }
-      let literal = literalChild(
-        of: node, reading: segments.bytes(position), hash: segments.hash(position),
-        ascii: segments.isASCII(position))
+      let literal = literalChild(of: node, reading: segments, at: position)
       if literal >= 0 && worth(literal) { visit(literal, position + 1) }
       let capture = nodes[Int(node)].captureChild
       if capture >= 0 && worth(capture) { visit(capture, position + 1) }

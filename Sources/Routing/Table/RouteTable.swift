@@ -73,7 +73,7 @@ public struct RouteTable: Sendable {
   ) throws(TableError) {
     var names = names
     let layout = try TabLayout(tabs: tabs, limits: limits, names: &names)
-    let links = try LinkIndex(screens: names.screens, names: names.names, hosts: linkHosts)
+    let links = try LinkIndex(screens: names.screens, index: names.index, hosts: linkHosts)
     try Self.checkFactories(columns, names.screens, defaultFactory: defaultFactory)
     let graph = columns.takeBuilder().with(screenCount: names.screens.count).build()
     try Self.checkRestorableScreens(names.screens, destinations: graph.destination, defaultFactory)

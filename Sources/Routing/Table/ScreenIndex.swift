@@ -23,6 +23,14 @@ struct ScreenIndex: Sendable {
   subscript(name: ScreenName) -> Int32? {
     slots.find(name, in: names).number
   }
+
+  /// The number of the screen whose name is `bytes` (UTF-8), or `nil`: the same as
+  /// ``subscript(name:)``, without making a `String` of the bytes.
+  ///
+  /// - Complexity: O(*k*) on average, where *k* is the number of bytes.
+  func number(named bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+    slots.find(bytes, in: names)
+  }
 }
 
 /// The slots of a ``ScreenIndex`` being built, the names kept by whoever builds it.
@@ -54,6 +62,28 @@ struct ScreenSlots: Sendable {
       let entry = slots[slot]
       if entry == 0 { return (nil, slot) }
       if names[Int(entry) - 1] == name { return (entry - 1, slot) }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  /// The number of the name whose UTF-8 bytes are `bytes` among `names`, or `nil`.
+  ///
+  /// - Complexity: O(*k*) on average, where *k* is the number of bytes.
+  func find(_ bytes: UnsafeBufferPointer<UInt8>, in names: [ScreenName]) -> Int32? {
+    let mask = slots.count - 1
+    var slot =
+      Int(truncatingIfNeeded: NameHash.hash(bytes, head: NameHash.word(bytes, at: 0)))
+      & mask
+    while true {
+      let entry = slots[slot]
+      if entry == 0 { return nil }
+      let name = names[Int(entry) - 1].rawValue.utf8
+      let same =
+        name.count == bytes.count
+        && (name.withContiguousStorageIfAvailable {
+          $0.isEmpty || memoryEqual($0.baseAddress!, bytes.baseAddress!, bytes.count)
+        } ?? name.elementsEqual(bytes))
+      if same { return entry - 1 }
       slot = (slot + 1) & mask
     }
   }

@@ -73,6 +73,24 @@ import Testing
     #expect(try table.resolve("Folder").destination == "Folder")
   }
 
+  @Test func literalsWithTheSameHashAndFirstBytesAreToldApart() throws {
+    // "pagenamezqfs" and "pagename2wja" have the same hash (32-bit FNV-1a, the index's
+    // hash of a segment or key) and the same first eight bytes.
+    let keys = [Parameter.integer("pagenamezqfs"), .string("pagename2wja")]
+    let table = try Self.compile([
+      Screen("Z", parameters: keys, path: "pagenamezqfs"),
+      Screen("W", path: "pagename2wja"),
+    ])
+    #expect(try table.resolve("pagenamezqfs").destination == "Z")
+    #expect(try table.resolve("pagename2wja").destination == "W")
+    #expect(
+      try table.resolve("pagenamezqfs?pagename2wja=x")
+        == Request(to: "Z", parameters: ["pagename2wja": "x"]))
+    #expect(
+      try table.resolve("pagenamezqfs?pagenamezqfs=3")
+        == Request(to: "Z", parameters: ["pagenamezqfs": 3]))
+  }
+
   @Test func aLeadingSlashInAPatternIsIgnored() throws {
     let table = try Self.compile([Screen("Profile", parameters: [Self.user], path: "/p/:userId")])
     #expect(try table.resolve("p/3") == Request(to: "Profile", parameters: ["userId": 3]))

@@ -5,8 +5,13 @@ import Testing
 /// patterns, links and stacks.
 @Suite struct LinkReferenceTests {
   /// Literals, with two that equal other texts as Swift strings: `é` (also written
-  /// `e\u{301}`) and `K` (also the Kelvin sign, `\u{212A}`).
-  static let literals = ["a", "b", "c", "\u{E9}", "K"]
+  /// `e\u{301}`) and `K` (also the Kelvin sign, `\u{212A}`); and three that share their
+  /// first eight bytes, which the index compares at once, and differ after them.
+  static let literals = ["a", "b", "c", "\u{E9}", "K", "abcdefgh", "abcdefghij", "abcdefghik"]
+  /// Names for screens without a path, which read their names: literals of the patterns,
+  /// their other spellings, and the names of other screens (`S1`, which patterns may
+  /// hold too).
+  static let pathlessNames = ["a", "K", "\u{212A}", "\u{E9}", "e\u{301}", "S1", "x"]
   static let hosts = ["example.com", "Www.Example.ORG"]
   static let keys = ["p", "q", "r", "s"]
 
@@ -19,11 +24,17 @@ import Testing
     var screens: [Screen] = []
     var patterns: [BruteForceLinkReader.Pattern] = []
     for number in 0..<Int.random(in: 1...7, using: &random) {
-      let name = ScreenName("S\(number)")
+      var name = ScreenName("S\(number)")
+      if screens.contains(where: { $0.name == name }) { name = ScreenName("T\(number)") }
       var pieces: [BruteForceLinkReader.Piece] = []
       var captured: [String] = []
-      let named = Int.random(in: 0..<5, using: &random) == 0
+      let named = Int.random(in: 0..<3, using: &random) == 0
       if named {
+        // Names compare by their bytes: `\u{E9}` and `e\u{301}` are two screens.
+        let other = ScreenName(pathlessNames.randomElement(using: &random)!)
+        if Bool.random(using: &random) && !screens.contains(where: { $0.name == other }) {
+          name = other
+        }
         pieces = [.literal(name.rawValue)]
       } else {
         for _ in 0..<Int.random(in: 1...3, using: &random) {
@@ -32,7 +43,7 @@ import Testing
             captured.append(key)
             pieces.append(.capture(key))
           } else {
-            pieces.append(.literal(literals.randomElement(using: &random)!))
+            pieces.append(.literal((literals + ["S1"]).randomElement(using: &random)!))
           }
         }
       }
@@ -134,6 +145,7 @@ import Testing
     var fragments = 0
     var ignored = 0
     var webLinks = 0
+    var namesRead = 0
     for _ in 0..<300 {
       let sample = Self.randomSample(&random)
       var registry = RouteRegistry(defaultFactory: HeadlessScreen.factory)
@@ -167,6 +179,13 @@ import Testing
           if reading.fragment != nil { fragments += 1 }
           if !reading.ignored.isEmpty { ignored += 1 }
           if link.lowercased().hasPrefix("http") { webLinks += 1 }
+          let read = reading.request.breadcrumbs + [reading.request.destination]
+          if read.contains(where: { name in
+            Self.pathlessNames.contains(name.rawValue)
+              && sample.screens.contains { $0.name == name && $0.path == nil }
+          }) {
+            namesRead += 1
+          }
         case .failure(let error): failed[error.kind.name, default: 0] += 1
         }
       }
@@ -175,6 +194,8 @@ import Testing
     #expect(read > 300)
     #expect(collisions > 10)
     #expect(fragments > 20 && ignored > 20 && webLinks > 20)
+    // Screens without a path named like literals, read among patterns.
+    #expect(namesRead > 20)
     for kind in [
       "unknownHost", "emptyPath", "emptySegment", "badEncoding", "malformedQuery",
       "repeatedQueryKey", "unknownSegment",
