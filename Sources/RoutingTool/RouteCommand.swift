@@ -245,14 +245,21 @@ enum BatchRoute {
     guard line.contains(where: { !isBlank($0) }) else { return }
     let outcome: Result<Route, RequestFailure>
     do {
-      let raw = try RawRequest(document: parseLine(line))
+      // Nearly every line has the plain shape, read without a JSON tree; the parser
+      // reads, or explains, the others.
+      let raw: RawRequest
+      if let plain = PlainRequestLine.request(line) {
+        raw = plain
+      } else {
+        raw = try RawRequest(document: parseLine(line))
+      }
       // A request across tabs answers with its own shape (Docs/Tabs.md).
       if raw.tabs != nil {
         switch RouteRunner.routeTabs(raw, in: table) {
         case .success(let route):
           tally.routed += 1
           json.value(route.json)
-          json.bytes.append(0x0A)
+          json.byte(0x0A)
           return
         case .failure(let failure): outcome = .failure(failure)
         }
@@ -270,7 +277,7 @@ enum BatchRoute {
       if failure.exitCode == .badInput { tally.invalid += 1 } else { tally.failed += 1 }
       json.failure(failure, line: number)
     }
-    json.bytes.append(0x0A)
+    json.byte(0x0A)
   }
 
   /// A line is a document of its own: its column says enough.
