@@ -216,20 +216,19 @@ enum BatchRoute {
       let range = (lines.count * part / parts)..<(lines.count * (part + 1) / parts)
       return answer(lines[range], firstNumber: firstNumber + range.lowerBound, table)
     }
-    var output: [UInt8] = []
-    output.reserveCapacity(results.reduce(0) { $0 + $1.bytes.count })
+    // Part by part, in order: one buffer for the chunk was a fresh mapping to fault in.
     for result in results {
-      output += result.bytes
+      if !result.bytes.isEmpty { console.write(result.bytes) }
       tally.add(result.tally)
     }
-    if !output.isEmpty { console.write(output) }
   }
 
   /// The answers to consecutive lines, the first numbered `firstNumber`, one a line.
   static func answer(
     _ lines: ArraySlice<ArraySlice<UInt8>>, firstNumber: Int, _ table: RouteTable
   ) -> (bytes: [UInt8], tally: Tally) {
-    var json = JSONBytes(capacity: lines.count * 256)
+    // Room for a route of a few steps a line, so that the buffer seldom grows.
+    var json = JSONBytes(capacity: lines.count * 512)
     var tally = Tally()
     for (offset, line) in zip(0..., lines) {
       answer(line, number: firstNumber + offset, table, into: &json, &tally)
