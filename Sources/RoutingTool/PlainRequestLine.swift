@@ -33,38 +33,51 @@ struct PlainRequestLine {
 
   private mutating func request() -> RawRequest? {
     skipWhitespace()
-    guard take(UInt8(ascii: "{")) else { return nil }
     var stack: [RawRequest.StackEntry]?
     var destination: String?
     var via: [String]?
     var parameters: [String: String]?
-    repeat {
-      skipWhitespace()
-      guard let key = key() else { return nil }
-      switch key {
+    let read = list(open: UInt8(ascii: "{"), close: UInt8(ascii: "}")) { reader in
+      switch reader.key() {
       case .stack where stack == nil:
-        guard let entries = stackEntries() else { return nil }
-        stack = entries
+        stack = reader.stackEntries()
+        return stack != nil
       case .to where destination == nil:
-        guard let name = string() else { return nil }
-        destination = name
+        destination = reader.string()
+        return destination != nil
       case .via where via == nil:
-        guard let names = strings() else { return nil }
-        via = names
+        via = reader.strings()
+        return via != nil
       case .parameters where parameters == nil:
-        guard let values = values() else { return nil }
-        parameters = values
+        parameters = reader.values()
+        return parameters != nil
       default:
-        return nil
+        return false
       }
-      skipWhitespace()
-    } while take(UInt8(ascii: ","))
-    guard take(UInt8(ascii: "}")), let stack, let destination else { return nil }
+    }
     skipWhitespace()
-    guard position == bytes.count else { return nil }
+    guard read, position == bytes.count, let stack, let destination else { return nil }
     return RawRequest(
       stack: stack, tabs: nil, target: .screen(destination, via: via ?? []),
       parameters: parameters ?? [:], path: .root)
+  }
+
+  /// Reads `open`, the elements or members between commas, each read by `element`
+  /// (`false` to give up), and `close`; `false` when the syntax is broken or the list is
+  /// empty but may not be.
+  private mutating func list(
+    open: UInt8, close: UInt8, empty allowsEmpty: Bool = false,
+    _ element: (inout PlainRequestLine) -> Bool
+  ) -> Bool {
+    guard take(open) else { return false }
+    skipWhitespace()
+    if take(close) { return allowsEmpty }
+    repeat {
+      skipWhitespace()
+      guard element(&self) else { return false }
+      skipWhitespace()
+    } while take(UInt8(ascii: ","))
+    return take(close)
   }
 
   /// The keys a plain request may hold.
@@ -92,79 +105,64 @@ struct PlainRequestLine {
 
   /// `["Menu", {"screen": "Profile", "parameters": {"userId": "1"}}]`, not empty.
   private mutating func stackEntries() -> [RawRequest.StackEntry]? {
-    guard take(UInt8(ascii: "[")) else { return nil }
     var entries: [RawRequest.StackEntry] = []
-    repeat {
-      skipWhitespace()
-      if let name = string() {
+    let read = list(open: UInt8(ascii: "["), close: UInt8(ascii: "]")) { reader in
+      if let name = reader.string() {
         entries.append(RawRequest.StackEntry(screen: name, parameters: [:]))
-      } else if let entry = stackObject() {
+      } else if let entry = reader.stackObject() {
         entries.append(entry)
       } else {
-        return nil
+        return false
       }
-      skipWhitespace()
-    } while take(UInt8(ascii: ","))
-    return take(UInt8(ascii: "]")) ? entries : nil
+      return true
+    }
+    return read ? entries : nil
   }
 
   /// `{"screen": "Profile", "parameters": {"userId": "1"}}`, `parameters` optional.
   private mutating func stackObject() -> RawRequest.StackEntry? {
-    guard take(UInt8(ascii: "{")) else { return nil }
     var screen: String?
     var parameters: [String: String]?
-    repeat {
-      skipWhitespace()
-      switch key() {
+    let read = list(open: UInt8(ascii: "{"), close: UInt8(ascii: "}")) { reader in
+      switch reader.key() {
       case .screen where screen == nil:
-        guard let name = string() else { return nil }
-        screen = name
+        screen = reader.string()
+        return screen != nil
       case .parameters where parameters == nil:
-        guard let values = values() else { return nil }
-        parameters = values
+        parameters = reader.values()
+        return parameters != nil
       default:
-        return nil
+        return false
       }
-      skipWhitespace()
-    } while take(UInt8(ascii: ","))
-    guard take(UInt8(ascii: "}")), let screen else { return nil }
+    }
+    guard read, let screen else { return nil }
     return RawRequest.StackEntry(screen: screen, parameters: parameters ?? [:])
   }
 
   /// `["A", "B"]`, possibly empty.
   private mutating func strings() -> [String]? {
-    guard take(UInt8(ascii: "[")) else { return nil }
-    skipWhitespace()
     var names: [String] = []
-    if take(UInt8(ascii: "]")) { return names }
-    repeat {
-      skipWhitespace()
-      guard let name = string() else { return nil }
+    let read = list(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), empty: true) { reader in
+      guard let name = reader.string() else { return false }
       names.append(name)
-      skipWhitespace()
-    } while take(UInt8(ascii: ","))
-    return take(UInt8(ascii: "]")) ? names : nil
+      return true
+    }
+    return read ? names : nil
   }
 
   /// `{"userId": "1", "count": 2, "flag": true}`, possibly empty, each value as the text
   /// ``RawRequest/values(_:at:)`` makes of it.
   private mutating func values() -> [String: String]? {
-    guard take(UInt8(ascii: "{")) else { return nil }
-    skipWhitespace()
     var values: [String: String] = [:]
-    if take(UInt8(ascii: "}")) { return values }
-    repeat {
-      skipWhitespace()
-      guard let key = string() else { return nil }
-      skipWhitespace()
-      guard take(UInt8(ascii: ":")) else { return nil }
-      skipWhitespace()
-      guard let value = scalar(), values.updateValue(value, forKey: key) == nil else {
-        return nil
-      }
-      skipWhitespace()
-    } while take(UInt8(ascii: ","))
-    return take(UInt8(ascii: "}")) ? values : nil
+    let read = list(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), empty: true) { reader in
+      guard let key = reader.string() else { return false }
+      reader.skipWhitespace()
+      guard reader.take(UInt8(ascii: ":")) else { return false }
+      reader.skipWhitespace()
+      guard let value = reader.scalar() else { return false }
+      return values.updateValue(value, forKey: key) == nil
+    }
+    return read ? values : nil
   }
 
   /// A plain string, a whole number as written, or `true` or `false`, as text.
