@@ -81,22 +81,24 @@ struct JSONBytes: ~Copyable {
   ///
   /// - Complexity: O(*d*), where *d* is its number of digits.
   mutating func number(_ value: Int) {
+    // Room for a sign and 20 digits, the most a `UInt` has; the digits are written from
+    // the least significant, into a count made first.
+    reserve(21)
+    if value < 0 { byte(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
     var digits = 1
-    // 10^19 is the last power of ten a `UInt` holds, and it has 20 digits.
-    var power: UInt = 10
-    while digits < 20 && magnitude >= power {
-      digits += 1
-      power &*= 10
+    var rest = magnitude / 10
+    while rest > 0 {
+      digits &+= 1
+      rest /= 10
     }
-    reserve(digits + 1)
-    if value < 0 { byte(UInt8(ascii: "-")) }
-    // Digits from the least significant, written from the end.
-    for offset in stride(from: digits - 1, through: 0, by: -1) {
-      start[count + offset] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+    var at = count &+ digits
+    count = at
+    repeat {
+      at &-= 1
+      start[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
       magnitude /= 10
-    }
-    count += digits
+    } while magnitude > 0
   }
 
   /// Appends a string in quotes, escaped as `JSONValue.serialized()` escapes it.
