@@ -33,7 +33,7 @@ enum DiffCommand {
     let diff = RouteDiff(old: old, new: new, starts: given.isEmpty ? nil : given)
     if json {
       var bytes = diff.json()
-      bytes.bytes.append(0x0A)
+      bytes.byte(0x0A)
       console.write(bytes.bytes)
     } else {
       let lines = diff.lines()
@@ -342,10 +342,9 @@ struct RouteDiff {
         json.raw(key)
         json.number(cost)
         json.raw(",")
-        // The route's object without its opening brace: its members follow the cost.
-        var side = JSONBytes()
-        side.route(route)
-        json.bytes += side.bytes.dropFirst()
+        // The route's members follow the cost, in the side's object.
+        json.routeMembers(route)
+        json.raw("}")
       }
       json.raw("}")
     }

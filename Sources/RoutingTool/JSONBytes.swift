@@ -6,53 +6,138 @@ import Routing
 /// It writes exactly what `JSONValue.serialized()` writes for the same value: no
 /// whitespace, members in the order they are appended, strings escaped the same way
 /// (`"`, `\` and control characters; everything else as UTF-8).
-struct JSONBytes {
-  /// The text written so far.
-  var bytes: [UInt8] = []
+///
+/// The buffer is its own, not an array's: a write checks the room left and copies, where
+/// appending to `[UInt8]` checked the array's uniqueness and went through a generic call
+/// each time (measured: two thirds of a batch answer's cost went to that). It is not
+/// copyable, so that one buffer never has two owners.
+struct JSONBytes: ~Copyable {
+  private var start: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  /// How many bytes are written.
+  private(set) var count = 0
 
   /// Creates an empty buffer with room for `capacity` bytes.
-  init(capacity: Int = 0) {
-    bytes.reserveCapacity(capacity)
+  init(capacity: Int = 256) {
+    self.capacity = max(16, capacity)
+    start = .allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    start.deallocate()
+  }
+
+  /// The text written so far.
+  ///
+  /// - Complexity: O(*n*), where *n* is its length.
+  var bytes: [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      // One copy: `Array(UnsafeBufferPointer(…))` went a byte at a time.
+      buffer.baseAddress?.initialize(from: start, count: count)
+      initialized = count
+    }
+  }
+
+  /// Makes room for `extra` more bytes.
+  @inline(__always)
+  private mutating func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(to: count + extra) }
+  }
+
+  private mutating func grow(to needed: Int) {
+    capacity = max(needed, 2 * capacity)
+    let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    larger.initialize(from: start, count: count)
+    start.deallocate()
+    start = larger
+  }
+
+  /// Appends one byte.
+  @inline(__always)
+  mutating func byte(_ byte: UInt8) {
+    reserve(1)
+    start[count] = byte
+    count += 1
+  }
+
+  /// Appends bytes as they are.
+  ///
+  /// - Complexity: O(*n*), where *n* is their number.
+  @inline(__always)
+  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress else { return }
+    reserve(bytes.count)
+    (start + count).initialize(from: source, count: bytes.count)
+    count += bytes.count
   }
 
   /// Appends ASCII text as it is: punctuation and keys known to need no escape.
+  @inline(__always)
   mutating func raw(_ text: StaticString) {
-    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   /// Appends a whole number.
   ///
   /// - Complexity: O(*d*), where *d* is its number of digits.
   mutating func number(_ value: Int) {
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    // Room for a sign and 20 digits, the most a `UInt` has; the digits are written from
+    // the least significant, into a count made first.
+    reserve(21)
+    if value < 0 { byte(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
-    // Digits from the most significant: reversing the written ones in place went
-    // through a slice, and cost several times the digits themselves.
-    var divisor: UInt = 1
-    while divisor <= magnitude / 10 { divisor *= 10 }
+    var digits = 1
+    var rest = magnitude / 10
+    while rest > 0 {
+      digits &+= 1
+      rest /= 10
+    }
+    var at = count &+ digits
+    count = at
     repeat {
-      bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
-      magnitude %= divisor
-      divisor /= 10
-    } while divisor > 0
+      at &-= 1
+      start[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+      magnitude /= 10
+    } while magnitude > 0
   }
 
   /// Appends a string in quotes, escaped as `JSONValue.serialized()` escapes it.
   ///
   /// - Complexity: O(*n*), where *n* is the string's length in UTF-8.
   mutating func string(_ text: String) {
-    bytes.append(UInt8(ascii: "\""))
-    var text = text
-    text.withUTF8 { utf8 in
-      var clean = 0
-      for (offset, byte) in utf8.enumerated() where JSONValue.needsEscape(byte) {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean..<offset]))
-        escape(byte)
-        clean = offset + 1
-      }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean...]))
+    // A native or small string lends its bytes without a copy of the string.
+    let written: Void? = text.utf8.withContiguousStorageIfAvailable { string(utf8: $0) }
+    if written == nil {
+      var text = text
+      text.withUTF8 { string(utf8: $0) }
     }
-    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends a string in quotes, from its UTF-8 bytes.
+  private mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+    // Nearly every string needs no escape, and is copied as it is.
+    guard !JSONValue.needsEscape(utf8), let source = utf8.baseAddress else {
+      return escapedString(utf8)
+    }
+    reserve(utf8.count + 2)
+    start[count] = UInt8(ascii: "\"")
+    (start + count + 1).initialize(from: source, count: utf8.count)
+    count += utf8.count + 2
+    start[count - 1] = UInt8(ascii: "\"")
+  }
+
+  /// Appends a string in quotes, some of its bytes escaped.
+  private mutating func escapedString(_ utf8: UnsafeBufferPointer<UInt8>) {
+    var escaped: [UInt8] = [UInt8(ascii: "\"")]
+    for byte in utf8 {
+      if JSONValue.needsEscape(byte) {
+        JSONValue.appendEscape(of: byte, to: &escaped)
+      } else {
+        escaped.append(byte)
+      }
+    }
+    escaped.append(UInt8(ascii: "\""))
+    escaped.withUnsafeBufferPointer { append($0) }
   }
 
   /// Appends any value through the package's serializer; for the rare members that
@@ -60,16 +145,18 @@ struct JSONBytes {
   mutating func value(_ value: JSONValue) {
     switch value {
     case .string(let text): string(text)
-    case .number(let number): bytes.append(contentsOf: number.text.utf8)
+    case .number(let number): unescaped(number.text)
     default:
       var text = ""
       value.serialize(into: &text)
-      bytes.append(contentsOf: text.utf8)
+      unescaped(text)
     }
   }
 
-  private mutating func escape(_ byte: UInt8) {
-    JSONValue.appendEscape(of: byte, to: &bytes)
+  /// Appends text as it is.
+  private mutating func unescaped(_ text: String) {
+    var text = text
+    text.withUTF8 { append($0) }
   }
 }
 
@@ -80,38 +167,62 @@ extension JSONBytes {
   /// - Complexity: O(*s* + *n*), where *s* is the number of steps and *n* the length of
   ///   the resulting stack (its parameters sorted by key).
   mutating func route(_ route: Route) {
-    raw(#"{"steps":["#)
-    for (position, step) in route.steps.enumerated() {
-      raw(position == 0 ? #"{"command":"# : #",{"command":"#)
-      number(step.command)
-      if let id = step.commandID {
-        raw(#","id":"#)
-        string(id)
-      }
-      raw(step.action == .push ? #","action":"push","screen":"# : #","action":"pop","screen":"#)
-      string(step.screen.rawValue)
-      raw("}")
-    }
-    raw(#"],"stack":["#)
-    for (position, entry) in route.stack.enumerated() {
-      raw(position == 0 ? #"{"screen":"# : #",{"screen":"#)
-      string(entry.screen.rawValue)
-      raw(#","parameters":{"#)
-      if entry.parameters.count == 1, let (key, value) = entry.parameters.first {
-        string(key)
-        raw(":")
-        string(value.description)
-      } else if !entry.parameters.isEmpty {
-        for (index, member) in entry.parameters.sorted(by: { $0.key < $1.key }).enumerated() {
-          if index > 0 { raw(",") }
-          string(member.key)
-          raw(":")
-          string(member.value.description)
+    byte(UInt8(ascii: "{"))
+    routeMembers(route)
+    byte(UInt8(ascii: "}"))
+  }
+
+  /// The members of a route's object, without its braces: `"steps":[…],"stack":[…]`.
+  ///
+  /// - Complexity: As ``route(_:)``.
+  mutating func routeMembers(_ route: Route) {
+    // Read in place through buffers: reading the arrays' elements copied each step and
+    // entry, retaining their strings.
+    route.steps.withUnsafeBufferPointer { steps in
+      raw(#""steps":["#)
+      for index in steps.indices {
+        raw(index == 0 ? #"{"command":"# : #",{"command":"#)
+        number(steps[index].command)
+        if let id = steps[index].commandID {
+          raw(#","id":"#)
+          string(id)
         }
+        raw(
+          steps[index].action == .push
+            ? #","action":"push","screen":"# : #","action":"pop","screen":"#)
+        string(steps[index].entry.screen.rawValue)
+        byte(UInt8(ascii: "}"))
       }
-      raw("}}")
     }
-    raw("]}")
+    route.stack.withUnsafeBufferPointer { stack in
+      raw(#"],"stack":["#)
+      for index in stack.indices {
+        raw(index == 0 ? #"{"screen":"# : #",{"screen":"#)
+        string(stack[index].screen.rawValue)
+        raw(#","parameters":{"#)
+        parameters(stack[index].parameters)
+        raw("}}")
+      }
+    }
+    byte(UInt8(ascii: "]"))
+  }
+
+  /// An entry's parameters as members, keys sorted, values as text.
+  ///
+  /// - Complexity: O(*k* log *k*), where *k* is their number.
+  private mutating func parameters(_ parameters: Parameters) {
+    if parameters.count == 1, let (key, value) = parameters.first {
+      string(key)
+      byte(UInt8(ascii: ":"))
+      string(value.description)
+    } else if !parameters.isEmpty {
+      for (index, member) in parameters.sorted(by: { $0.key < $1.key }).enumerated() {
+        if index > 0 { byte(UInt8(ascii: ",")) }
+        string(member.key)
+        byte(UInt8(ascii: ":"))
+        string(member.value.description)
+      }
+    }
   }
 
   /// A failure as ``RequestFailure/json(line:)`` writes it:

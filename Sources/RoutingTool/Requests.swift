@@ -7,8 +7,6 @@ struct RawRequest {
   struct StackEntry {
     var screen: String
     var parameters: [String: String]
-    /// Where the entry is, for messages.
-    var path: JSONPath
   }
 
   /// Where the request goes.
@@ -35,6 +33,18 @@ struct RawRequest {
 
   /// The keys a request object may hold.
   static let keys = ["stack", "tab", "stacks", "to", "via", "parameters"]
+
+  /// A request read and checked for shape elsewhere (``PlainRequestLine``).
+  init(
+    stack: [StackEntry], tabs: TabStart?, target: Target, parameters: [String: String],
+    path: JSONPath
+  ) {
+    self.stack = stack
+    self.tabs = tabs
+    self.target = target
+    self.parameters = parameters
+    self.path = path
+  }
 
   /// Reads the request members of an object whose keys the caller has checked:
   /// `stack` (or `tab` and `stacks`), `to` (or `link`, when `allowsLink`), `via` and
@@ -117,7 +127,7 @@ struct RawRequest {
   /// `"Menu"` or `{"screen": "Profile", "parameters": {"userId": "1"}}`.
   private static func stackEntry(_ value: JSONValue, at path: JSONPath) throws -> StackEntry {
     if case .string(let name) = value {
-      return StackEntry(screen: name, parameters: [:], path: path)
+      return StackEntry(screen: name, parameters: [:])
     }
     guard case .object = value else {
       throw RequestProblem(
@@ -128,8 +138,7 @@ struct RawRequest {
     let fields = try JSONFields(value, at: path, keys: ["screen", "parameters"])
     return StackEntry(
       screen: try fields.requiredString("screen"),
-      parameters: try values(fields["parameters"], at: fields.path("parameters")) ?? [:],
-      path: path)
+      parameters: try values(fields["parameters"], at: fields.path("parameters")) ?? [:])
   }
 
   /// A `parameters` object, each value a JSON string, number or boolean written as the
@@ -165,7 +174,7 @@ struct RawRequest {
   func resolve(in table: RouteTable, strict: Bool = false) throws(RequestFailure) -> (
     stack: [Entry], request: Request
   ) {
-    let entries = try Self.entries(stack, in: table)
+    let entries = try Self.entries(stack, at: path.appending("stack"), in: table)
     switch target {
     case .screen(let destination, let via):
       return (entries, try request(to: destination, via: via))
@@ -193,7 +202,8 @@ struct RawRequest {
     var stacks: [String: [Entry]] = [:]
     for (tab, entries) in tabs.stacks {
       try Self.checkTab(tab, at: path.appending("stacks").appending(tab), in: table)
-      stacks[tab] = try Self.entries(entries, in: table)
+      stacks[tab] = try Self.entries(
+        entries, at: path.appending("stacks").appending(tab), in: table)
     }
     let state = TabState(selected: tabs.selected, stacks: stacks)
     switch target {
@@ -228,18 +238,24 @@ struct RawRequest {
     case link(TabLinkReading)
   }
 
-  /// The entries of a stack, typed by the table's declarations.
-  private static func entries(_ stack: [StackEntry], in table: RouteTable) throws(RequestFailure)
-    -> [Entry]
-  {
+  /// The entries of a stack found at `path` (made only for a failure), typed by the
+  /// table's declarations.
+  private static func entries(
+    _ stack: [StackEntry], at path: @autoclosure () -> JSONPath, in table: RouteTable
+  ) throws(RequestFailure) -> [Entry] {
     var entries: [Entry] = []
     entries.reserveCapacity(stack.count)
-    for entry in stack {
-      let name = try Self.screenName(entry.screen, at: entry.path)
+    for (index, entry) in stack.enumerated() {
+      let name = try screenName(entry.screen, at: path().appending(index))
+      // No values type to none, whatever the screen declares.
+      guard !entry.parameters.isEmpty else {
+        entries.append(Entry(name))
+        continue
+      }
       do {
         entries.append(Entry(name, parameters: try table.parameters(entry.parameters, for: name)))
       } catch {
-        throw RequestFailure(error, parametersAt: entry.path.appending("parameters"))
+        throw RequestFailure(error, parametersAt: path().appending(index).appending("parameters"))
       }
     }
     return entries
@@ -253,15 +269,17 @@ struct RawRequest {
       breadcrumbs.append(
         try Self.screenName(milestone, at: path.appending("via").appending(index)))
     }
-    return Request(
-      to: name, via: breadcrumbs, parameters: parameters.mapValues { ParameterValue.string($0) })
+    // Mapping no values still copies the dictionary's storage.
+    let values = parameters.isEmpty ? [:] : parameters.mapValues { ParameterValue.string($0) }
+    return Request(to: name, via: breadcrumbs, parameters: values)
   }
 
-  private static func screenName(_ text: String, at path: JSONPath) throws(RequestFailure)
-    -> ScreenName
+  /// The screen name `text`, or the failure naming `path`, which is made only then.
+  private static func screenName(_ text: String, at path: @autoclosure () -> JSONPath)
+    throws(RequestFailure) -> ScreenName
   {
     let name = ScreenName(text)
-    if let problem = name.problem { throw RequestFailure.invalidRequest(at: path, problem) }
+    if let problem = name.problem { throw RequestFailure.invalidRequest(at: path(), problem) }
     return name
   }
 }

@@ -85,6 +85,17 @@ extension JSONValue {
     }
   }
 
+  /// Whether a JSON string must escape any of these bytes (see ``needsEscape(_:)``): one
+  /// call for a whole string, where a writer of many short strings would otherwise make
+  /// one a byte.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of bytes.
+  package static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    // A plain loop: `contains(where: needsEscape)` called through a closure a byte.
+    for byte in bytes where needsEscape(byte) { return true }
+    return false
+  }
+
   /// Whether a JSON string must escape this byte: a control character, `"` or `\`.
   ///
   /// - Complexity: O(1).
