@@ -14,7 +14,7 @@ import Testing
       buffers.prepare(screens: table.screens.count, commands: table.commands.count)
       buffers.held.setGeneration(UInt32.max - 1)
       buffers.forward.setGeneration(UInt32.max - 1)
-      buffers.levels.setGeneration(UInt32.max)
+      buffers.space.setNextBase(UInt32.max - 1)
     }
     let route = try table.route(from: stack, to: "Chat", parameters: ["userId": 2])
     // The guard said no to Profile > Chat: the route must still go through Connections.
