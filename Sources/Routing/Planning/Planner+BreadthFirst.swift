@@ -58,7 +58,7 @@ extension Planner {
     buffers.work += buffers.candidates.count
     span = 1
     if forwardLevel(Int(milestone), search, buffers) == 1 {
-      buffers.leg.append(firstStep(to: Int(milestone), buffers))
+      buffers.leg.append(firstStep(to: Int(milestone), &buffers))
       return true
     }
     // A screen the stack holds is reached by a first-step pop or not at all.
@@ -102,13 +102,6 @@ extension Planner {
     return true
   }
 
-  /// Whether `screen` is on level 1 by a command from anywhere left implicit.
-  @inline(__always)
-  private func isReachedFromAnywhere(_ screen: Int, _ buffers: borrowing PlannerScratch) -> Bool {
-    buffers.implicitAnywhere && graph.firstFromAnywhere[screen] >= 0
-      && !buffers.isHeld(screen)
-  }
-
   /// The forward level of `screen`: -1 when not reached, 0 when the stack holds it and
   /// no first step reaches it.
   @inline(__always)
@@ -121,12 +114,14 @@ extension Planner {
     return buffers.implicitAnywhere && graph.firstFromAnywhere[screen] >= 0 ? 1 : -1
   }
 
-  /// The lowest-numbered first step to `screen`, a screen of level 1.
-  private func firstStep(to screen: Int, _ buffers: borrowing PlannerScratch) -> LegStep {
-    var best = buffers.entryStep[screen].map { buffers.candidates[Int($0)] }
-    if isReachedFromAnywhere(screen, buffers) {
+  /// The lowest-numbered first step to `screen`, a screen of level 1 (`inout` only so
+  /// that the buffers are not copied).
+  private func firstStep(to screen: Int, _ buffers: inout PlannerScratch) -> LegStep {
+    var best: LegStep?
+    if let index = buffers.entryStep[screen] { best = buffers.candidates[Int(index)] }
+    if buffers.implicitAnywhere && !buffers.isHeld(screen) {
       let command = graph.firstFromAnywhere[screen]
-      if best == nil || command < best!.command {
+      if command >= 0 && (best == nil || command < best!.command) {
         best = LegStep(command: command, screen: Int32(screen), popTo: -1)
       }
     }
@@ -167,6 +162,7 @@ extension Planner {
             if word.backward > base { met = true }
           }
         }
+        buffers.sink &+= touchRows(of: search.order, level, starts, targets)
         for index in level { expand(search.order[index]) }
         if depth == 1 && implicitAnywhere {
           for screen in graph.anywhereDestinations
@@ -197,6 +193,7 @@ extension Planner {
     let implicitAnywhere = buffers.implicitAnywhere
     graph.predecessors.starts.withUnsafeBufferPointer { starts in
       graph.predecessors.items.withUnsafeBufferPointer { origins in
+        buffers.sink &+= touchRows(of: frontier, 0..<frontierCount, starts, origins)
         for index in 0..<frontierCount {
           let screen = Int(frontier[index])
           let predecessors = Int(starts[screen])..<Int(starts[screen + 1])
@@ -228,6 +225,30 @@ extension Planner {
     return (count, met)
   }
 
+  /// Reads the rows (`starts` over `items`) of the screens `screens[range]` before they
+  /// are expanded, in two tight loops, and returns a sum of what it read.
+  ///
+  /// On a large table a row is two misses of the processor's caches, one for its start
+  /// and one for its items; expanding one screen after another waits for them one by
+  /// one, with the work of the row between. Read here first, in loops that do nothing
+  /// else, the misses overlap (as the compile's name lookups do: ``ScreenSlots/probe(_:in:)``),
+  /// and the expansion finds the rows in the caches. The caller keeps the sum
+  /// (``PlannerScratch/sink``), so that the reads are not left out.
+  @inline(__always)
+  private func touchRows(
+    of screens: UnsafeMutablePointer<Int32>, _ range: Range<Int>,
+    _ starts: UnsafeBufferPointer<Int32>, _ items: UnsafeBufferPointer<Int32>
+  ) -> Int32 {
+    var sum: Int32 = 0
+    for index in range { sum &+= starts[Int(screens[index]) + 1] }
+    for index in range {
+      let screen = Int(screens[index])
+      let start = Int(starts[screen])
+      if start < Int(starts[screen + 1]) { sum &+= items[start] }
+    }
+    return sum
+  }
+
   /// Reads the leg once the searches have met, by the tie rule. `lastFrontier` lists the
   /// screens the backward search reached last.
   private func readLeg(
@@ -236,11 +257,12 @@ extension Planner {
   ) {
     let length = forwardDepth + backwardDepth
     let last = Int(forwardDepth)
-    buffers.firstMarked.removeAll(keepingCapacity: true)
+    // The lowest-numbered first step to a marked screen.
+    var first: LegStep?
     if last == 1 {
       // They met on level 1, in a backward expansion that listed the screens.
       for screen in lastFrontier where forwardLevel(Int(screen), search, buffers) == 1 {
-        buffers.firstMarked.append(screen)
+        first = lower(first, firstStep(to: Int(screen), &buffers))
       }
     } else {
       // A screen of level l lies on a shortest leg when its distance to the milestone is
@@ -251,17 +273,13 @@ extension Planner {
         for index in buffers.levelStart[level]..<buffers.levelStart[level + 1] {
           let screen = Int(search.order[index])
           guard search.backward(screen) == distance else { continue }
-          markPredecessors(of: screen, onLevel: Int32(level), length, anyDisabled, search, &buffers)
+          markPredecessors(
+            of: screen, onLevel: Int32(level), length, anyDisabled, search, &first, &buffers)
         }
       }
     }
-    // Walk: the lowest-numbered first step to a marked screen, then the lowest-numbered
-    // command to a screen one step nearer the milestone.
-    var first: LegStep?
-    for screen in buffers.firstMarked {
-      let step = firstStep(to: Int(screen), buffers)
-      if first == nil || step.command < first!.command { first = step }
-    }
+    // Walk: that first step, then the lowest-numbered command to a screen one step
+    // nearer the milestone.
     buffers.leg.append(first!)
     var screen = Int(first!.screen)
     var step: Int32 = 1
@@ -280,11 +298,19 @@ extension Planner {
     }
   }
 
+  /// The step of `candidate` and `best` with the lower command number.
+  @inline(__always)
+  private func lower(_ best: LegStep?, _ candidate: LegStep) -> LegStep {
+    guard let best, best.command < candidate.command else { return candidate }
+    return best
+  }
+
   /// Marks the screens of forward level `level` with a command to `screen`, giving them
-  /// their distance to the milestone on a leg of `length` steps.
+  /// their distance to the milestone on a leg of `length` steps; on level 1, keeps in
+  /// `first` the lowest-numbered first step to them.
   private func markPredecessors(
     of screen: Int, onLevel level: Int32, _ length: Int32, _ anyDisabled: Bool,
-    _ search: SearchPointers, _ buffers: inout PlannerScratch
+    _ search: SearchPointers, _ first: inout LegStep?, _ buffers: inout PlannerScratch
   ) {
     for position in graph.predecessors.range(screen) {
       let origin = Int(graph.predecessors.items[position])
@@ -292,7 +318,7 @@ extension Planner {
         isEnabled(graph.predecessorCommands[position], anyDisabled, buffers)
       else { continue }
       search.setBackward(origin, length - level)
-      if level == 1 { buffers.firstMarked.append(Int32(origin)) }
+      if level == 1 { first = lower(first, firstStep(to: origin, &buffers)) }
     }
   }
 }

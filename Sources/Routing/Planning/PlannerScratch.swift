@@ -47,10 +47,11 @@ struct PlannerScratch: Sendable {
   var implicitAnywhere = false
   /// Per screen reached by a listed first step: that step's position in ``candidates``.
   var entryStep = StampedArray<Int32>(filler: 0)
-  /// The screens of level 1 that lie on a shortest leg.
-  var firstMarked: [Int32] = []
   /// Commands looked at by the current cold search: what it cost.
   var work = 0
+  /// A sum of what the breadth-first search read ahead of its expansions, kept so
+  /// that those reads are made.
+  var sink: Int32 = 0
   /// The longest leg the breadth-first search looks for: it gives up, answering no leg,
   /// once every leg it could still find is longer. Planning across tabs sets it for a tab
   /// that can only win by a shorter leg; otherwise unlimited.
