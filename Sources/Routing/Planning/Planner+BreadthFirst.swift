@@ -162,7 +162,7 @@ extension Planner {
             if word.backward > base { met = true }
           }
         }
-        buffers.sink &+= touchRows(of: search.order, level, starts, targets)
+        buffers.sink &+= touchRows(of: search.order, level, starts, targets, search)
         for index in level { expand(search.order[index]) }
         if depth == 1 && implicitAnywhere {
           for screen in graph.anywhereDestinations
@@ -193,7 +193,7 @@ extension Planner {
     let implicitAnywhere = buffers.implicitAnywhere
     graph.predecessors.starts.withUnsafeBufferPointer { starts in
       graph.predecessors.items.withUnsafeBufferPointer { origins in
-        buffers.sink &+= touchRows(of: frontier, 0..<frontierCount, starts, origins)
+        buffers.sink &+= touchRows(of: frontier, 0..<frontierCount, starts, origins, search)
         for index in 0..<frontierCount {
           let screen = Int(frontier[index])
           let predecessors = Int(starts[screen])..<Int(starts[screen + 1])
@@ -225,19 +225,28 @@ extension Planner {
     return (count, met)
   }
 
+  /// The number of screens from which ``touchRows(of:_:_:_:_:)`` also reads the words of
+  /// the rows' screens: below it, they stay in the processor's caches.
+  static let readAheadScreens = 32_768
+
   /// Reads the rows (`starts` over `items`) of the screens `screens[range]` before they
-  /// are expanded, in two tight loops, and returns a sum of what it read.
+  /// are expanded, in tight loops, and returns a sum of what it read; on a table of at
+  /// least ``readAheadScreens`` screens, the words of the screens the rows name too.
   ///
   /// On a large table a row is two misses of the processor's caches, one for its start
-  /// and one for its items; expanding one screen after another waits for them one by
-  /// one, with the work of the row between. Read here first, in loops that do nothing
-  /// else, the misses overlap (as the compile's name lookups do: ``ScreenSlots/probe(_:in:)``),
-  /// and the expansion finds the rows in the caches. The caller keeps the sum
-  /// (``PlannerScratch/sink``), so that the reads are not left out.
+  /// and one for its items, and each screen it names a third; expanding one screen after
+  /// another waits for them one by one, with the work of the row between. Read here
+  /// first, in loops that do nothing else, the misses overlap (as the compile's name
+  /// lookups do: ``ScreenSlots/probe(_:in:)``), and the expansion finds them in the
+  /// caches. The caller keeps the sum (``PlannerScratch/sink``), so that the reads are
+  /// not left out. Measured on random tables, median cold plan: 100,000 screens /
+  /// 1,000,000 commands, 36 µs without reading ahead, 20 µs with the rows, 17 µs with
+  /// the words too; 1,000 / 5,000, 1.14 µs with the rows, 1.38 µs with the words too.
   @inline(__always)
   private func touchRows(
     of screens: UnsafeMutablePointer<Int32>, _ range: Range<Int>,
-    _ starts: UnsafeBufferPointer<Int32>, _ items: UnsafeBufferPointer<Int32>
+    _ starts: UnsafeBufferPointer<Int32>, _ items: UnsafeBufferPointer<Int32>,
+    _ search: SearchPointers
   ) -> Int32 {
     var sum: Int32 = 0
     for index in range { sum &+= starts[Int(screens[index]) + 1] }
@@ -246,7 +255,15 @@ extension Planner {
       let start = Int(starts[screen])
       if start < Int(starts[screen + 1]) { sum &+= items[start] }
     }
-    return sum
+    guard graph.screenCount >= Self.readAheadScreens else { return sum }
+    var words: UInt32 = 0
+    for index in range {
+      let screen = Int(screens[index])
+      for position in Int(starts[screen])..<Int(starts[screen + 1]) {
+        words &+= search.words[Int(items[position])].forward
+      }
+    }
+    return sum &+ Int32(truncatingIfNeeded: words)
   }
 
   /// Reads the leg once the searches have met, by the tie rule. `lastFrontier` lists the
