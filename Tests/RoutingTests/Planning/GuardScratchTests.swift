@@ -52,4 +52,26 @@ import Testing
     array.clear()
     #expect(array[2] == nil)
   }
+
+  @Test func aBreadthFirstSpaceResetsBeforeItsBaseOverflows() {
+    var space = BreadthFirstSpace()
+    space.resize(to: 3)
+    space.setNextBase(UInt32.max - 6)
+    space.begin()
+    #expect(space.base == UInt32.max - 6)
+    space.withPointers { search in
+      search.setForward(1, 1)
+      search.setBackward(2, 0)
+      #expect(search.forward(1) == 1 && search.backward(2) == 0 && search.forward(0) == -1)
+    }
+    space.reach(1)
+    // A search from the next base could write past 2³² − 1: every word is reset first.
+    space.begin()
+    #expect(space.base == 0)
+    space.withPointers { search in
+      #expect(search.forward(1) == -1 && search.backward(2) == -1)
+      search.setForward(0, 3)
+      #expect(search.forward(0) == 3)
+    }
+  }
 }
