@@ -18,7 +18,8 @@ struct SearchRecord: Sendable {
 }
 
 /// Buffers that one planning search reuses. Arrays indexed by screen or command are
-/// ``StampedArray``s, so starting a new search costs O(1) instead of clearing them.
+/// ``StampedArray``s, or for the breadth-first search a ``BreadthFirstSpace``, so
+/// starting a new search costs O(1) instead of clearing them.
 struct PlannerScratch: Sendable {
   /// Per screen: the stack index a command to it pops back to, or -1 when the top
   /// matches it; unset when no entry matches it.
