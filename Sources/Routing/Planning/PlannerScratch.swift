@@ -8,13 +8,6 @@ struct LegStep: Sendable, Equatable {
   var popTo: Int32
 }
 
-/// What the breadth-first search knows of a screen: its forward level (0 when not
-/// reached) and its distance to the milestone (-1 when not reached).
-struct ScreenLevels: Sendable {
-  var forward: Int32 = 0
-  var backward: Int32 = -1
-}
-
 /// One way of the weighted search: its last step, the record it extends (-1 for a
 /// first step), and its cost. Costs are at most ``RouteTable/maximumCost`` and a leg
 /// has fewer steps than 2³¹, so the sum fits.
@@ -25,7 +18,8 @@ struct SearchRecord: Sendable {
 }
 
 /// Buffers that one planning search reuses. Arrays indexed by screen or command are
-/// ``StampedArray``s, so starting a new search costs O(1) instead of clearing them.
+/// ``StampedArray``s, or for the breadth-first search a ``BreadthFirstSpace``, so
+/// starting a new search costs O(1) instead of clearing them.
 struct PlannerScratch: Sendable {
   /// Per screen: the stack index a command to it pops back to, or -1 when the top
   /// matches it; unset when no entry matches it.
@@ -54,12 +48,11 @@ struct PlannerScratch: Sendable {
   var implicitAnywhere = false
   /// Per screen reached by a listed first step: that step's position in ``candidates``.
   var entryStep = StampedArray<Int32>(filler: 0)
-  /// The screens of level 1 that lie on a shortest leg.
-  var firstMarked: [Int32] = []
-  /// The screens where the searches met, when they met at level 1.
-  var meetings: [Int32] = []
   /// Commands looked at by the current cold search: what it cost.
   var work = 0
+  /// A sum of what the breadth-first search read ahead of its expansions, kept so
+  /// that those reads are made.
+  var sink: Int32 = 0
   /// The longest leg the breadth-first search looks for: it gives up, answering no leg,
   /// once every leg it could still find is longer. Planning across tabs sets it for a tab
   /// that can only win by a shorter leg; otherwise unlimited.
@@ -72,17 +65,10 @@ struct PlannerScratch: Sendable {
   var leg: [LegStep] = []
   /// Per screen, for the weighted search: whether it is settled.
   var forward = StampedArray<Int32>(filler: 0)
-  /// Per screen, for the breadth-first search: its forward level and its distance to
-  /// the milestone, side by side so that one read answers both searches.
-  var levels = StampedArray<ScreenLevels>(filler: ScreenLevels())
-  /// Per screen: whether it lies on a shortest leg.
-  var marked = StampedArray<Bool>(filler: false)
-  /// The screens the forward search reached, level by level: level *l* is
-  /// `order[levelStart[l - 1]..<levelStart[l]]`.
-  var order: [Int32] = []
+  /// The breadth-first search's memory.
+  var space = BreadthFirstSpace()
+  /// Where each level of the breadth-first search starts in its list of screens.
   var levelStart: [Int] = []
-  var backFrontier: [Int32] = []
-  var backNext: [Int32] = []
   /// The weighted search's records, its priority queue of record numbers, the least
   /// cost offered per screen, and two paths it compares.
   var records: [SearchRecord] = []
@@ -90,28 +76,6 @@ struct PlannerScratch: Sendable {
   var cheapest = StampedArray<Int>(filler: 0)
   var leftPath: [Int32] = []
   var rightPath: [Int32] = []
-
-  /// The forward level of `screen`, 0 when the forward search has not reached it (or
-  /// reached it only by a command from anywhere left implicit).
-  @inline(__always)
-  func forwardLevel(of screen: Int) -> Int32 { levels[screen]?.forward ?? 0 }
-
-  /// The distance of `screen` to the milestone, -1 when the backward search has not
-  /// reached it.
-  @inline(__always)
-  func backwardDistance(of screen: Int) -> Int32 { levels[screen]?.backward ?? -1 }
-
-  mutating func setForwardLevel(of screen: Int, _ level: Int32) {
-    var value = levels[screen] ?? ScreenLevels()
-    value.forward = level
-    levels[screen] = value
-  }
-
-  mutating func setBackwardDistance(of screen: Int, _ distance: Int32) {
-    var value = levels[screen] ?? ScreenLevels()
-    value.backward = distance
-    levels[screen] = value
-  }
 
   /// Whether an entry of the stack matches `screen`: ``held`` has it.
   @inline(__always)
@@ -126,8 +90,7 @@ struct PlannerScratch: Sendable {
     if held.count != screens {
       held.resize(to: screens)
       forward.resize(to: screens)
-      levels.resize(to: screens)
-      marked.resize(to: screens)
+      space.resize(to: screens)
       entryStep.resize(to: screens)
       cheapest.resize(to: screens)
     }

@@ -73,15 +73,4 @@ struct StampedArray<Value>: Sendable where Value: Sendable {
   func contains(_ index: Int) -> Bool {
     slots[index].stamp == generation
   }
-
-  /// Calls `body` with the slots' storage and the generation whose stamps read as set,
-  /// for a search's inner loop: a slot is set when its stamp is the generation, and
-  /// `body` sets one by writing the generation with the value.
-  @inline(__always)
-  mutating func withUnsafeSlots<Result>(
-    _ body: (UnsafeMutableBufferPointer<(stamp: UInt32, value: Value)>, UInt32) -> Result
-  ) -> Result {
-    let generation = self.generation
-    return slots.withUnsafeMutableBufferPointer { body($0, generation) }
-  }
 }

@@ -14,7 +14,7 @@ import Testing
       buffers.prepare(screens: table.screens.count, commands: table.commands.count)
       buffers.held.setGeneration(UInt32.max - 1)
       buffers.forward.setGeneration(UInt32.max - 1)
-      buffers.levels.setGeneration(UInt32.max)
+      buffers.space.setNextBase(UInt32.max - 1)
     }
     let route = try table.route(from: stack, to: "Chat", parameters: ["userId": 2])
     // The guard said no to Profile > Chat: the route must still go through Connections.
@@ -51,5 +51,27 @@ import Testing
     #expect(array[2] == 5 && array.generation == 1)
     array.clear()
     #expect(array[2] == nil)
+  }
+
+  @Test func aBreadthFirstSpaceResetsBeforeItsBaseOverflows() {
+    var space = BreadthFirstSpace()
+    space.resize(to: 3)
+    space.setNextBase(UInt32.max - 6)
+    space.begin()
+    #expect(space.base == UInt32.max - 6)
+    space.withPointers { search in
+      search.setForward(1, 1)
+      search.setBackward(2, 0)
+      #expect(search.forward(1) == 1 && search.backward(2) == 0 && search.forward(0) == -1)
+    }
+    space.reach(1)
+    // A search from the next base could write past 2³² − 1: every word is reset first.
+    space.begin()
+    #expect(space.base == 0)
+    space.withPointers { search in
+      #expect(search.forward(1) == -1 && search.backward(2) == -1)
+      search.setForward(0, 3)
+      #expect(search.forward(0) == 3)
+    }
   }
 }
