@@ -105,29 +105,50 @@ extension Planner {
     guard first.command >= 0 else {
       throw RoutingError.unreachable(from: entry.screen, to: screenNames[Int(destination)])
     }
-    var route = RouteInMaking(from: entry, length: Int(remaining) + 1)
-    take(first, parameters: parameters, into: &route)
-    let walked = walk(from: first.screen, remaining, along: field, into: &route) {
-      (route, command, target) -> Bool in
-      guard !(topHeld && target == top) else { return false }
-      take(
-        LegStep(command: command, screen: target, popTo: -1), parameters: parameters, into: &route)
-      return true
+    // The walk fills a temporary path (on the stack for the usual short route); the
+    // route is made from it once the walk has vouched for it.
+    return try withUnsafeTemporaryAllocation(of: LegStep.self, capacity: Int(remaining) + 1) {
+      (path) throws(RoutingError) -> Route? in
+      path.initializeElement(at: 0, to: first)
+      var count = 1
+      let walked = walk(from: first.screen, remaining, along: field, into: &count) {
+        (count, command, target) -> Bool in
+        guard !(topHeld && target == top) else { return false }
+        path.initializeElement(at: count, to: LegStep(command: command, screen: target, popTo: -1))
+        count += 1
+        return true
+      }
+      guard walked else { return nil }
+      return try route(from: entry, pushing: path, parameters: parameters)
     }
-    guard walked else { return nil }
-    if let failure = route.failure { throw failure }
-    return Route(steps: route.steps, stack: route.stack)
   }
 
-  /// Applies `step` to the route being made, unless an earlier step failed.
-  @inline(__always)
-  private func take(_ step: LegStep, parameters: Parameters, into route: inout RouteInMaking) {
-    guard route.failure == nil else { return }
-    do throws(RoutingError) {
-      try apply(step, parameters: parameters, to: &route.stack, &route.steps)
-    } catch {
-      route.failure = error
+  /// The route that pushes the screens of `path`, in order, onto the one-entry stack
+  /// `[entry]`.
+  ///
+  /// - Throws: ``RoutingError/invalidParameter(name:value:expected:)`` for the first
+  ///   pushed screen that a value of `parameters` does not convert for, as
+  ///   ``newEntry(of:parameters:)`` does.
+  /// - Complexity: O(*d*), where *d* is the length of the path.
+  private func route(
+    from entry: Entry, pushing path: UnsafeMutableBufferPointer<LegStep>, parameters: Parameters
+  ) throws(RoutingError) -> Route {
+    // Not `Array(unsafeUninitializedCapacity:)`: it makes its buffer through an
+    // unspecialized call that looks the element type's metadata up (measured: slower).
+    var stack: [Entry] = []
+    stack.reserveCapacity(path.count + 1)
+    stack.append(entry)
+    for step in path { stack.append(try newEntry(of: step.screen, parameters: parameters)) }
+    var steps: [Step] = []
+    steps.reserveCapacity(path.count)
+    for index in path.indices {
+      let command = Int(path[index].command)
+      steps.append(
+        Step(
+          command: command, commandID: anyCommandID ? commands.id(of: command) : nil,
+          action: .push, entry: stack[index + 1], depth: index + 2))
     }
+    return Route(steps: steps, stack: stack)
   }
 
   /// Walks a distance field from `screen`, `remaining` steps from its milestone: at each
@@ -193,22 +214,5 @@ extension Planner {
       }
     }
     return DistanceField(distances: field, bestFromAnywhere: best)
-  }
-}
-
-/// The route a warm plan makes as it walks: the stack and the steps so far, and the
-/// first step that failed to make its entry, if any.
-private struct RouteInMaking {
-  var stack: [Entry] = []
-  var steps: [Step] = []
-  /// A value that does not convert ends the route's making, not the walk: only a walk
-  /// to the end vouches for the route whose screen it was.
-  var failure: RoutingError?
-
-  /// A route from the one-entry stack `[entry]`, with room for `length` steps.
-  init(from entry: Entry, length: Int) {
-    stack.reserveCapacity(length + 1)
-    stack.append(entry)
-    steps.reserveCapacity(length)
   }
 }

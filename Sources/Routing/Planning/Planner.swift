@@ -30,8 +30,9 @@ final class Planner: Sendable {
   /// Distance fields of milestones planned before.
   let cache: PlanCache
   /// The parameters of an entry that holds none: copying it is cheaper than making an
-  /// empty dictionary.
-  static let noParameters: Parameters = [:]
+  /// empty dictionary, and, kept here rather than in a static, needs no check that it
+  /// was made (measured: a static's once-check on each push of a warm plan).
+  let noParameters: Parameters = [:]
 
   convenience init(
     graph: RouteGraph, screens: [Screen], commands: RouteTable.Commands, screenIndex: ScreenIndex
@@ -266,7 +267,7 @@ extension Planner {
   ///   a value is checked only against the screens a route creates.
   func newEntry(of screen: Int32, parameters: Parameters) throws(RoutingError) -> Entry {
     guard declaresParameters[Int(screen)], !parameters.isEmpty else {
-      return Entry(screenNames[Int(screen)], parameters: Self.noParameters)
+      return Entry(screenNames[Int(screen)], parameters: noParameters)
     }
     var values: Parameters = [:]
     for parameter in screens[Int(screen)].parameters {
