@@ -25,6 +25,9 @@ final class Planner: Sendable {
   let declaresParameters: [Bool]
   /// Whether some command has an identifier.
   let anyCommandID: Bool
+  /// Whether some screen declares a required parameter: without one, a request without
+  /// parameters needs no check along its route.
+  let anyRequiredParameter: Bool
   /// Search buffers kept between plans.
   let scratch: ScratchPool
   /// Distance fields of milestones planned before.
@@ -53,6 +56,7 @@ final class Planner: Sendable {
     self.screenNames = screenIndex.names
     self.declaresParameters = screens.map { !$0.parameters.isEmpty }
     self.anyCommandID = !commands.details.ids.isEmpty
+    self.anyRequiredParameter = screens.contains { $0.parameters.contains(where: \.required) }
     self.scratch = ScratchPool()
     self.cache = cache
   }
