@@ -138,7 +138,8 @@ extension Planner {
     from entry: Entry, pushing path: UnsafeMutableBufferPointer<LegStep>, parameters: Parameters
   ) throws(RoutingError) -> Route {
     // Not `Array(unsafeUninitializedCapacity:)`: it makes its buffer through an
-    // unspecialized call that looks the element type's metadata up (measured: slower).
+    // unspecialized call that looks the element type's metadata up (measured: a warm
+    // plan ran 69% more instructions).
     var stack: [Entry] = []
     var steps: [Step] = []
     stack.reserveCapacity(path.count + 1)
