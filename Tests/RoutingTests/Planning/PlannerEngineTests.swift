@@ -226,13 +226,21 @@ import Testing
       }
       pending.append((stack, Request(to: names[Int.random(in: 0..<6, using: &random)])))
     }
-    let requests = pending
+    #expect(await Self.threadsAgree(warm, cold, pending, rounds: 3))
+    #expect(warm.planner.cache.count > 0)
+  }
+
+  /// Plans `requests` on `warm` from four threads at once, each `rounds` times over
+  /// half of them, and returns whether every route equals the one `cold` plans.
+  static func threadsAgree(
+    _ warm: RouteTable, _ cold: RouteTable, _ requests: [([Entry], Request)], rounds: Int
+  ) async -> Bool {
     let expected = requests.map { Self.planned(cold, $0.1, from: $0.0) }
-    let agreed = await withTaskGroup(of: Bool.self) { group in
+    return await withTaskGroup(of: Bool.self) { group in
       for worker in 0..<4 {
         group.addTask {
           var same = true
-          for round in 0..<3 {
+          for round in 0..<rounds {
             for index in requests.indices where (index + worker + round) % 2 == 0 {
               let (stack, request) = requests[index]
               same = same && Self.planned(warm, request, from: stack) == expected[index]
@@ -243,8 +251,6 @@ import Testing
       }
       return await group.reduce(true) { $0 && $1 }
     }
-    #expect(agreed)
-    #expect(warm.planner.cache.count > 0)
   }
 
   /// A cache with room for two fields and requests to eight milestones: fields are
@@ -263,23 +269,7 @@ import Testing
       }
       return (stack, Request(to: names[Int.random(in: 0..<min(8, names.count), using: &random)]))
     }
-    let expected = requests.map { Self.planned(cold, $0.1, from: $0.0) }
-    let agreed = await withTaskGroup(of: Bool.self) { group in
-      for worker in 0..<4 {
-        group.addTask {
-          var same = true
-          for round in 0..<4 {
-            for index in requests.indices where (index + worker + round) % 2 == 0 {
-              let (stack, request) = requests[index]
-              same = same && Self.planned(warm, request, from: stack) == expected[index]
-            }
-          }
-          return same
-        }
-      }
-      return await group.reduce(true) { $0 && $1 }
-    }
-    #expect(agreed)
+    #expect(await Self.threadsAgree(warm, cold, requests, rounds: 4))
     #expect(warm.planner.cache.count == 2)
   }
 
