@@ -33,18 +33,7 @@ func benchmarkQueries(_ arguments: [String]) throws -> String {
   let loadTime = clock.now - loadStart
   let memoryAfter = residentBytes()
 
-  let queryText = try FileBytes.read(atPath: queriesPath)
-  var queries: [(Entry, ScreenName)] = []
-  for line in queryText.split(separator: 0x0A) {
-    let names = line.split(separator: 0x20)
-    guard names.count == 2 else { continue }
-    queries.append(
-      (
-        Entry(ScreenName(String(decoding: names[0], as: UTF8.self))),
-        ScreenName(String(decoding: names[1], as: UTF8.self))
-      ))
-  }
-  guard !queries.isEmpty else { throw BenchmarkError("no queries in \(queriesPath)") }
+  let queries = try readQueries(queriesPath)
 
   var cold: [Duration] = []
   var again: [Duration] = []
@@ -118,6 +107,23 @@ func benchmarkQueries(_ arguments: [String]) throws -> String {
     warm_median_us=\(micro(percentile(warm, 50))) warm_p99_us=\(micro(percentile(warm, 99))) \
     load_s=\(format3(seconds(readTime + loadTime)))
     """
+}
+
+/// The queries of a file, one `FROM TO` pair of screen names a line, each as the
+/// one-entry stack `[FROM]` and the destination `TO`.
+func readQueries(_ path: String) throws -> [(Entry, ScreenName)] {
+  var queries: [(Entry, ScreenName)] = []
+  for line in try FileBytes.read(atPath: path).split(separator: 0x0A) {
+    let names = line.split(separator: 0x20)
+    guard names.count == 2 else { continue }
+    queries.append(
+      (
+        Entry(ScreenName(String(decoding: names[0], as: UTF8.self))),
+        ScreenName(String(decoding: names[1], as: UTF8.self))
+      ))
+  }
+  guard !queries.isEmpty else { throw BenchmarkError("no queries in \(path)") }
+  return queries
 }
 
 /// `RoutingBenchmarks compile --screens N --commands M [--seed S]`: declares a random

@@ -2,6 +2,7 @@
 //   swift run -c release RoutingBenchmarks
 // Modes that read files, for running beside other tools (Benchmarks/compare.sh):
 //   swift run -c release RoutingBenchmarks plan --table T.json --queries Q.txt [--lengths L.txt]
+//   swift run -c release RoutingBenchmarks warm --table T.json --queries Q.txt [--rounds R]
 //   swift run -c release RoutingBenchmarks compile --screens 100000 --commands 1000000
 //   swift run -c release RoutingBenchmarks batch --table T.json --requests R.jsonl
 //   swift run -c release RoutingBenchmarks load [COMMANDS]
@@ -21,6 +22,7 @@ if let mode = arguments.first {
   do {
     switch mode {
     case "plan": print(try benchmarkQueries(rest))
+    case "warm": print(try benchmarkWarmPlans(rest))
     case "compile": print(try benchmarkCompile(rest))
     case "batch": print(try benchmarkBatchFile(rest))
     case "load": print(try benchmarkLoadingMode(rest))
@@ -35,7 +37,7 @@ if let mode = arguments.first {
     case "links": print(benchmarkLinks())
     default:
       throw BenchmarkError(
-        "unknown mode '\(mode)': plan, compile, batch, load, diff, tabs or links")
+        "unknown mode '\(mode)': plan, warm, compile, batch, load, diff, tabs or links")
     }
     exit(0)
   } catch {

@@ -1,8 +1,8 @@
 import Synchronization
 
-/// A milestone's distance field: every screen's distance to it by commands with
-/// origins, guards and stacks aside, and the best first step among the commands from
-/// anywhere.
+/// A milestone's distance field as a build makes it: every screen's distance to it by
+/// commands with origins, guards and stacks aside, and the best first step among the
+/// commands from anywhere.
 ///
 /// Distances take one byte each (``unreachable`` where none leads there), so that the
 /// fields of many milestones stay in the processor's caches: a field whose distances do
@@ -14,6 +14,75 @@ struct DistanceField: Sendable {
   /// The command from anywhere whose destination is nearest the milestone (the
   /// lowest-numbered among the nearest), its destination and that distance.
   let bestFromAnywhere: (step: LegStep, distance: Int32)?
+}
+
+/// A cached field as a plan reads it, without a lock: the bytes of its slot in the
+/// cache, which a build may overwrite with another milestone's field at any time.
+///
+/// Whatever a plan derives from it holds only if ``isIntact`` says so once the plan has
+/// read everything it needs; otherwise the plan searches cold. Until then, the values
+/// read are each some field's true value (every byte is read and written atomically),
+/// so a walk over them stays within the table, but they may mix two fields.
+struct CachedField {
+  fileprivate let slot: UnsafePointer<FieldSlot>
+  /// The slot's generation when the field was taken.
+  fileprivate let generation: UInt64
+  private let distances: UnsafePointer<Atomic<UInt8>>
+  /// As ``DistanceField/bestFromAnywhere``.
+  let bestFromAnywhere: (step: LegStep, distance: Int32)?
+
+  fileprivate init(
+    slot: UnsafePointer<FieldSlot>, generation: UInt64, distances: UnsafePointer<Atomic<UInt8>>
+  ) {
+    self.slot = slot
+    self.generation = generation
+    self.distances = distances
+    bestFromAnywhere = slot.pointee.bestFromAnywhere
+  }
+
+  /// The distance of screen `screen` to the milestone.
+  @inline(__always)
+  subscript(screen: Int) -> UInt8 { distances[screen].load(ordering: .relaxed) }
+
+  /// Whether every value read from the field so far was the milestone's: no build has
+  /// written to its slot since the field was taken.
+  ///
+  /// The reading side of a sequence lock: an acquiring fence orders the reads before
+  /// the generation is read again.
+  var isIntact: Bool {
+    atomicMemoryFence(ordering: .acquiring)
+    return slot.pointee.generation.load(ordering: .relaxed) == generation
+  }
+}
+
+/// One field's place in the cache, reused from milestone to milestone.
+///
+/// A sequence lock: a build (under the cache's lock) makes the generation odd, writes
+/// the milestone, the best first step from anywhere and the distances, then makes it
+/// even again; a reader takes an even generation, reads, and checks that it has not
+/// changed. Every word is an atomic, so the reads that race with a build are not data
+/// races, only stale, and the check throws their result away.
+struct FieldSlot: ~Copyable {
+  let generation = Atomic<UInt64>(0)
+  /// The milestone whose field the slot holds, or -1.
+  let milestone = Atomic<Int32>(-1)
+  /// The best first step from anywhere: command and screen, or `UInt64.max` for none.
+  let bestStep = Atomic<UInt64>(.max)
+  let bestDistance = Atomic<Int32>(-1)
+  /// The cache's clock when the field was last used.
+  let lastUse = Atomic<UInt64>(0)
+  /// The slot's bytes, one per screen, allocated on its first field.
+  let distances = Atomic<UnsafeMutablePointer<Atomic<UInt8>>?>(nil)
+
+  /// The best first step from anywhere, as stored.
+  var bestFromAnywhere: (step: LegStep, distance: Int32)? {
+    let step = bestStep.load(ordering: .relaxed)
+    let distance = bestDistance.load(ordering: .relaxed)
+    guard step != .max, distance >= 0 else { return nil }
+    let command = Int32(truncatingIfNeeded: step >> 32)
+    let screen = Int32(truncatingIfNeeded: step)
+    return (LegStep(command: command, screen: screen, popTo: -1), distance)
+  }
 }
 
 /// The distance fields of milestones planned before, bounded in memory, shared by every
@@ -28,29 +97,82 @@ struct DistanceField: Sendable {
 /// evicted milestone earns its field again from zero, so a workload with more
 /// milestones than the cache holds also spends at most about as much on building fields
 /// as on searching.
+///
+/// Builds, evictions and earnings take a lock; a plan reading a cached field takes none
+/// (``cachedField(to:)``): the fields live in slots that are never freed before the
+/// cache, as many as the limit allows, each a sequence lock (``FieldSlot``).
 final class PlanCache: Sendable {
   /// The most bytes the fields and marks may hold.
   let limit: Int
   private let screenCount: Int
   /// The work of building one field, in the units of ``earn(_:toward:)``.
   private let buildCost: Int
+  /// The marks of ``Storage``, published (after its slots) by the first plan, for
+  /// reading without the lock: a pointer each, not the object, whose load is a call.
+  /// Unsafe only in that a pointer is not `Sendable`: every word it reaches is an
+  /// atomic.
+  nonisolated(unsafe) private let marks = Atomic<UnsafeMutablePointer<Atomic<Int32>>?>(nil)
+  /// The slots of ``Storage``.
+  nonisolated(unsafe) private let slots = Atomic<UnsafeMutablePointer<FieldSlot>?>(nil)
+  /// Counts uses, for the least recently used field. Readers advance it with a load
+  /// and a store rather than an atomic increment: two plans at once may take the same
+  /// time, which only blurs the order of their two fields.
+  private let clock = Atomic<UInt64>(0)
   private let state: Mutex<State>
 
+  /// What builds and evictions keep, under the lock.
   private struct State: ~Copyable {
-    /// Per screen: -1 never planned, else -2 - (the work its cold searches have earned,
-    /// saturating), else (when 0 or more) the slot of its field. Empty until the first
-    /// plan.
-    var marks: [Int32] = []
-    var slots: [Slot] = []
+    /// The marks and slots, once the first plan has made them.
+    var storage: Storage?
+    /// Per slot made so far, the milestone whose field it holds, or -1.
+    var milestones: [Int32] = []
     var freeSlots: [Int32] = []
     var bytes = 0
-    var clock: UInt64 = 0
   }
 
-  private struct Slot {
-    var field: DistanceField?
-    var milestone: Int32
-    var lastUse: UInt64
+  /// The marks and the slots, never freed before the cache (the lock's state holds
+  /// them).
+  ///
+  /// Unchecked: its memory is reached through pointers, every word of it an atomic.
+  private final class Storage: @unchecked Sendable {
+    /// Per screen: -1 never planned, else -2 - (the work its cold searches have earned,
+    /// saturating), else (when 0 or more) the slot of its field.
+    let marks: UnsafeMutablePointer<Atomic<Int32>>
+    let slots: UnsafeMutablePointer<FieldSlot>
+    let screenCount: Int
+    let slotCount: Int
+
+    init(screenCount: Int, slotCount: Int) {
+      self.screenCount = screenCount
+      self.slotCount = slotCount
+      marks = .allocate(capacity: screenCount)
+      for screen in 0..<screenCount { (marks + screen).initialize(to: Atomic(-1)) }
+      slots = .allocate(capacity: slotCount)
+      for slot in 0..<slotCount { (slots + slot).initialize(to: FieldSlot()) }
+    }
+
+    deinit {
+      for slot in 0..<slotCount {
+        if let distances = slots[slot].distances.load(ordering: .relaxed) {
+          distances.deinitialize(count: screenCount)
+          distances.deallocate()
+        }
+      }
+      slots.deinitialize(count: slotCount)
+      slots.deallocate()
+      marks.deinitialize(count: screenCount)
+      marks.deallocate()
+    }
+
+    /// The mark of `screen`.
+    @inline(__always)
+    func mark(_ screen: Int32) -> Int32 { marks[Int(screen)].load(ordering: .acquiring) }
+
+    /// Sets the mark of `screen`; a slot number is published after its field.
+    @inline(__always)
+    func setMark(_ screen: Int32, _ mark: Int32) {
+      marks[Int(screen)].store(mark, ordering: .releasing)
+    }
   }
 
   init(limit: Int, screenCount: Int, buildCost: Int = 0) {
@@ -73,106 +195,157 @@ final class PlanCache: Sendable {
   func earn(_ work: Int, toward milestone: Int32) {
     guard isEnabled, work > 0 else { return }
     state.withLock { state in
-      guard !state.marks.isEmpty else { return }
-      let mark = state.marks[Int(milestone)]
+      guard let storage = state.storage else { return }
+      let mark = storage.mark(milestone)
       guard mark < 0 else { return }
       let earned = mark == -1 ? 0 : Int(-2 - mark)
-      state.marks[Int(milestone)] = Int32(-2 - min(earned + work, Int(Int32.max) - 2))
+      storage.setMark(milestone, Int32(-2 - min(earned + work, Int(Int32.max) - 2)))
     }
   }
 
   /// The field of `milestone`: the cached one, else one built now by `build` when the
   /// cold searches to the milestone have earned it and the limit allows, else `nil`.
   /// The first call for a milestone only leaves a mark.
-  func field(to milestone: Int32, building build: (Int32) -> DistanceField?) -> DistanceField? {
+  func field(to milestone: Int32, building build: (Int32) -> DistanceField?) -> CachedField? {
     guard isEnabled else { return nil }
-    let size = fieldBytes
-    enum Answer {
-      case cached(DistanceField)
-      case build
-      case none
-    }
+    if let cached = cachedField(to: milestone) { return cached }
     let buildCost = self.buildCost
-    let answer = state.withLock { state -> Answer in
-      if state.marks.isEmpty {
-        state.marks = Array(repeating: -1, count: screenCount)
-        state.bytes += markBytes
-      }
-      let mark = state.marks[Int(milestone)]
-      if mark >= 0 { return .cached(Self.use(slot: Int(mark), &state)) }
+    let (storage, builds) = state.withLock { state -> (Storage, Bool) in
+      let storage = state.storage ?? self.makeStorage(&state)
+      let mark = storage.mark(milestone)
+      if mark >= 0 { return (storage, false) }  // built by another thread meanwhile
       if mark == -1 {
-        state.marks[Int(milestone)] = -2
-        return .none
+        storage.setMark(milestone, -2)
+        return (storage, false)
       }
-      return Int(-2 - mark) >= buildCost ? .build : .none
+      return (storage, Int(-2 - mark) >= buildCost)
     }
-    switch answer {
-    case .cached(let field): return field
-    case .none: return nil
-    case .build: break
-    }
+    guard builds else { return nil }
     guard let field = build(milestone) else {
       // Distances too long for a byte: the searches start earning again.
-      state.withLock { state in
-        if state.marks[Int(milestone)] < 0 { state.marks[Int(milestone)] = -2 }
+      state.withLock { _ in
+        if storage.mark(milestone) < 0 { storage.setMark(milestone, -2) }
       }
       return nil
     }
     state.withLock { state in
-      guard state.marks[Int(milestone)] < 0 else { return }
-      while state.bytes + size > limit, let oldest = Self.leastRecentlyUsed(state.slots) {
-        state.marks[Int(state.slots[oldest].milestone)] = -2
-        state.slots[oldest].field = nil
+      guard storage.mark(milestone) < 0 else { return }
+      let size = fieldBytes
+      while state.bytes + size > limit, let oldest = leastRecentlyUsed(state.milestones, storage) {
+        storage.setMark(state.milestones[oldest], -2)
+        state.milestones[oldest] = -1
         state.freeSlots.append(Int32(oldest))
         state.bytes -= size
       }
       guard state.bytes + size <= limit else { return }
-      state.clock &+= 1
-      let slot = Slot(field: field, milestone: milestone, lastUse: state.clock)
+      let slot: Int32
       if let free = state.freeSlots.popLast() {
-        state.slots[Int(free)] = slot
-        state.marks[Int(milestone)] = free
+        slot = free
+        state.milestones[Int(slot)] = milestone
       } else {
-        state.marks[Int(milestone)] = Int32(state.slots.count)
-        state.slots.append(slot)
+        slot = Int32(state.milestones.count)
+        precondition(
+          Int(slot) < storage.slotCount, "the plan cache holds more fields than its limit")
+        state.milestones.append(milestone)
       }
+      write(field, of: milestone, into: storage.slots + Int(slot))
+      storage.setMark(milestone, slot)
       state.bytes += size
     }
-    return field
+    return cachedField(to: milestone)
   }
 
-  /// The cached field of `milestone`, or `nil`; unlike ``field(to:building:)``, it
-  /// neither marks the milestone nor builds a field.
-  func cachedField(to milestone: Int32) -> DistanceField? {
-    guard isEnabled else { return nil }
-    return state.withLock { state -> DistanceField? in
-      guard !state.marks.isEmpty, state.marks[Int(milestone)] >= 0 else { return nil }
-      return Self.use(slot: Int(state.marks[Int(milestone)]), &state)
+  /// The marks and slots, made under the lock by the first plan.
+  private func makeStorage(_ state: inout State) -> Storage {
+    let slotCount = min(screenCount, max(0, (limit - markBytes) / fieldBytes))
+    state.bytes += markBytes
+    let storage = Storage(screenCount: screenCount, slotCount: slotCount)
+    state.storage = storage
+    slots.store(storage.slots, ordering: .releasing)
+    marks.store(storage.marks, ordering: .releasing)
+    return storage
+  }
+
+  /// Writes `field`, the field of `milestone`, into `slot`, under the lock: the writing
+  /// side of the slot's sequence lock.
+  private func write(
+    _ field: DistanceField, of milestone: Int32, into slot: UnsafeMutablePointer<FieldSlot>
+  ) {
+    let distances: UnsafeMutablePointer<Atomic<UInt8>>
+    if let allocated = slot.pointee.distances.load(ordering: .relaxed) {
+      distances = allocated
+    } else {
+      // A new slot: no reader can reach it before its mark, stored after its field.
+      distances = .allocate(capacity: screenCount)
+      for screen in 0..<screenCount { (distances + screen).initialize(to: Atomic(0)) }
+      slot.pointee.distances.store(distances, ordering: .releasing)
     }
+    let generation = slot.pointee.generation.load(ordering: .relaxed)
+    slot.pointee.generation.store(generation &+ 1, ordering: .relaxed)
+    atomicMemoryFence(ordering: .releasing)
+    slot.pointee.milestone.store(milestone, ordering: .relaxed)
+    if let (step, distance) = field.bestFromAnywhere {
+      let packed =
+        UInt64(UInt32(bitPattern: step.command)) << 32 | UInt64(UInt32(bitPattern: step.screen))
+      slot.pointee.bestStep.store(packed, ordering: .relaxed)
+      slot.pointee.bestDistance.store(distance, ordering: .relaxed)
+    } else {
+      slot.pointee.bestStep.store(.max, ordering: .relaxed)
+      slot.pointee.bestDistance.store(-1, ordering: .relaxed)
+    }
+    for screen in 0..<screenCount {
+      distances[screen].store(field.distances[screen], ordering: .relaxed)
+    }
+    touch(slot)
+    slot.pointee.generation.store(generation &+ 2, ordering: .releasing)
   }
 
-  /// The field in slot `slot`, now the most recently used.
-  private static func use(slot: Int, _ state: inout State) -> DistanceField {
-    state.clock &+= 1
-    state.slots[slot].lastUse = state.clock
-    return state.slots[slot].field!
+  /// The cached field of `milestone`, or `nil`, taken without a lock; unlike
+  /// ``field(to:building:)``, it neither marks the milestone nor builds a field.
+  @inline(__always)
+  func cachedField(to milestone: Int32) -> CachedField? {
+    guard let marks = marks.load(ordering: .acquiring) else { return nil }
+    let mark = marks[Int(milestone)].load(ordering: .acquiring)
+    guard mark >= 0, let slots = slots.load(ordering: .relaxed) else { return nil }
+    let slot = slots + Int(mark)
+    let generation = slot.pointee.generation.load(ordering: .acquiring)
+    // Odd: a build is writing. Another milestone: the slot was reused since the mark
+    // was read.
+    guard generation & 1 == 0, slot.pointee.milestone.load(ordering: .relaxed) == milestone,
+      let distances = slot.pointee.distances.load(ordering: .acquiring)
+    else { return nil }
+    touch(slot)
+    return CachedField(slot: slot, generation: generation, distances: distances)
+  }
+
+  /// Makes the field in `slot` the most recently used.
+  @inline(__always)
+  private func touch(_ slot: UnsafePointer<FieldSlot>) {
+    let now = clock.load(ordering: .relaxed) &+ 1
+    clock.store(now, ordering: .relaxed)
+    slot.pointee.lastUse.store(now, ordering: .relaxed)
   }
 
   /// Whether the field of `milestone` is cached, for benchmarks and tests.
   func isCached(_ milestone: Int32) -> Bool {
-    state.withLock { state in
-      !state.marks.isEmpty && state.marks[Int(milestone)] >= 0
-    }
+    guard let marks = marks.load(ordering: .acquiring) else { return false }
+    return marks[Int(milestone)].load(ordering: .acquiring) >= 0
   }
 
-  private static func leastRecentlyUsed(_ slots: [Slot]) -> Int? {
+  /// The slot, among those holding a field, whose field was used least recently.
+  private func leastRecentlyUsed(_ milestones: [Int32], _ storage: Storage) -> Int? {
     var oldest: Int?
-    for index in slots.indices where slots[index].field != nil {
-      if oldest == nil || slots[index].lastUse < slots[oldest!].lastUse { oldest = index }
+    var oldestUse = UInt64.max
+    for slot in milestones.indices where milestones[slot] >= 0 {
+      let use = storage.slots[slot].lastUse.load(ordering: .relaxed)
+      if oldest == nil || use < oldestUse {
+        oldest = slot
+        oldestUse = use
+      }
     }
     return oldest
   }
 
   /// The number of fields held, for tests.
-  var count: Int { state.withLock { state in state.slots.count - state.freeSlots.count } }
+  var count: Int { state.withLock { state in state.milestones.count - state.freeSlots.count } }
 }

@@ -12,15 +12,16 @@ extension Planner {
   /// When it pushes no screen the stack holds and takes no command whose guard said no,
   /// it is a leg of this request, as short as any, and the first of them: the cold
   /// search's answer. Otherwise the field is set aside. When no first step leads to the
-  /// milestone in the larger graph, none does in this request's.
+  /// milestone in the larger graph, none does in this request's. Either answer stands
+  /// only when the field was intact throughout (``CachedField/isIntact``); otherwise
+  /// the field is set aside too.
   ///
   /// - Complexity: O(*c* + *d* · *k*), where *c* is the number of first steps, *d* the
   ///   length of the leg and *k* the most commands a screen on it starts.
   func warmLeg(
-    to milestone: Int32, along distanceField: DistanceField, _ anyDisabled: Bool,
+    to milestone: Int32, along field: CachedField, _ anyDisabled: Bool,
     _ buffers: inout PlannerScratch
   ) -> Bool? {
-    let field = distanceField.distances
     let unreachable = Int32(DistanceField.unreachable)
     var best: LegStep?
     var remaining = Int32.max
@@ -32,14 +33,14 @@ extension Planner {
       }
     }
     // The first steps from anywhere, left implicit: the field knows their best.
-    if buffers.implicitAnywhere, let (step, distance) = distanceField.bestFromAnywhere,
+    if buffers.implicitAnywhere, let (step, distance) = field.bestFromAnywhere,
       distance < remaining || (distance == remaining && step.command < best!.command)
     {
       guard !buffers.isHeld(Int(step.screen)) else { return nil }
       best = step
       remaining = distance
     }
-    guard let first = best else { return false }
+    guard let first = best else { return field.isIntact ? false : nil }
     buffers.leg.append(first)
     let walked = walk(from: first.screen, remaining, along: field, into: &buffers) {
       (buffers, command, target) -> Bool in
@@ -49,8 +50,11 @@ extension Planner {
       buffers.leg.append(LegStep(command: command, screen: target, popTo: -1))
       return true
     }
-    if !walked { buffers.leg.removeAll(keepingCapacity: true) }
-    return walked ? true : nil
+    guard walked && field.isIntact else {
+      buffers.leg.removeAll(keepingCapacity: true)
+      return nil
+    }
+    return true
   }
 
   /// The route from the one-entry stack `[entry]` to `destination` along the
@@ -72,12 +76,11 @@ extension Planner {
     from entry: Entry, to destination: Int32, parameters: Parameters
   ) throws(RoutingError) -> Route? {
     // The field first: without one, the search looks the entry's name up itself.
-    guard let distanceField = cache.cachedField(to: destination),
+    guard let field = cache.cachedField(to: destination),
       let top = screenIndex[entry.screen]
     else { return nil }
     let topHeld = self.entry(entry, matchesParametersOf: top, under: parameters)
     if top == destination && topHeld { return Route(steps: [], stack: [entry]) }
-    let field = distanceField.distances
     let unreachable = Int32(DistanceField.unreachable)
     // The first step: the top's lowest-numbered command of least distance, or the
     // field's best from anywhere.
@@ -93,7 +96,7 @@ extension Planner {
         remaining = distance
       }
     }
-    if let (step, distance) = distanceField.bestFromAnywhere,
+    if let (step, distance) = field.bestFromAnywhere,
       distance < remaining || (distance == remaining && step.command < first.command)
     {
       guard !(topHeld && step.screen == top) else { return nil }
@@ -103,44 +106,69 @@ extension Planner {
     // No command leads to the milestone from the top in the larger graph: none does in
     // this request's.
     guard first.command >= 0 else {
+      guard field.isIntact else { return nil }
       throw RoutingError.unreachable(from: entry.screen, to: screenNames[Int(destination)])
     }
-    var route = RouteInMaking(from: entry, length: Int(remaining) + 1)
-    take(first, parameters: parameters, into: &route)
-    let walked = walk(from: first.screen, remaining, along: field, into: &route) {
-      (route, command, target) -> Bool in
-      guard !(topHeld && target == top) else { return false }
-      take(
-        LegStep(command: command, screen: target, popTo: -1), parameters: parameters, into: &route)
-      return true
+    // The walk fills a temporary path (on the stack for the usual short route); the
+    // route is made from it once the walk has vouched for it.
+    return try withUnsafeTemporaryAllocation(of: LegStep.self, capacity: Int(remaining) + 1) {
+      (path) throws(RoutingError) -> Route? in
+      path.initializeElement(at: 0, to: first)
+      var count = 1
+      let walked = walk(from: first.screen, remaining, along: field, into: &count) {
+        (count, command, target) -> Bool in
+        guard !(topHeld && target == top) else { return false }
+        path.initializeElement(at: count, to: LegStep(command: command, screen: target, popTo: -1))
+        count += 1
+        return true
+      }
+      guard walked && field.isIntact else { return nil }
+      return try route(from: entry, pushing: path, parameters: parameters)
     }
-    guard walked else { return nil }
-    if let failure = route.failure { throw failure }
-    return Route(steps: route.steps, stack: route.stack)
   }
 
-  /// Applies `step` to the route being made, unless an earlier step failed.
-  @inline(__always)
-  private func take(_ step: LegStep, parameters: Parameters, into route: inout RouteInMaking) {
-    guard route.failure == nil else { return }
-    do throws(RoutingError) {
-      try apply(step, parameters: parameters, to: &route.stack, &route.steps)
-    } catch {
-      route.failure = error
+  /// The route that pushes the screens of `path`, in order, onto the one-entry stack
+  /// `[entry]`.
+  ///
+  /// - Throws: ``RoutingError/invalidParameter(name:value:expected:)`` for the first
+  ///   pushed screen that a value of `parameters` does not convert for, as
+  ///   ``newEntry(of:parameters:)`` does.
+  /// - Complexity: O(*d*), where *d* is the length of the path.
+  private func route(
+    from entry: Entry, pushing path: UnsafeMutableBufferPointer<LegStep>, parameters: Parameters
+  ) throws(RoutingError) -> Route {
+    // Not `Array(unsafeUninitializedCapacity:)`: it makes its buffer through an
+    // unspecialized call that looks the element type's metadata up (measured: a warm
+    // plan ran 69% more instructions).
+    var stack: [Entry] = []
+    var steps: [Step] = []
+    stack.reserveCapacity(path.count + 1)
+    steps.reserveCapacity(path.count)
+    stack.append(entry)
+    for step in path {
+      let pushed = try newEntry(of: step.screen, parameters: parameters)
+      stack.append(pushed)
+      let command = Int(step.command)
+      steps.append(
+        Step(
+          command: command, commandID: anyCommandID ? commands.id(of: command) : nil,
+          action: .push, entry: pushed, depth: stack.count))
     }
+    return Route(steps: steps, stack: stack)
   }
 
   /// Walks a distance field from `screen`, `remaining` steps from its milestone: at each
   /// screen, the lowest-numbered command to a screen one step nearer. Hands each to
   /// `take` (with `state`, its command and destination) and stops, returning `false`, as
-  /// soon as `take` refuses one.
+  /// soon as `take` refuses one or a screen has none (a field read while a build
+  /// overwrote it).
   ///
   /// The state is passed in rather than captured: a closure capturing the caller's
   /// variables made each of their accesses a dynamic exclusivity check (measured: about
   /// a third of a warm plan's instructions outside the walk).
   @inline(__always)
   private func walk<State>(
-    from screen: Int32, _ remaining: Int32, along field: [UInt8], into state: inout State,
+    from screen: Int32, _ remaining: Int32, along field: CachedField, into state: inout State,
     _ take: (inout State, Int32, Int32) -> Bool
   ) -> Bool {
     let starts = graph.commandsFrom.starts
@@ -151,8 +179,11 @@ extension Planner {
     while remaining > 0 {
       remaining -= 1
       var position = Int(starts[screen])
-      while Int32(field[Int(targets[position])]) != remaining { position += 1 }
-      guard take(&state, commands[position], targets[position]) else { return false }
+      let end = Int(starts[screen + 1])
+      while position < end && Int32(field[Int(targets[position])]) != remaining { position += 1 }
+      guard position < end, take(&state, commands[position], targets[position]) else {
+        return false
+      }
       screen = Int(targets[position])
     }
     return true
@@ -193,22 +224,5 @@ extension Planner {
       }
     }
     return DistanceField(distances: field, bestFromAnywhere: best)
-  }
-}
-
-/// The route a warm plan makes as it walks: the stack and the steps so far, and the
-/// first step that failed to make its entry, if any.
-private struct RouteInMaking {
-  var stack: [Entry] = []
-  var steps: [Step] = []
-  /// A value that does not convert ends the route's making, not the walk: only a walk
-  /// to the end vouches for the route whose screen it was.
-  var failure: RoutingError?
-
-  /// A route from the one-entry stack `[entry]`, with room for `length` steps.
-  init(from entry: Entry, length: Int) {
-    stack.reserveCapacity(length + 1)
-    stack.append(entry)
-    steps.reserveCapacity(length)
   }
 }

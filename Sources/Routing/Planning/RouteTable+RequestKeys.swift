@@ -16,6 +16,7 @@ extension RouteTable {
     if request.parameters.isEmpty {
       // Only a required parameter can fail, and only a screen that declares parameters
       // requires one.
+      guard planner.anyRequiredParameter else { return }
       // By index: a loop over the steps copied each (three references).
       for index in route.steps.indices where route.steps[index].action == .push {
         let screen = planner.graph.destination[route.steps[index].command]

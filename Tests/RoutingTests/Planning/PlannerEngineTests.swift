@@ -226,13 +226,21 @@ import Testing
       }
       pending.append((stack, Request(to: names[Int.random(in: 0..<6, using: &random)])))
     }
-    let requests = pending
+    #expect(await Self.threadsAgree(warm, cold, pending, rounds: 3))
+    #expect(warm.planner.cache.count > 0)
+  }
+
+  /// Plans `requests` on `warm` from four threads at once, each `rounds` times over
+  /// half of them, and returns whether every route equals the one `cold` plans.
+  static func threadsAgree(
+    _ warm: RouteTable, _ cold: RouteTable, _ requests: [([Entry], Request)], rounds: Int
+  ) async -> Bool {
     let expected = requests.map { Self.planned(cold, $0.1, from: $0.0) }
-    let agreed = await withTaskGroup(of: Bool.self) { group in
+    return await withTaskGroup(of: Bool.self) { group in
       for worker in 0..<4 {
         group.addTask {
           var same = true
-          for round in 0..<3 {
+          for round in 0..<rounds {
             for index in requests.indices where (index + worker + round) % 2 == 0 {
               let (stack, request) = requests[index]
               same = same && Self.planned(warm, request, from: stack) == expected[index]
@@ -243,8 +251,44 @@ import Testing
       }
       return await group.reduce(true) { $0 && $1 }
     }
-    #expect(agreed)
-    #expect(warm.planner.cache.count > 0)
+  }
+
+  /// A cache with room for two fields and requests to eight milestones: fields are
+  /// evicted and their slots rewritten while other threads walk them, and every plan
+  /// still gives the cold route.
+  @Test func threadsAgreeWhileSlotsAreRewritten() async throws {
+    var random = SeededGenerator(seed: 7)
+    let sample = try Self.mediumCase(&random, costs: false, guards: false)
+    let screens = sample.table.screens.count
+    let warm = sample.table.limitingPlanCache(to: screens * 4 + 2 * (screens + 64))
+    let cold = warm.limitingPlanCache(to: 0)
+    let names = warm.screens.map(\.name)
+    let requests = (0..<300).map { index -> ([Entry], Request) in
+      let stack = (0..<(index % 3 == 0 ? 2 : 1)).map { _ in
+        Entry(names.randomElement(using: &random)!)
+      }
+      return (stack, Request(to: names[Int.random(in: 0..<min(8, names.count), using: &random)]))
+    }
+    #expect(await Self.threadsAgree(warm, cold, requests, rounds: 4))
+    #expect(warm.planner.cache.count == 2)
+  }
+
+  @Test func aFieldRewrittenWhileHeldIsNoLongerIntact() {
+    // Room for the marks and one field of a ten-screen table.
+    let cache = PlanCache(limit: 10 * 4 + (10 + 64), screenCount: 10)
+    let field = { (milestone: Int32) in
+      DistanceField(
+        distances: [UInt8](repeating: UInt8(milestone), count: 10), bestFromAnywhere: nil)
+    }
+    _ = cache.field(to: 1, building: field)
+    let held = cache.field(to: 1, building: field)
+    #expect(held?.isIntact == true)
+    _ = cache.field(to: 2, building: field)
+    let other = cache.field(to: 2, building: field)  // evicts 1, its slot rewritten
+    #expect(other?.isIntact == true)
+    #expect(held?.isIntact == false)
+    #expect(held?[0] == 2)
+    #expect(cache.cachedField(to: 1) == nil)
   }
 
   @Test func theCacheLimitIsKeptAndCanBeChanged() throws {
@@ -275,7 +319,9 @@ import Testing
     }
     for milestone: Int32 in [1, 2, 3] {
       #expect(cache.field(to: milestone, building: field) == nil)  // first plan: a mark
-      #expect(cache.field(to: milestone, building: field)?.distances == field(milestone).distances)
+      let cached = cache.field(to: milestone, building: field)
+      #expect(cached.map { field in (0..<10).map { field[$0] } } == field(milestone).distances)
+      #expect(cached?.isIntact == true)
     }
     #expect(cache.count == 2)
     // 1 went first; 2 and 3 are cached.

@@ -1,0 +1,46 @@
+import Routing
+
+/// `RoutingBenchmarks warm --table T.json --queries Q.txt [--rounds R]`: plans each query
+/// until its destination's distance field is cached, then plans every query `R` times
+/// (1 by default) in one loop, and prints the mean time a plan: what to run under
+/// `valgrind --tool=callgrind --toggle-collect='*warmPlans*'` to count a warm plan's
+/// instructions, which the machine's load does not change.
+func benchmarkWarmPlans(_ arguments: [String]) throws -> String {
+  let options = try BenchmarkOptions(arguments, known: ["table", "queries", "rounds"])
+  let table = try RouteTable(json: try FileBytes.read(atPath: try options.required("table")))
+  let queries = try readQueries(try options.required("queries"))
+  let rounds = try options.integer("rounds", default: 1)
+  var notCached = 0
+  for (start, destination) in queries {
+    var tries = 0
+    while !table.isPlanCached(to: destination) && tries < 100_000 {
+      _ = try? table.route(from: [start], to: destination)
+      tries += 1
+    }
+    if !table.isPlanCached(to: destination) { notCached += 1 }
+  }
+  let clock = ContinuousClock()
+  let began = clock.now
+  let steps = warmPlans(table, queries, rounds: rounds)
+  let took = clock.now - began
+  let plans = rounds * queries.count
+  return """
+    warm: \(queries.count) queries (\(notCached) not cached) planned \(rounds) times, \
+    \(steps) steps: \(format3(seconds(took) * 1e9 / Double(max(1, plans)))) ns a plan
+    """
+}
+
+/// Plans every query `rounds` times and returns the number of steps, so that no plan is
+/// optimized away; a function of its own for callgrind's `--toggle-collect`.
+@inline(never)
+func warmPlans(_ table: RouteTable, _ queries: [(Entry, ScreenName)], rounds: Int) -> Int {
+  var steps = 0
+  for _ in 0..<rounds {
+    for (start, destination) in queries {
+      if let route = try? table.route(from: [start], to: destination) {
+        steps &+= route.steps.count
+      }
+    }
+  }
+  return steps
+}
