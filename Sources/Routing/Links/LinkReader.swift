@@ -99,32 +99,29 @@ struct LinkReader {
       guard encoded else {
         return try read(segments, query: query, fragment: fragment, scratch: ranges + 64)
       }
-      let outcome = withUnsafeTemporaryAllocation(
+      return try withUnsafeTemporaryAllocation(
         of: UInt8.self, capacity: queryMark - position
-      ) { buffer in
-        Result { () throws(LinkError) -> LinkReading in
-          var written = 0
-          for index in 0..<pieces {
-            let raw = segments.bytes(index)
-            guard
-              let count = PercentEncoding.decode(
-                raw, into: buffer.baseAddress! + written),
-              UTF8Check.firstInvalidOffset(
-                in: UnsafeBufferPointer(start: buffer.baseAddress! + written, count: count)) == nil
-            else {
-              throw LinkError(
-                .badEncoding(.segment(index), text: String(decoding: raw, as: UTF8.self)))
-            }
-            ranges[index] = UInt64(written) << 16 | UInt64(count)
-            written += count
+      ) { (buffer) throws(LinkError) -> LinkReading in
+        var written = 0
+        for index in 0..<pieces {
+          let raw = segments.bytes(index)
+          guard
+            let count = PercentEncoding.decode(
+              raw, into: buffer.baseAddress! + written),
+            UTF8Check.firstInvalidOffset(
+              in: UnsafeBufferPointer(start: buffer.baseAddress! + written, count: count)) == nil
+          else {
+            throw LinkError(
+              .badEncoding(.segment(index), text: String(decoding: raw, as: UTF8.self)))
           }
-          segments.base = UnsafePointer(buffer.baseAddress!)
-          segments.end = UnsafePointer(buffer.baseAddress! + written)
-          segments.hashAll()
-          return try read(segments, query: query, fragment: fragment, scratch: ranges + 64)
+          ranges[index] = UInt64(written) << 16 | UInt64(count)
+          written += count
         }
+        segments.base = UnsafePointer(buffer.baseAddress!)
+        segments.end = UnsafePointer(buffer.baseAddress! + written)
+        segments.hashAll()
+        return try read(segments, query: query, fragment: fragment, scratch: ranges + 64)
       }
-      return try outcome.get()
     }
   }
 
@@ -504,10 +501,9 @@ struct LinkReader {
 private func withScratch<R>(
   _ count: Int, _ body: (UnsafeMutablePointer<UInt64>) throws(LinkError) -> R
 ) throws(LinkError) -> R {
-  let outcome = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { buffer in
-    Result { () throws(LinkError) -> R in try body(buffer.baseAddress!) }
+  try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) {
+    (buffer) throws(LinkError) -> R in try body(buffer.baseAddress!)
   }
-  return try outcome.get()
 }
 
 /// The screens of a reading and where each starts, in memory the reader lends: at most
