@@ -31,6 +31,8 @@ struct LinkReader {
   private static let ampersand = UInt8(ascii: "&")
   private static let equals = UInt8(ascii: "=")
   private static let percent = UInt8(ascii: "%")
+  /// Bit *b* for each byte *b* the path's pass looks at: `#`, `%`, `/` and `?`.
+  private static let pathMarks: UInt64 = 1 << 35 | 1 << 37 | 1 << 47 | 1 << 63
 
   /// Reads the link.
   ///
@@ -54,6 +56,13 @@ struct LinkReader {
       var firstEmpty = -1
       while cursor < end {
         let byte = link[cursor]
+        // Most bytes are none of `#`, `%`, `/` and `?` (all below 64): one test.
+        guard byte < 64 && Self.pathMarks >> UInt64(byte) & 1 != 0 else {
+          hash = LinkIndex.hash(hash, byte)
+          nonASCII |= byte
+          cursor += 1
+          continue
+        }
         if byte == Self.question || byte == Self.hash { break }
         if byte == Self.slash {
           if cursor == start && firstEmpty < 0 { firstEmpty = pieces }
@@ -67,8 +76,7 @@ struct LinkReader {
           nonASCII = 0
         } else {
           hash = LinkIndex.hash(hash, byte)
-          nonASCII |= byte
-          if byte == Self.percent { encoded = true }
+          encoded = true
         }
         cursor += 1
       }
