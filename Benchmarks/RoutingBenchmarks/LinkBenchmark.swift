@@ -5,7 +5,8 @@ import Routing
 #endif
 
 /// Times reading deep links against tables of 1,000 and 10,000 path patterns: the
-/// median and 99th percentile of single reads, each timed with `ContinuousClock`; then
+/// median and 99th percentile of single reads, each timed with `ContinuousClock` (and,
+/// for comparison, the median of an empty timed region, which is not subtracted); then
 /// the worst case, one 64-segment link against 10,000 and 30,000 patterns made of `a`
 /// and capture segments.
 ///
@@ -125,12 +126,21 @@ private func benchmarkLinks(patterns count: Int, reads: Int) -> String {
   samples.sort()
   let median = samples[samples.count / 2]
   let p99 = samples[samples.count * 99 / 100]
+  // What the clock itself adds to a sample: the median of as many empty timed regions.
+  var empty: [Duration] = []
+  empty.reserveCapacity(reads)
+  for _ in 0..<reads {
+    let start = clock.now
+    empty.append(clock.now - start)
+  }
+  empty.sort()
   let average = Double(segmentTotal) / Double(links.count)
   return
     "links: \(count) patterns (compiled in \(microseconds(compileTime)) µs), \(reads) reads of "
     + "\(links.count) links (\(String(average.rounded(toPlaces: 1))) segments on average, "
     + "\(failures + reads - destinations) failed): median \(microseconds(median)) µs, "
-    + "p99 \(microseconds(p99)) µs"
+    + "p99 \(microseconds(p99)) µs (an empty timed region: median "
+    + "\(microseconds(empty[empty.count / 2])) µs)"
 }
 
 /// The benchmark's 1,000 links: each a sequence of one to four of the shapes, captures

@@ -31,6 +31,8 @@ struct LinkReader {
   private static let ampersand = UInt8(ascii: "&")
   private static let equals = UInt8(ascii: "=")
   private static let percent = UInt8(ascii: "%")
+  /// Bit *b* for each byte *b* the path's pass looks at: `#`, `%`, `/` and `?`.
+  private static let pathMarks: UInt64 = 1 << 35 | 1 << 37 | 1 << 47 | 1 << 63
 
   /// Reads the link.
   ///
@@ -54,6 +56,13 @@ struct LinkReader {
       var firstEmpty = -1
       while cursor < end {
         let byte = link[cursor]
+        // Most bytes are none of `#`, `%`, `/` and `?` (all below 64): one test.
+        guard byte < 64 && Self.pathMarks >> UInt64(byte) & 1 != 0 else {
+          hash = LinkIndex.hash(hash, byte)
+          nonASCII |= byte
+          cursor += 1
+          continue
+        }
         if byte == Self.question || byte == Self.hash { break }
         if byte == Self.slash {
           if cursor == start && firstEmpty < 0 { firstEmpty = pieces }
@@ -67,8 +76,7 @@ struct LinkReader {
           nonASCII = 0
         } else {
           hash = LinkIndex.hash(hash, byte)
-          nonASCII |= byte
-          if byte == Self.percent { encoded = true }
+          encoded = true
         }
         cursor += 1
       }
@@ -99,32 +107,29 @@ struct LinkReader {
       guard encoded else {
         return try read(segments, query: query, fragment: fragment, scratch: ranges + 64)
       }
-      let outcome = withUnsafeTemporaryAllocation(
+      return try withUnsafeTemporaryAllocation(
         of: UInt8.self, capacity: queryMark - position
-      ) { buffer in
-        Result { () throws(LinkError) -> LinkReading in
-          var written = 0
-          for index in 0..<pieces {
-            let raw = segments.bytes(index)
-            guard
-              let count = PercentEncoding.decode(
-                raw, into: buffer.baseAddress! + written),
-              UTF8Check.firstInvalidOffset(
-                in: UnsafeBufferPointer(start: buffer.baseAddress! + written, count: count)) == nil
-            else {
-              throw LinkError(
-                .badEncoding(.segment(index), text: String(decoding: raw, as: UTF8.self)))
-            }
-            ranges[index] = UInt64(written) << 16 | UInt64(count)
-            written += count
+      ) { (buffer) throws(LinkError) -> LinkReading in
+        var written = 0
+        for index in 0..<pieces {
+          let raw = segments.bytes(index)
+          guard
+            let count = PercentEncoding.decode(
+              raw, into: buffer.baseAddress! + written),
+            UTF8Check.firstInvalidOffset(
+              in: UnsafeBufferPointer(start: buffer.baseAddress! + written, count: count)) == nil
+          else {
+            throw LinkError(
+              .badEncoding(.segment(index), text: String(decoding: raw, as: UTF8.self)))
           }
-          segments.base = UnsafePointer(buffer.baseAddress!)
-          segments.end = UnsafePointer(buffer.baseAddress! + written)
-          segments.hashAll()
-          return try read(segments, query: query, fragment: fragment, scratch: ranges + 64)
+          ranges[index] = UInt64(written) << 16 | UInt64(count)
+          written += count
         }
+        segments.base = UnsafePointer(buffer.baseAddress!)
+        segments.end = UnsafePointer(buffer.baseAddress! + written)
+        segments.hashAll()
+        return try read(segments, query: query, fragment: fragment, scratch: ranges + 64)
       }
-      return try outcome.get()
     }
   }
 
@@ -504,10 +509,9 @@ struct LinkReader {
 private func withScratch<R>(
   _ count: Int, _ body: (UnsafeMutablePointer<UInt64>) throws(LinkError) -> R
 ) throws(LinkError) -> R {
-  let outcome = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { buffer in
-    Result { () throws(LinkError) -> R in try body(buffer.baseAddress!) }
+  try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) {
+    (buffer) throws(LinkError) -> R in try body(buffer.baseAddress!)
   }
-  return try outcome.get()
 }
 
 /// The screens of a reading and where each starts, in memory the reader lends: at most
