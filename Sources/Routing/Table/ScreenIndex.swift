@@ -74,7 +74,13 @@ struct ScreenSlots: Sendable {
       let entry = slots[slot]
       if entry == 0 { return (nil, slot) }
       let number = Self.number(entry) - 1
-      if entry & ~0xFFFF_FFFF == tag && names[Int(number)] == name { return (number, slot) }
+      // The same bits (one storage, or the same small string) checked here, without the
+      // call to `==`: a table's lookup usually finds its own name so.
+      if entry & ~0xFFFF_FFFF == tag,
+        names[Int(number)].rawValue._isIdentical(to: name.rawValue) || names[Int(number)] == name
+      {
+        return (number, slot)
+      }
       slot = (slot + 1) & mask
     }
   }
