@@ -1,11 +1,12 @@
 /// A compiled table's screens by name: an open-addressing hash table of screen numbers
 /// beside the names in screen order.
 ///
-/// At most half the slots are used; each slot is 8 bytes, and each name 16, about
-/// two thirds of what a `[ScreenName: Int32]` takes for the same screens (3.7 MB against
-/// 5.2 MB for 100,000 screens, whose dictionary has 262,144 buckets). The names are kept apart from
-/// the screens so that comparing one reads 16 bytes, not a ``Screen``'s 104 (measured:
-/// reading them from the screens made compiling 1,000,000 commands 50% slower).
+/// At most half the slots are used; each slot is 8 bytes, and each name 16, about two
+/// thirds of what a `[ScreenName: Int32]` takes for the same screens (3.7 MB against
+/// 5.2 MB for 100,000 screens, whose dictionary has 262,144 buckets). The names are kept
+/// apart from the screens so that comparing one reads 16 bytes, not a ``Screen``'s 104
+/// (measured: reading them from the screens made compiling 1,000,000 commands 50%
+/// slower).
 struct ScreenIndex: Sendable {
   /// The hash table.
   fileprivate let slots: ScreenSlots
@@ -54,9 +55,13 @@ struct ScreenSlots: Sendable {
   @inline(__always)
   private static func number(_ slot: UInt64) -> Int32 { Int32(truncatingIfNeeded: slot) }
 
-  /// The high 32 bits of a hash value, in place in a slot.
+  /// The high 32 bits of a hash value, or of a slot: its name's hash tag, in place.
   @inline(__always)
-  private static func tag(_ hash: Int) -> UInt64 { UInt64(UInt(bitPattern: hash)) & ~0xFFFF_FFFF }
+  private static func tag(_ bits: UInt64) -> UInt64 { bits & ~0xFFFF_FFFF }
+
+  /// The hash tag of a hash value, in place in a slot.
+  @inline(__always)
+  private static func tag(_ hash: Int) -> UInt64 { tag(UInt64(UInt(bitPattern: hash))) }
 
   /// The number of `name` among `names`, or `nil` and the slot where it would go.
   ///
@@ -76,7 +81,7 @@ struct ScreenSlots: Sendable {
       let number = Self.number(entry) - 1
       // The same bits (one storage, or the same small string) checked here, without the
       // call to `==`: a table's lookup usually finds its own name so.
-      if entry & ~0xFFFF_FFFF == tag,
+      if Self.tag(entry) == tag,
         names[Int(number)].rawValue._isIdentical(to: name.rawValue) || names[Int(number)] == name
       {
         return (number, slot)
@@ -97,13 +102,15 @@ struct ScreenSlots: Sendable {
       let entry = slots[slot]
       if entry == 0 { return nil }
       let number = Self.number(entry) - 1
-      let name = names[Int(number)].rawValue.utf8
-      let same =
-        entry & ~0xFFFF_FFFF == tag && name.count == bytes.count
-        && (name.withContiguousStorageIfAvailable {
-          $0.isEmpty || memoryEqual($0.baseAddress!, bytes.baseAddress!, bytes.count)
-        } ?? name.elementsEqual(bytes))
-      if same { return number }
+      if Self.tag(entry) == tag {
+        let name = names[Int(number)].rawValue.utf8
+        let same =
+          name.count == bytes.count
+          && (name.withContiguousStorageIfAvailable {
+            $0.isEmpty || memoryEqual($0.baseAddress!, bytes.baseAddress!, bytes.count)
+          } ?? name.elementsEqual(bytes))
+        if same { return number }
+      }
       slot = (slot + 1) & mask
     }
   }
@@ -128,7 +135,7 @@ struct ScreenSlots: Sendable {
         let hash = batch.hashes[position]
         let entry = slots[hash & mask]
         batch.numbers[position] =
-          entry & ~0xFFFF_FFFF == Self.tag(hash) ? Self.number(entry) - 1 : -1
+          Self.tag(entry) == Self.tag(hash) ? Self.number(entry) - 1 : -1
       }
     }
     names.withUnsafeBufferPointer { names in
