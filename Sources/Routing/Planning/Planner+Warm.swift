@@ -137,9 +137,9 @@ extension Planner {
   private func route(
     from entry: Entry, pushing path: UnsafeMutableBufferPointer<LegStep>, parameters: Parameters
   ) throws(RoutingError) -> Route {
-    // Not `Array(unsafeUninitializedCapacity:)`: it makes its buffer through an
-    // unspecialized call that looks the element type's metadata up (measured: a warm
-    // plan ran 69% more instructions).
+    // Not `Array(unsafeUninitializedCapacity:)`: its buffer's class metadata is looked
+    // up in the runtime on every call, with a throwing closure or not (measured: a warm
+    // plan ran 57% to 69% more instructions); `reserveCapacity` reads a cached one.
     var stack: [Entry] = []
     var steps: [Step] = []
     stack.reserveCapacity(path.count + 1)

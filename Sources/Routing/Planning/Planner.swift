@@ -253,7 +253,7 @@ extension Planner {
   func entry(
     _ entry: Entry, matchesParametersOf screen: Int32, under parameters: Parameters
   ) -> Bool {
-    guard declaresParameters[Int(screen)], !parameters.isEmpty else { return true }
+    guard !parameters.isEmpty, declaresParameters[Int(screen)] else { return true }
     for parameter in screens[Int(screen)].parameters {
       guard let wanted = parameters[parameter.name] else { continue }
       guard let typed = wanted.converted(to: parameter.kind),
@@ -274,7 +274,8 @@ extension Planner {
   /// plan about 140 of its 2,650 instructions).
   @inline(__always)
   func newEntry(of screen: Int32, parameters: Parameters) throws(RoutingError) -> Entry {
-    guard declaresParameters[Int(screen)], !parameters.isEmpty else {
+    // The request's parameters first: without any, the screen's flag is not read.
+    guard !parameters.isEmpty, declaresParameters[Int(screen)] else {
       return Entry(screenNames[Int(screen)], parameters: noParameters)
     }
     return try newEntry(declaring: screen, parameters: parameters)
