@@ -43,9 +43,8 @@ extension Planner {
         ? graph.guardedCommands.filter { buffers.disabled.contains(Int($0)) } : []
       if buffers.tabDisabled.count != layout.tabs.count {
         buffers.tabDisabled = layout.excluded.map { excluded in
-          var set = StampedArray<Bool>(
-            count: excluded.isEmpty ? 0 : graph.commandCount, filler: false)
-          for command in excluded { set[Int(command)] = true }
+          var set = CommandSet(count: excluded.isEmpty ? 0 : graph.commandCount)
+          for command in excluded { set.insert(Int(command)) }
           return set
         }
       }
@@ -116,8 +115,8 @@ extension Planner {
   ) -> Bool {
     guard !guarded.isEmpty || !excluded.isEmpty else { return false }
     buffers.disabled.clear()
-    for command in guarded { buffers.disabled[Int(command)] = true }
-    for command in excluded { buffers.disabled[Int(command)] = true }
+    for command in guarded { buffers.disabled.insert(Int(command)) }
+    for command in excluded { buffers.disabled.insert(Int(command)) }
     return true
   }
 

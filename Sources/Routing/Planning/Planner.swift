@@ -195,7 +195,7 @@ final class Planner: Sendable {
     var any = false
     for (position, command) in graph.guardedCommands.enumerated()
     where !graph.guards[position].allows(context) {
-      buffers.disabled[Int(command)] = true
+      buffers.disabled.insert(Int(command))
       any = true
     }
     return any

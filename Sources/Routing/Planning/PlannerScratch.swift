@@ -37,7 +37,7 @@ struct PlannerScratch: Sendable {
   /// The top's screen, or -1 when the table does not know it.
   var topScreen: Int32 = -1
   /// Per command: set when its guard said no to the current request.
-  var disabled = StampedArray<Bool>(filler: false)
+  var disabled = CommandSet()
   /// The first steps of the current leg, by command number (those from anywhere only
   /// when not ``implicitAnywhere``), and two buffers that build the list.
   var candidates: [LegStep] = []
@@ -60,7 +60,7 @@ struct PlannerScratch: Sendable {
   /// Per tab that leaves out some command, those commands marked, built once: planning
   /// across tabs swaps a tab's set in as ``disabled`` when no guard said no, rather than
   /// marking thousands of commands at every leg.
-  var tabDisabled: [StampedArray<Bool>] = []
+  var tabDisabled: [CommandSet] = []
   /// The steps of the leg found.
   var leg: [LegStep] = []
   /// Per screen, for the weighted search: whether it is settled.
