@@ -1,6 +1,15 @@
 /// The rules on a request's parameters that only a found route can decide
 /// (<doc:HowRoutesArePlanned>, "Required parameters" and "Request keys").
 extension RouteTable {
+  /// Whether ``checkParameters(of:along:)`` can fail for `request` on some route: only
+  /// when the request has parameters, or a screen requires one (and only a screen that
+  /// declares parameters requires one).
+  ///
+  /// - Complexity: O(1).
+  func checksParameters(of request: Request) -> Bool {
+    !request.parameters.isEmpty || planner.anyRequiredParameter
+  }
+
   /// Checks `request` against the route planned for it: every key is declared by the
   /// destination, a breadcrumb or a screen the route pushes, and every pushed screen has
   /// a value for each parameter it declares required.
@@ -14,9 +23,7 @@ extension RouteTable {
   func checkParameters(of request: Request, along route: Route) throws(RoutingError) {
     let planner = self.planner
     if request.parameters.isEmpty {
-      // Only a required parameter can fail, and only a screen that declares parameters
-      // requires one.
-      guard planner.anyRequiredParameter else { return }
+      guard checksParameters(of: request) else { return }
       // By index: a loop over the steps copied each (three references).
       for index in route.steps.indices where route.steps[index].action == .push {
         let screen = planner.graph.destination[route.steps[index].command]

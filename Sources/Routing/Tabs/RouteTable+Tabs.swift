@@ -7,7 +7,7 @@ extension RouteTable {
   /// - Parameter name: A tab's name.
   /// - Returns: The tab, or `nil`.
   public func tab(named name: String) -> Tab? {
-    tabLayout.index[name].map { tabLayout.tabs[$0] }
+    tabLayout.number(of: name).map { tabLayout.tabs[$0] }
   }
 
   /// The names of the tabs in which command `number` applies, in tab order: every tab
@@ -94,28 +94,41 @@ extension RouteTable {
     let (selected, stacks) = try resolve(state)
     let plan = try planner.route(
       request, tabs: tabLayout, selected: selected, stacks: stacks, pinned: pinned)
-    let route = TabRoute(steps: plan.steps, state: tabState(plan.selected, plan.stacks))
-    try checkParameters(of: request, along: Route(steps: route.commandSteps, stack: []))
+    let route = TabRoute(
+      steps: plan.steps, state: tabState(plan.selected, plan.stacks, from: state, stacks))
+    if checksParameters(of: request) {
+      try checkParameters(of: request, along: Route(steps: route.commandSteps, stack: []))
+    }
     return route
   }
 
   /// The selected tab's number and every tab's stack, in tab order.
   func resolve(_ state: TabState) throws(RoutingError) -> (Int, [[Entry]]) {
-    guard let selected = tabLayout.index[state.selected] else {
+    guard let selected = tabLayout.number(of: state.selected) else {
       throw RoutingError.unknownTab(state.selected)
     }
-    if state.stacks.keys.contains(where: { tabLayout.index[$0] == nil }) {
+    if state.stacks.keys.contains(where: { tabLayout.number(of: $0) == nil }) {
       // The first by name, whatever the dictionary's order.
-      throw RoutingError.unknownTab(state.stacks.keys.filter { tabLayout.index[$0] == nil }.min()!)
+      throw RoutingError.unknownTab(
+        state.stacks.keys.filter { tabLayout.number(of: $0) == nil }.min()!)
     }
     let stacks = tabLayout.tabs.map { state.stacks[$0.name] ?? [Entry($0.root)] }
     return (selected, stacks)
   }
 
-  /// The state of tab `selected` selected and `stacks` in tab order.
-  func tabState(_ selected: Int, _ stacks: [[Entry]]) -> TabState {
-    var named: [String: [Entry]] = [:]
-    for (tab, stack) in zip(tabLayout.tabs, stacks) { named[tab.name] = stack }
+  /// The state of tab `selected` selected and `stacks` in tab order, made from `state`,
+  /// whose stacks in tab order were `before`: only the stacks that changed are written
+  /// again, when `state` names every tab.
+  func tabState(
+    _ selected: Int, _ stacks: [[Entry]], from state: TabState, _ before: [[Entry]]
+  ) -> TabState {
+    var named = state.stacks
+    // `state` names known tabs only (``resolve(_:)``): as many names, every tab.
+    let complete = named.count == tabLayout.tabs.count
+    for (tab, stack) in zip(tabLayout.tabs, stacks).enumerated()
+    where !complete || stack.1 != before[tab] {
+      named[stack.0.name] = stack.1
+    }
     return TabState(selected: tabLayout.tabs[selected].name, stacks: named)
   }
 }
@@ -209,7 +222,7 @@ extension RouteTable {
   ///   declare; otherwise as ``link(for:)-([Entry])``.
   /// - Complexity: As ``link(for:)-([Entry])``.
   public func link(for state: TabState) throws(LinkError) -> String {
-    guard let tab = tabLayout.index[state.selected] else {
+    guard let tab = tabLayout.number(of: state.selected) else {
       throw LinkError(.unknownTab(state.selected))
     }
     let stack = try link(for: state.stacks[state.selected] ?? [Entry(tabLayout.tabs[tab].root)])

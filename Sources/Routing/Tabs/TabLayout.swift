@@ -14,6 +14,17 @@ struct TabLayout: Sendable {
   /// Tab numbers by link segment, as written and percent-encoded.
   let segments: [String: Int]
 
+  /// The number of the tab named `name`, or `nil`.
+  ///
+  /// A table has few tabs: up to eight, their names are compared in turn, which costs
+  /// less than hashing the name once.
+  ///
+  /// - Complexity: O(1) on average.
+  func number(of name: String) -> Int? {
+    guard tabs.count <= 8 else { return index[name] }
+    return tabs.firstIndex { $0.name == name }
+  }
+
   /// No tab.
   static let none = TabLayout(tabs: [], roots: [], excluded: [], index: [:], segments: [:])
 
