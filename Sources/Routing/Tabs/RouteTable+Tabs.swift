@@ -125,9 +125,9 @@ extension RouteTable {
     var named = state.stacks
     // `state` names known tabs only (``resolve(_:)``): as many names, every tab.
     let complete = named.count == tabLayout.tabs.count
-    for (tab, stack) in zip(tabLayout.tabs, stacks).enumerated()
-    where !complete || stack.1 != before[tab] {
-      named[stack.0.name] = stack.1
+    for (number, tab) in tabLayout.tabs.enumerated()
+    where !complete || stacks[number] != before[number] {
+      named[tab.name] = stacks[number]
     }
     return TabState(selected: tabLayout.tabs[selected].name, stacks: named)
   }
