@@ -353,6 +353,16 @@ struct RequestFailure: Error {
         error.description)
     case .unknownScreen(let name):
       self.init(.unknownScreen, ["screen": .string(name.rawValue)], error.description)
+    case .unknownScreenOnStack(let name, let entry, let tab):
+      // The Swift API's message, and the place as a path into the request.
+      let stack = tab.map { JSONPath.root.appending("stacks").appending($0) }
+        ?? JSONPath.root.appending("stack")
+      self.init(
+        .unknownScreen,
+        ["screen": .string(name.rawValue), "path": .string(stack.appending(entry).description)],
+        error.description)
+    case .noTabForStack:
+      self = .invalidRequest(at: JSONPath.root.appending("stack").appending(0), error.description)
     case .invalidParameter(let name, _, _):
       self = .invalidRequest(at: parameters.appending(name), error.description)
     case .emptyStack:
@@ -422,7 +432,7 @@ enum RouteRunner {
   static func failure(_ error: RoutingError, in table: RouteTable) -> RequestFailure {
     var failure = RequestFailure(error)
     switch error {
-    case .unknownScreen(let name):
+    case .unknownScreen(let name), .unknownScreenOnStack(let name, _, _):
       // `--to Profil`: the nearest screen of the table.
       if let near = suggestion(for: name.rawValue, among: table.screens.map(\.name.rawValue)) {
         failure.reason += "; did you mean '\(excerpt(near))'?"
