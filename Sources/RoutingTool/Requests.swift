@@ -331,6 +331,16 @@ struct RequestFailure: Error {
     return "\(place): \(reason)"
   }
 
+  /// This failure for a request given by options (`--from`, `--to`, `--param`): an
+  /// invalid request names no JSON path, which would name nothing the user wrote.
+  var givenByOptions: RequestFailure {
+    guard kind == .invalidRequest else { return self }
+    var plain = self
+    plain.place = nil
+    plain.details = [:]
+    return plain
+  }
+
   /// An invalid request, naming the place.
   static func invalidRequest(at path: JSONPath, _ reason: String) -> RequestFailure {
     RequestFailure(.invalidRequest, ["path": .string(path.description)], reason, at: path)

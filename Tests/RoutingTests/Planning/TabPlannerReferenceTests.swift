@@ -29,7 +29,9 @@ import Testing
       let names = sample.reference.screens.map(\.name)
       var stacks: [[Entry]] = [sample.stack]
       for _ in sample.tabs.dropFirst() {
-        stacks.append(PlannerReferenceTests.randomStack(&random, of: names))
+        stacks.append(
+          PlannerReferenceTests.randomStack(
+            &random, of: names, foreignOdds: PlannerReferenceTests.foreignOdds(sample.reference)))
       }
       let start = Int.random(in: 0..<sample.tabs.count, using: &random)
       let reference = TabReferencePlanner(
