@@ -365,7 +365,8 @@ struct RequestFailure: Error {
       self.init(.unknownScreen, ["screen": .string(name.rawValue)], error.description)
     case .unknownScreenOnStack(let name, let entry, let tab):
       // The Swift API's message, and the place as a path into the request.
-      let stack = tab.map { JSONPath.root.appending("stacks").appending($0) }
+      let stack =
+        tab.map { JSONPath.root.appending("stacks").appending($0) }
         ?? JSONPath.root.appending("stack")
       self.init(
         .unknownScreen,

@@ -93,7 +93,8 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
         + "start the stack at a tab's root, or give a tab state"
     case .noTabForStack(let root, let tabs):
       "'\(excerpt(root))', the stack's first entry, is the root of tabs "
-        + tabs.map { "'\(excerpt($0))'" }.joined(separator: ", ") + ": give a tab state to say which"
+        + tabs.map { "'\(excerpt($0))'" }.joined(separator: ", ")
+        + ": give a tab state to say which"
     case .undeclaredParameter(let key, let suggestion):
       "parameter '\(excerpt(key))' is declared by neither the destination, a breadcrumb nor a screen the route pushes"
         + (suggestion.map { "; did you mean '\(excerpt($0))'?" } ?? "")

@@ -108,7 +108,8 @@ extension RouteTable {
   func routeInTab(_ request: Request, from stack: [Entry]) throws(RoutingError) -> Route {
     let name = tabLayout.tabs[try tab(ofStack: stack, for: request)].name
     do {
-      let route = try route(request, from: TabState(selected: name, stacks: [name: stack]), pinned: true)
+      let route = try route(
+        request, from: TabState(selected: name, stacks: [name: stack]), pinned: true)
       return Route(steps: route.commandSteps, stack: route.state.stack)
     } catch {
       // The stack was given as a single stack, not as this tab's.

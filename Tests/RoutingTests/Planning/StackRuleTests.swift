@@ -86,7 +86,8 @@ import Testing
   @Test func everyTabStackIsChecked() {
     // Search is not selected; its stack is checked all the same, in tab order.
     let state = TabState(
-      selected: "Home", stacks: ["Home": [Entry("Feed")], "Search": [Entry("Query"), Entry("Nope")]])
+      selected: "Home",
+      stacks: ["Home": [Entry("Feed")], "Search": [Entry("Query"), Entry("Nope")]])
     let error = RoutingError.unknownScreenOnStack("Nope", entry: 1, tab: "Search")
     #expect(throws: error) { try Self.tabbed.route(from: state, to: "Post") }
     #expect(error.description == "unknown screen 'Nope' at entry 1 of tab 'Search'")

@@ -105,7 +105,6 @@ import Testing
         + "\n")
   }
 
-
   @Test func routesARequestFile() {
     let request = """
       {"stack": ["Menu", {"screen": "Profile", "parameters": {"userId": "1"}}], "to": "Chat",

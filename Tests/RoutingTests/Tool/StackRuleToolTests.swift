@@ -19,7 +19,8 @@ import Testing
     let text = Tool.run(["route", "SampleApp.json", "--from", "Menu,Foldr", "--to", "Profile"])
     #expect(text.exitCode == 1)
     #expect(text.output.isEmpty)
-    #expect(text.errors == "error: unknown screen 'Foldr' at stack entry 1; did you mean 'Folder'?\n")
+    #expect(
+      text.errors == "error: unknown screen 'Foldr' at stack entry 1; did you mean 'Folder'?\n")
     let json = Tool.run([
       "route", "SampleApp.json", "--from", "Menu,Foldr", "--to", "Profile", "--json",
     ])
@@ -46,7 +47,8 @@ import Testing
       #"{"stack": ["Menu", "Fold\u0072"], "to": "Profile"}"#,
       #"{"stack": ["Menu"], "to": "Folder"}"#,
     ]
-    let result = Tool.run(["route", "SampleApp.json", "--batch", "-"], input: lines.joined(separator: "\n"))
+    let result = Tool.run(
+      ["route", "SampleApp.json", "--batch", "-"], input: lines.joined(separator: "\n"))
     #expect(result.exitCode == 0)
     let answers = Tool.lines(result.output)
     for line in [1, 2] {
