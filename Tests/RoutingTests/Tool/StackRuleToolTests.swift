@@ -129,6 +129,20 @@ import Testing
     #expect(Tool.lines(connections.output).first == "1. push Chat(userId: 3) by chatWithProfile")
   }
 
+  @Test func theExplanationNamesTheTab() {
+    let result = Tool.run(
+      [
+        "route", "t.json", "--from", "Folder,Profile", "--to", "Chat", "--param", "userId=3",
+        "--explain", "--json",
+      ], files: ["t.json": Self.tabs])
+    #expect(result.exitCode == 1)
+    // chatWithProfile (command 4) leads to Chat from Profile, in Connections only.
+    #expect(
+      result.output.contains(
+        #"{"command":4,"id":"chatWithProfile","from":["Profile"],"reason":"leftOutOfTab","tab":"Folders"}"#
+      ), "\(result.output)")
+  }
+
   /// The message every entry point gives for a stack that starts at no tab's root.
   static let noTab =
     "the table has tabs and 'Profile', the stack's first entry, is no tab's root: start the stack at a tab's root, or give a tab state"
