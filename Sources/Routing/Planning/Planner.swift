@@ -158,7 +158,6 @@ final class Planner: Sendable {
     throws(RoutingError)
   {
     numbers.removeAll(keepingCapacity: true)
-    numbers.reserveCapacity(stack.count)
     for (position, entry) in stack.enumerated() {
       guard let number = screenIndex[entry.screen] else {
         guard !declaresScreens else {
