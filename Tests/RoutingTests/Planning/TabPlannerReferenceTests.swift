@@ -52,20 +52,12 @@ import Testing
         default: expected = .failure(.noTabForStack(root: tab.root, tabs: owners))
         }
       }
-      let actual = Result { () throws(RoutingError) -> Route in
-        try sample.table.route(
-          from: stack, to: sample.destination, via: sample.breadcrumbs,
-          parameters: sample.parameters)
-      }
-      let stripped = actual.map { route in
-        Route(
-          steps: route.steps.map {
-            Step(command: $0.command, action: $0.action, entry: $0.entry, depth: $0.depth)
-          },
-          stack: route.stack)
-      }
+      let request = Request(
+        to: sample.destination, via: sample.breadcrumbs, parameters: sample.parameters)
+      let actual = PlannerEngineTests.stripped(
+        PlannerEngineTests.planned(sample.table, request, from: stack))
       #expect(
-        stripped == expected,
+        actual == expected,
         "\(stack.stackDescription) in \(tab.name) to \(sample.destination) via \(sample.breadcrumbs) \(sample.parameters)"
       )
       if case .success(let route) = expected, !route.isEmpty { routed += 1 }
