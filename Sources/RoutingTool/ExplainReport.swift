@@ -30,6 +30,9 @@ enum ExplainReport {
       switch blocked.reason {
       case .guardRefused:
         object.append("reason", "guardRefused")
+      case .leftOutOfTab(let tab):
+        object.append("reason", "leftOutOfTab")
+        object.append("tab", .string(tab))
       case .originsNotReached(let onStack):
         object.append("reason", "originsNotReached")
         object.append("onStack", .array(onStack.map { .string($0.rawValue) }))

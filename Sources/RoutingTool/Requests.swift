@@ -331,6 +331,16 @@ struct RequestFailure: Error {
     return "\(place): \(reason)"
   }
 
+  /// This failure for a request given by options (`--from`, `--to`, `--param`): an
+  /// invalid request names no JSON path, which would name nothing the user wrote.
+  var givenByOptions: RequestFailure {
+    guard kind == .invalidRequest else { return self }
+    var plain = self
+    plain.place = nil
+    plain.details = [:]
+    return plain
+  }
+
   /// An invalid request, naming the place.
   static func invalidRequest(at path: JSONPath, _ reason: String) -> RequestFailure {
     RequestFailure(.invalidRequest, ["path": .string(path.description)], reason, at: path)
@@ -353,6 +363,17 @@ struct RequestFailure: Error {
         error.description)
     case .unknownScreen(let name):
       self.init(.unknownScreen, ["screen": .string(name.rawValue)], error.description)
+    case .unknownScreenOnStack(let name, let entry, let tab):
+      // The Swift API's message, and the place as a path into the request.
+      let stack =
+        tab.map { JSONPath.root.appending("stacks").appending($0) }
+        ?? JSONPath.root.appending("stack")
+      self.init(
+        .unknownScreen,
+        ["screen": .string(name.rawValue), "path": .string(stack.appending(entry).description)],
+        error.description)
+    case .noTabForStack:
+      self = .invalidRequest(at: JSONPath.root.appending("stack").appending(0), error.description)
     case .invalidParameter(let name, _, _):
       self = .invalidRequest(at: parameters.appending(name), error.description)
     case .emptyStack:
@@ -422,7 +443,7 @@ enum RouteRunner {
   static func failure(_ error: RoutingError, in table: RouteTable) -> RequestFailure {
     var failure = RequestFailure(error)
     switch error {
-    case .unknownScreen(let name):
+    case .unknownScreen(let name), .unknownScreenOnStack(let name, _, _):
       // `--to Profil`: the nearest screen of the table.
       if let near = suggestion(for: name.rawValue, among: table.screens.map(\.name.rawValue)) {
         failure.reason += "; did you mean '\(excerpt(near))'?"

@@ -32,14 +32,7 @@ enum RouteCommand {
     case (nil, nil):
       let (stack, request) = try requestFromFlags(options)
       let table = try console.loadTable(tablePath, format: options.has("json") ? .json : .text)
-      // The request came from flags: a JSON path would name nothing the user wrote.
-      let outcome = RouteRunner.route(request, from: stack, in: table).mapError { failure in
-        guard failure.kind == .invalidRequest else { return failure }
-        var plain = failure
-        plain.place = nil
-        plain.details = [:]
-        return plain
-      }
+      let outcome = RouteRunner.route(request, from: stack, in: table).mapError(\.givenByOptions)
       // The explanation plans the legs as the route did: it throws nothing the route did
       // not, and finds the leg that failed.
       if options.has("explain"), case .failure(let failure) = outcome, failure.kind == .unreachable,

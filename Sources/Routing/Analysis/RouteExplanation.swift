@@ -34,6 +34,8 @@ public struct RouteExplanation: Hashable, Sendable, CustomStringConvertible {
     /// back to such a screen only by popping back to it, and no command that takes part
     /// leads to it.
     case originsNotReached(onStack: [ScreenName])
+    /// It is limited to other tabs than `tab`, the tab whose stack the route starts from.
+    case leftOutOfTab(String)
   }
 
   /// The reached screen from which the fewest commands lead to the milestone.
@@ -126,6 +128,8 @@ public struct RouteExplanation: Hashable, Sendable, CustomStringConvertible {
     switch reason {
     case .guardRefused:
       return "its guard said no for this request"
+    case .leftOutOfTab(let tab):
+      return "it applies in other tabs than '\(excerpt(tab))'"
     case .originsNotReached(let onStack) where onStack.isEmpty:
       return "none of its origins is reached"
     case .originsNotReached(let onStack):

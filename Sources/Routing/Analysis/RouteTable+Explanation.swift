@@ -5,7 +5,9 @@ extension RouteTable {
   /// guards asked once, about the request and `stack`), until one has no route. Its
   /// explanation lists the screens the leg reaches, each command into the milestone
   /// with why it cannot apply (its guard said no, or none of its origins is reached),
-  /// and the reached screen from which the fewest commands lead to the milestone.
+  /// and the reached screen from which the fewest commands lead to the milestone. On a
+  /// table with tabs, the stack is a tab's, as for a route: the commands that tab leaves
+  /// out take no part.
   ///
   /// ```swift
   /// let explanation = try table.explanation(from: [Entry("Home")], to: "Archive")
@@ -28,7 +30,9 @@ extension RouteTable {
   ///   has one (the request may still fail on its parameters, which
   ///   ``route(from:to:via:parameters:)->Route`` checks once the route is found).
   /// - Throws: ``RoutingError/emptyStack``, ``RoutingError/unknownScreen(_:)`` for a
-  ///   milestone the table does not know, and
+  ///   milestone the table does not know, the stack's errors as for a route
+  ///   (``RoutingError/unknownScreenOnStack(_:entry:tab:)``,
+  ///   ``RoutingError/noTabForStack(root:tabs:)``), and
   ///   ``RoutingError/invalidParameter(name:value:expected:)`` for a value that a screen
   ///   an earlier leg pushes cannot take, as planning does.
   /// - Complexity: O(*L* · (*V* + *E*)) without costs, where *L* is the number of legs,
@@ -39,16 +43,16 @@ extension RouteTable {
     parameters: Parameters = [:]
   ) throws(RoutingError) -> RouteExplanation? {
     guard !stack.isEmpty else { throw RoutingError.emptyStack }
-    for name in breadcrumbs where screenIndex[name] == nil {
-      throw RoutingError.unknownScreen(name)
-    }
-    guard let target = screenIndex[destination] else {
-      throw RoutingError.unknownScreen(destination)
-    }
-    if entry(stack[stack.count - 1], matches: target, under: parameters) { return nil }
     let request = Request(to: destination, via: breadcrumbs, parameters: parameters)
+    let target = try planner.destination(of: request)
+    var numbers: [Int32] = []
+    try planner.screenNumbers(of: stack, tab: nil, into: &numbers)
+    // On a table with tabs, the stack is a tab's, and the commands it leaves out take no
+    // part, as in the route.
+    let tab = tabLayout.tabs.isEmpty ? nil : try self.tab(ofStack: stack, for: request)
+    var disabled = Set(tab.map { tabLayout.excluded[$0] } ?? [])
+    if entry(stack[stack.count - 1], matches: target, under: parameters) { return nil }
     let context = GuardContext(request: request, stack: stack)
-    var disabled = Set<Int32>()
     for (position, command) in graph.guardedCommands.enumerated()
     where !graph.guards[position].allows(context) {
       disabled.insert(command)
@@ -60,7 +64,7 @@ extension RouteTable {
       let marks = StackMarks(current, in: self, parameters: parameters)
       let tree = RouteTree(graph: graph, marks: marks, where: isEnabled)
       guard tree.isReached(milestone) else {
-        return explain(milestone, from: current, tree, marks, isEnabled)
+        return explain(milestone, from: current, tree, marks, inTab: tab, isEnabled)
       }
       for step in tree.steps(to: milestone) {
         if step.popTo >= 0 {
@@ -76,7 +80,7 @@ extension RouteTable {
   /// The explanation of a leg from `stack` that `tree` shows cannot reach `milestone`.
   private func explain(
     _ milestone: Int32, from stack: [Entry], _ tree: RouteTree, _ marks: StackMarks,
-    _ isEnabled: (Int32) -> Bool
+    inTab tab: Int?, _ isEnabled: (Int32) -> Bool
   ) -> RouteExplanation {
     let reachable = tree.reached.map {
       RouteExplanation.ReachedScreen(screen: screens[Int($0)].name, steps: tree.depth(of: $0)!)
@@ -84,7 +88,9 @@ extension RouteTable {
     let blocked = graph.commandsTo[Int(milestone)].map { command in
       let origins = commands.origins(of: Int(command)).uniqued()
       let reason: RouteExplanation.Reason
-      if !isEnabled(command) {
+      if let tab, isLeftOut(Int(command), inTab: tab) {
+        reason = .leftOutOfTab(tabLayout.tabs[tab].name)
+      } else if !isEnabled(command) {
         reason = .guardRefused
       } else {
         let onStack = origins.filter { origin in

@@ -33,7 +33,10 @@ extension Planner {
     return try scratch.withScratch { (buffers) throws(RoutingError) -> TabPlan in
       defer { buffers.legLimit = .max }
       var plan = TabPlan(steps: [], selected: start, stacks: stacks)
-      var numbers = stacks.map { stack in stack.map { screenIndex[$0.screen] ?? -1 } }
+      var numbers: [[Int32]] = Array(repeating: [], count: stacks.count)
+      for (tab, stack) in stacks.enumerated() {
+        try screenNumbers(of: stack, tab: layout.tabs[tab].name, into: &numbers[tab])
+      }
       buffers.stackScreens = numbers[start]
       if topMatches(plan.stacks[start], destination, parameters, buffers) { return plan }
       buffers.prepare(screens: graph.screenCount, commands: graph.commandCount)

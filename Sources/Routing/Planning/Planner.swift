@@ -23,6 +23,8 @@ final class Planner: Sendable {
   /// Whether each screen declares parameters; an entry of one that does not matches on
   /// its name alone and a push of it creates an entry without parameters.
   let declaresParameters: [Bool]
+  /// Whether the table declares its screens: then a stack may hold those only.
+  let declaresScreens: Bool
   /// Whether some command has an identifier.
   let anyCommandID: Bool
   /// Whether some screen declares a required parameter: without one, a request without
@@ -38,21 +40,24 @@ final class Planner: Sendable {
   let noParameters: Parameters = [:]
 
   convenience init(
-    graph: RouteGraph, screens: [Screen], commands: RouteTable.Commands, screenIndex: ScreenIndex
+    graph: RouteGraph, screens: [Screen], commands: RouteTable.Commands, screenIndex: ScreenIndex,
+    declaresScreens: Bool
   ) {
     self.init(
       graph: graph, screens: screens, commands: commands, screenIndex: screenIndex,
+      declaresScreens: declaresScreens,
       cache: Self.cache(limit: RouteTable.defaultPlanCacheLimit, graph))
   }
 
   private init(
     graph: RouteGraph, screens: [Screen], commands: RouteTable.Commands, screenIndex: ScreenIndex,
-    cache: PlanCache
+    declaresScreens: Bool, cache: PlanCache
   ) {
     self.graph = graph
     self.screens = screens
     self.commands = commands
     self.screenIndex = screenIndex
+    self.declaresScreens = declaresScreens
     self.screenNames = screenIndex.names
     self.declaresParameters = screens.map { !$0.parameters.isEmpty }
     self.anyCommandID = !commands.details.ids.isEmpty
@@ -65,7 +70,7 @@ final class Planner: Sendable {
   func withCache(limit: Int) -> Planner {
     Planner(
       graph: graph, screens: screens, commands: commands, screenIndex: screenIndex,
-      cache: Self.cache(limit: limit, graph))
+      declaresScreens: declaresScreens, cache: Self.cache(limit: limit, graph))
   }
 
   /// An empty cache for `graph`; building a field costs a backward search of it.
@@ -96,8 +101,7 @@ final class Planner: Sendable {
     }
     return try scratch.withScratch { (buffers) throws(RoutingError) -> Route in
       // Each name of the stack is looked up once; the legs keep the numbers up to date.
-      buffers.stackScreens.removeAll(keepingCapacity: true)
-      for entry in stack { buffers.stackScreens.append(screenIndex[entry.screen] ?? -1) }
+      try screenNumbers(of: stack, tab: nil, into: &buffers.stackScreens)
       if topMatches(stack, destination, parameters, buffers) {
         return Route(steps: [], stack: stack)
       }
@@ -139,6 +143,30 @@ final class Planner: Sendable {
         buffers.stackScreens.append(step.screen)
       }
       try apply(step, parameters: parameters, to: &current, &steps)
+    }
+  }
+
+  /// Replaces `numbers` with the screen number of each entry of `stack`, bottom first;
+  /// -1 for a screen the table does not know, which only a table that declares no
+  /// screens accepts.
+  ///
+  /// - Parameter tab: The tab whose stack it is, for the error; `nil` for a single stack.
+  /// - Throws: ``RoutingError/unknownScreenOnStack(_:entry:tab:)`` for the first entry
+  ///   naming a screen that a table declaring its screens does not declare.
+  /// - Complexity: O(*n*) on average, where *n* is the depth of the stack.
+  func screenNumbers(of stack: [Entry], tab: String?, into numbers: inout [Int32])
+    throws(RoutingError)
+  {
+    numbers.removeAll(keepingCapacity: true)
+    for (position, entry) in stack.enumerated() {
+      guard let number = screenIndex[entry.screen] else {
+        guard !declaresScreens else {
+          throw RoutingError.unknownScreenOnStack(entry.screen, entry: position, tab: tab)
+        }
+        numbers.append(-1)
+        continue
+      }
+      numbers.append(number)
     }
   }
 

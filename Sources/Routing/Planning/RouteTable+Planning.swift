@@ -15,7 +15,10 @@ extension RouteTable {
   /// ```
   ///
   /// - Parameters:
-  ///   - stack: The stack to start from, bottom first; it must not be empty.
+  ///   - stack: The stack to start from, bottom first; it must not be empty. On a table
+  ///     that declares its screens, every entry must name one of them. On a table with
+  ///     tabs, it is a tab's stack: it starts at the root of one tab, and the route
+  ///     stays in that tab (give a ``TabState`` to plan across tabs).
   ///   - destination: Where to go.
   ///   - breadcrumbs: Milestones to pass on the way, in order.
   ///   - parameters: Values applied to every screen the route pushes (each screen takes
@@ -24,7 +27,13 @@ extension RouteTable {
   /// - Returns: The steps and the resulting stack; no step when the top of `stack`
   ///   already matches `destination`.
   /// - Throws: ``RoutingError/unknownScreen(_:)`` for a destination or breadcrumb that
-  ///   the table does not know, ``RoutingError/invalidParameter(name:value:expected:)``
+  ///   the table does not know, then
+  ///   ``RoutingError/unknownScreenOnStack(_:entry:tab:)`` for a stack entry naming a
+  ///   screen that the table does not declare, when it declares its screens
+  ///   (``declaresScreens``); on a table with tabs,
+  ///   ``RoutingError/noTabForStack(root:tabs:)`` for a stack that does not start at the
+  ///   root of exactly one tab (the route stays in that tab, with the commands it
+  ///   allows); ``RoutingError/invalidParameter(name:value:expected:)``
   ///   for a value that does not convert to the kind declared by a screen the route
   ///   creates (an existing entry whose screen declares a kind the value does not convert
   ///   to simply does not match),
@@ -60,6 +69,7 @@ extension RouteTable {
   /// - Throws: ``RoutingError``, as ``route(from:to:via:parameters:)->Route`` does.
   /// - Complexity: As ``route(from:to:via:parameters:)->Route``.
   public func route(_ request: Request, from stack: [Entry]) throws(RoutingError) -> Route {
+    guard tabLayout.tabs.isEmpty else { return try routeInTab(request, from: stack) }
     let route = try planner.route(request, from: stack)
     try checkParameters(of: request, along: route)
     return route

@@ -18,6 +18,11 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
   case unreachable(from: ScreenName, to: ScreenName)
   /// The destination or a breadcrumb is not a screen of the table.
   case unknownScreen(ScreenName)
+  /// Entry `entry` (counted from 0, bottom first) of the stack to start from names a
+  /// screen that the table does not declare, on a table that declares its screens (see
+  /// ``RouteTable/declaresScreens``). `tab` names the tab whose stack it is, for a tab
+  /// state; `nil` for a single stack.
+  case unknownScreenOnStack(ScreenName, entry: Int, tab: String?)
   /// A request parameter does not convert to the kind that a screen the route creates
   /// declares for it.
   case invalidParameter(name: String, value: String, expected: ParameterKind)
@@ -37,20 +42,26 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
   /// declares no tab at all (an empty name, when nothing named one; see
   /// <doc:PlanningAcrossTabs>).
   case unknownTab(String)
+  /// A single stack, planned on a table that declares tabs, does not start at the root
+  /// of exactly one tab: `root` is its first entry's screen, `tabs` the tabs whose root
+  /// it is (none, or several). Give a ``TabState`` instead (see <doc:PlanningAcrossTabs>).
+  case noTabForStack(root: ScreenName, tabs: [String])
 
   /// The kind of failure, as the route-table tool names it: `unreachable`,
-  /// `unknownScreen`, `invalidParameter`, `emptyStack`, `noFactory`, `missingParameter`,
-  /// `undeclaredParameter` or `unknownTab`.
+  /// `unknownScreen` (for the destination, a breadcrumb or a stack entry),
+  /// `invalidParameter`, `emptyStack`, `noFactory`, `missingParameter`,
+  /// `undeclaredParameter`, `unknownTab` or `noTabForStack`.
   public var kind: String {
     switch self {
     case .unreachable: "unreachable"
-    case .unknownScreen: "unknownScreen"
+    case .unknownScreen, .unknownScreenOnStack: "unknownScreen"
     case .invalidParameter: "invalidParameter"
     case .emptyStack: "emptyStack"
     case .noFactory: "noFactory"
     case .missingParameter: "missingParameter"
     case .undeclaredParameter: "undeclaredParameter"
     case .unknownTab: "unknownTab"
+    case .noTabForStack: "noTabForStack"
     }
   }
 
@@ -61,6 +72,10 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
       "no route from \(from) to \(to)"
     case .unknownScreen(let name):
       "unknown screen '\(excerpt(name.rawValue))'"
+    case .unknownScreenOnStack(let name, let entry, nil):
+      "unknown screen '\(excerpt(name.rawValue))' at stack entry \(entry)"
+    case .unknownScreenOnStack(let name, let entry, let tab?):
+      "unknown screen '\(excerpt(name.rawValue))' at entry \(entry) of tab '\(excerpt(tab))'"
     case .invalidParameter(let name, let value, let expected):
       "parameter '\(excerpt(name))': '\(excerpt(value))' is not a valid \(expected)"
     case .emptyStack:
@@ -73,6 +88,13 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
       "the table declares no tab"
     case .unknownTab(let name):
       "unknown tab '\(excerpt(name))'"
+    case .noTabForStack(let root, let tabs) where tabs.isEmpty:
+      "the table has tabs and '\(excerpt(root))', the stack's first entry, is no tab's root: "
+        + "start the stack at a tab's root, or give a tab state"
+    case .noTabForStack(let root, let tabs):
+      "'\(excerpt(root))', the stack's first entry, is the root of tabs "
+        + tabs.map { "'\(excerpt($0))'" }.joined(separator: ", ")
+        + ": give a tab state to say which"
     case .undeclaredParameter(let key, let suggestion):
       "parameter '\(excerpt(key))' is declared by neither the destination, a breadcrumb nor a screen the route pushes"
         + (suggestion.map { "; did you mean '\(excerpt($0))'?" } ?? "")

@@ -86,7 +86,8 @@ public struct RouteTable: Sendable {
     self.links = links
     self.tabLayout = layout
     self.planner = Planner(
-      graph: graph, screens: names.screens, commands: commands, screenIndex: names.index)
+      graph: graph, screens: names.screens, commands: commands, screenIndex: names.index,
+      declaresScreens: names.areDeclared)
   }
 
   /// This table with another planner, sharing everything else.
@@ -116,6 +117,16 @@ public struct RouteTable: Sendable {
       )
     }
   }
+
+  /// Whether the table declares its screens (a `Screen` registered, a `screens` list in
+  /// its file), rather than taking them from the names its commands use.
+  ///
+  /// A table that declares its screens knows every screen a stack may hold: a stack
+  /// entry naming another screen is a mistake, and planning from it fails with
+  /// ``RoutingError/unknownScreenOnStack(_:entry:tab:)``. A table that takes its
+  /// screens from its commands accepts any name on a stack, as a screen without
+  /// parameters that no command targets (see <doc:HowRoutesArePlanned>).
+  public var declaresScreens: Bool { planner.declaresScreens }
 
   /// The screen with a name, or `nil` when the table does not know it.
   ///
@@ -185,6 +196,8 @@ struct ScreenNames {
   var index: ScreenIndex { ScreenIndex(slots, names: names) }
   private(set) var restorable: [String: Int32] = [:]
   private let implicit: Bool
+  /// Whether the screens were declared, rather than taken from the names commands use.
+  var areDeclared: Bool { !implicit }
 
   init(_ declared: [Screen]) throws(TableError) {
     implicit = declared.isEmpty

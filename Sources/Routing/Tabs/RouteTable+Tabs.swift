@@ -102,6 +102,41 @@ extension RouteTable {
     return route
   }
 
+  /// Plans a request from a single stack on a table with tabs: inside the tab whose root
+  /// the stack starts at, with the commands that tab allows, as
+  /// ``Navigator/go(to:via:parameters:)`` does in a ``TabContainer``'s selected tab.
+  func routeInTab(_ request: Request, from stack: [Entry]) throws(RoutingError) -> Route {
+    let name = tabLayout.tabs[try tab(ofStack: stack, for: request)].name
+    do {
+      let route = try route(
+        request, from: TabState(selected: name, stacks: [name: stack]), pinned: true)
+      return Route(steps: route.commandSteps, stack: route.state.stack)
+    } catch {
+      // The stack was given as a single stack, not as this tab's.
+      guard case .unknownScreenOnStack(let screen, let entry, _) = error else { throw error }
+      throw RoutingError.unknownScreenOnStack(screen, entry: entry, tab: nil)
+    }
+  }
+
+  /// The number of the tab whose root is the first entry of `stack`, a single stack on a
+  /// table with tabs.
+  ///
+  /// - Throws: ``RoutingError/emptyStack``; for a stack that starts at the root of no
+  ///   tab, or of several, what planning `request` from it reports first (an unknown
+  ///   milestone, then an unknown stack screen), else
+  ///   ``RoutingError/noTabForStack(root:tabs:)``.
+  /// - Complexity: O(*T*), where *T* is the number of tabs.
+  func tab(ofStack stack: [Entry], for request: Request) throws(RoutingError) -> Int {
+    guard let first = stack.first else { throw RoutingError.emptyStack }
+    let root = screenIndex[first.screen]
+    let tabs = tabLayout.roots.indices.filter { tabLayout.roots[$0] == root }
+    guard tabs.count != 1 else { return tabs[0] }
+    _ = try planner.destination(of: request)
+    var numbers: [Int32] = []
+    try planner.screenNumbers(of: stack, tab: nil, into: &numbers)
+    throw RoutingError.noTabForStack(root: first.screen, tabs: tabs.map { tabLayout.tabs[$0].name })
+  }
+
   /// The selected tab's number and every tab's stack, in tab order.
   func resolve(_ state: TabState) throws(RoutingError) -> (Int, [[Entry]]) {
     guard let selected = tabLayout.number(of: state.selected) else {

@@ -20,6 +20,52 @@ import Testing
       count: TestScale.isFull ? 500 : 200, seed: UInt64(batch) &* 2_147_483_647 &+ 11, costs: true)
   }
 
+  /// A single stack on a table with tabs is planned inside the tab whose root it starts
+  /// at: as the one-stack reference plans it with the commands that tab leaves out
+  /// disabled, once the milestones and the stack's screens are known; a root that no
+  /// tab or several tabs have fails.
+  @Test(arguments: TestScale.batches(full: 10, quick: 1))
+  func singleStacksAgreeWithReference(batch: Int) throws {
+    // 5,000 cases at full scale, 500 by default.
+    let count = 500
+    var random = SeededGenerator(seed: UInt64(batch) &* 999_983 &+ 7)
+    var routed = 0
+    var shared = 0
+    for _ in 0..<count {
+      let sample = try PlannerReferenceTests.randomCase(
+        &random, costs: Bool.random(using: &random), tabs: 3)
+      let tab = sample.tabs.randomElement(using: &random)!
+      let stack = [Entry(tab.root)] + sample.stack
+      let owners = sample.tabs.filter { $0.root == tab.root }.map(\.name)
+      var reference = sample.reference
+      for number in reference.commands.indices
+      where !sample.limits[number].isEmpty && !sample.limits[number].contains(tab.name) {
+        reference.commands[number].enabled = false
+      }
+      var expected = reference.route(
+        from: stack, to: sample.destination, via: sample.breadcrumbs, sample.parameters)
+      if owners.count != 1 {
+        shared += 1
+        // What the milestones and the stack's screens fail with comes first.
+        switch expected {
+        case .failure(.unknownScreen), .failure(.unknownScreenOnStack): break
+        default: expected = .failure(.noTabForStack(root: tab.root, tabs: owners))
+        }
+      }
+      let request = Request(
+        to: sample.destination, via: sample.breadcrumbs, parameters: sample.parameters)
+      let actual = PlannerEngineTests.stripped(
+        PlannerEngineTests.planned(sample.table, request, from: stack))
+      #expect(
+        actual == expected,
+        "\(stack.stackDescription) in \(tab.name) to \(sample.destination) via \(sample.breadcrumbs) \(sample.parameters)"
+      )
+      if case .success(let route) = expected, !route.isEmpty { routed += 1 }
+    }
+    #expect(routed > count / 8)
+    #expect(shared > count / 20)
+  }
+
   func compare(count: Int, seed: UInt64, costs: Bool) throws {
     var random = SeededGenerator(seed: seed)
     var routed = 0
@@ -29,7 +75,9 @@ import Testing
       let names = sample.reference.screens.map(\.name)
       var stacks: [[Entry]] = [sample.stack]
       for _ in sample.tabs.dropFirst() {
-        stacks.append(PlannerReferenceTests.randomStack(&random, of: names))
+        stacks.append(
+          PlannerReferenceTests.randomStack(
+            &random, of: names, foreignOdds: PlannerReferenceTests.foreignOdds(sample.reference)))
       }
       let start = Int.random(in: 0..<sample.tabs.count, using: &random)
       let reference = TabReferencePlanner(

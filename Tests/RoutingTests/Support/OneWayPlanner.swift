@@ -42,6 +42,11 @@ struct OneWayPlanner {
       guard let number = table.screenIndex[name] else { return .failure(.unknownScreen(name)) }
       milestones.append(number)
     }
+    if table.declaresScreens,
+      let entry = stack.indices.first(where: { table.screen(named: stack[$0].screen) == nil })
+    {
+      return .failure(.unknownScreenOnStack(stack[entry].screen, entry: entry, tab: nil))
+    }
     let parameters = request.parameters
     if table.entry(stack[stack.count - 1], matches: milestones.last!, under: parameters) {
       let route = Route(steps: [], stack: stack)

@@ -23,9 +23,21 @@ struct ReferencePlanner {
   var commands: [Move]
   /// The kind every screen declares for a key; text unless listed.
   var kinds: [String: ParameterKind] = [:]
+  /// Whether the table declares its screens: then a stack holds only those of
+  /// `screens`; otherwise any name may stand on it.
+  var declaresScreens = true
 
   func declared(_ screen: ScreenName) -> [String]? {
     screens.first { $0.name == screen }?.parameters
+  }
+
+  /// The failure for the first entry of `stack` that names no screen of a table
+  /// declaring its screens; `tab` names the tab whose stack it is.
+  func unknownScreen(on stack: [Entry], tab: String?) -> RoutingError? {
+    guard declaresScreens,
+      let entry = stack.indices.first(where: { declared(stack[$0].screen) == nil })
+    else { return nil }
+    return .unknownScreenOnStack(stack[entry].screen, entry: entry, tab: tab)
   }
 
   func matches(_ entry: Entry, _ screen: ScreenName, _ parameters: Parameters) -> Bool {
@@ -121,6 +133,7 @@ struct ReferencePlanner {
     for name in breadcrumbs + [destination] where declared(name) == nil {
       return .failure(.unknownScreen(name))
     }
+    if let error = unknownScreen(on: stack, tab: nil) { return .failure(error) }
     if matches(stack[stack.count - 1], destination, parameters) {
       return checked(Route(steps: [], stack: stack), to: destination, via: breadcrumbs, parameters)
     }

@@ -139,6 +139,9 @@ struct TabReferencePlanner {
     for name in breadcrumbs + [destination] where stacks.declared(name) == nil {
       return .failure(.unknownScreen(name))
     }
+    for (tab, stack) in zip(tabs, start.stacks) {
+      if let error = stacks.unknownScreen(on: stack, tab: tab) { return .failure(error) }
+    }
     var current = start
     var steps: [TabStep] = []
     if !stacks.matches(top(start), destination, parameters) {

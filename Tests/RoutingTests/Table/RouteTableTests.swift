@@ -269,7 +269,7 @@ private struct OpenChat: NavigationCommand {
     let route = try Self.table.route(from: [Entry("Home")], to: "Order", parameters: ["id": "42"])
     #expect(route.stack.last?.parameters["id"] == .integer(42))
     // An existing Order(id: 42) matches the text "42" and the integer 42 alike.
-    let stack = route.stack + [Entry("Elsewhere")]
+    let stack = route.stack + [Entry("Tag")]
     for value: ParameterValue in ["42", 42] {
       let back = try Self.table.route(from: stack, to: "Order", parameters: ["id": value])
       #expect(back.steps.map(\.action) == [.pop])
@@ -278,7 +278,7 @@ private struct OpenChat: NavigationCommand {
 
   @Test func aValueThatDoesNotConvertMatchesNoEntry() throws {
     // Order(id: 1) cannot match id "abc": the route goes home, then fails to create one.
-    let stack = [Entry("Home"), Entry("Order", parameters: ["id": 1]), Entry("Elsewhere")]
+    let stack = [Entry("Home"), Entry("Order", parameters: ["id": 1]), Entry("Tag")]
     #expect(throws: RoutingError.invalidParameter(name: "id", value: "abc", expected: .integer)) {
       try Self.table.route(from: stack, to: "Order", parameters: ["id": "abc"])
     }

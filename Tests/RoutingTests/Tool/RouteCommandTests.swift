@@ -105,12 +105,6 @@ import Testing
         + "\n")
   }
 
-  @Test func stackScreensNeedNotBeInTheTable() {
-    let result = Tool.run(["route", "SampleApp.json", "--from", "Login", "--to", "Folder"])
-    #expect(result.exitCode == 0)
-    #expect(Tool.lines(result.output).last == "stack: Login > Menu > Folder")
-  }
-
   @Test func routesARequestFile() {
     let request = """
       {"stack": ["Menu", {"screen": "Profile", "parameters": {"userId": "1"}}], "to": "Chat",
