@@ -137,6 +137,23 @@ extension Planner {
   private func route(
     from entry: Entry, pushing path: UnsafeMutableBufferPointer<LegStep>, parameters: Parameters
   ) throws(RoutingError) -> Route {
+    // Without request parameters every pushed entry has none: made from its name alone,
+    // with no flag to read and no dictionary to copy into its step.
+    guard !parameters.isEmpty else {
+      return route(from: entry, pushing: path) { Entry(screenNames[Int($0)]) }
+    }
+    return try route(from: entry, pushing: path) { (screen) throws(RoutingError) in
+      try newEntry(of: screen, parameters: parameters)
+    }
+  }
+
+  /// ``route(from:pushing:parameters:)`` with the entry a push of a screen creates
+  /// made by `newEntry`.
+  @inline(__always)
+  private func route<Failure: Error>(
+    from entry: Entry, pushing path: UnsafeMutableBufferPointer<LegStep>,
+    making newEntry: (Int32) throws(Failure) -> Entry
+  ) throws(Failure) -> Route {
     // Not `Array(unsafeUninitializedCapacity:)`: its buffer's class metadata is looked
     // up in the runtime on every call, with a throwing closure or not (measured: a warm
     // plan ran 57% to 69% more instructions); `reserveCapacity` reads a cached one.
@@ -146,7 +163,7 @@ extension Planner {
     steps.reserveCapacity(path.count)
     stack.append(entry)
     for step in path {
-      let pushed = try newEntry(of: step.screen, parameters: parameters)
+      let pushed = try newEntry(step.screen)
       stack.append(pushed)
       let command = Int(step.command)
       steps.append(

@@ -34,10 +34,6 @@ final class Planner: Sendable {
   let scratch: ScratchPool
   /// Distance fields of milestones planned before.
   let cache: PlanCache
-  /// The parameters of an entry that holds none: copying it is cheaper than making an
-  /// empty dictionary, and, kept here rather than in a static, needs no check that it
-  /// was made (measured: a static's once-check on each push of a warm plan).
-  let noParameters: Parameters = [:]
 
   convenience init(
     graph: RouteGraph, screens: [Screen], commands: RouteTable.Commands, screenIndex: ScreenIndex,
@@ -304,7 +300,7 @@ extension Planner {
   func newEntry(of screen: Int32, parameters: Parameters) throws(RoutingError) -> Entry {
     // The request's parameters first: without any, the screen's flag is not read.
     guard !parameters.isEmpty, declaresParameters[Int(screen)] else {
-      return Entry(screenNames[Int(screen)], parameters: noParameters)
+      return Entry(screenNames[Int(screen)])
     }
     return try newEntry(declaring: screen, parameters: parameters)
   }

