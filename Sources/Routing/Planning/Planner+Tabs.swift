@@ -31,7 +31,10 @@ extension Planner {
     let destination = try destination(of: request)
     let parameters = request.parameters
     return try scratch.withScratch { (buffers) throws(RoutingError) -> TabPlan in
-      defer { buffers.legLimit = .max }
+      defer {
+        buffers.legLimit = .max
+        buffers.leftOutTab = -1
+      }
       var plan = TabPlan(steps: [], selected: start, stacks: stacks)
       var numbers = stacks.map { stack in stack.map { screenIndex[$0.screen] ?? -1 } }
       buffers.stackScreens = numbers[start]
@@ -67,6 +70,7 @@ extension Planner {
           if tab == here || !topMatches(plan.stacks[tab], milestone, parameters, buffers) {
             // Behind the best so far, only a strictly cheaper leg wins.
             buffers.legLimit = best.map { Int32($0.cost - select - 1) } ?? .max
+            buffers.leftOutTab = tab
             let found: Bool
             if guarded.isEmpty && !layout.excluded[tab].isEmpty {
               swap(&buffers.disabled, &buffers.tabDisabled[tab])

@@ -32,22 +32,27 @@ final class Planner: Sendable {
   let scratch: ScratchPool
   /// Distance fields of milestones planned before.
   let cache: PlanCache
+  /// The positions of the graph's rows whose command a tab or a guard may leave out.
+  let limitedPositions: LimitedPositions
   /// The parameters of an entry that holds none: copying it is cheaper than making an
   /// empty dictionary, and, kept here rather than in a static, needs no check that it
   /// was made (measured: a static's once-check on each push of a warm plan).
   let noParameters: Parameters = [:]
 
+  /// A planner for `graph`, whose tabs leave out the commands `excluded` (in tab order).
   convenience init(
-    graph: RouteGraph, screens: [Screen], commands: RouteTable.Commands, screenIndex: ScreenIndex
+    graph: RouteGraph, screens: [Screen], commands: RouteTable.Commands, screenIndex: ScreenIndex,
+    excluded: [[Int32]]
   ) {
     self.init(
       graph: graph, screens: screens, commands: commands, screenIndex: screenIndex,
-      cache: Self.cache(limit: RouteTable.defaultPlanCacheLimit, graph))
+      cache: Self.cache(limit: RouteTable.defaultPlanCacheLimit, graph),
+      limitedPositions: LimitedPositions(graph: graph, excluded: excluded))
   }
 
   private init(
     graph: RouteGraph, screens: [Screen], commands: RouteTable.Commands, screenIndex: ScreenIndex,
-    cache: PlanCache
+    cache: PlanCache, limitedPositions: LimitedPositions
   ) {
     self.graph = graph
     self.screens = screens
@@ -59,13 +64,14 @@ final class Planner: Sendable {
     self.anyRequiredParameter = screens.contains { $0.parameters.contains(where: \.required) }
     self.scratch = ScratchPool()
     self.cache = cache
+    self.limitedPositions = limitedPositions
   }
 
   /// This planner with an empty cache of its own, holding at most `limit` bytes.
   func withCache(limit: Int) -> Planner {
     Planner(
       graph: graph, screens: screens, commands: commands, screenIndex: screenIndex,
-      cache: Self.cache(limit: limit, graph))
+      cache: Self.cache(limit: limit, graph), limitedPositions: limitedPositions)
   }
 
   /// An empty cache for `graph`; building a field costs a backward search of it.
@@ -190,6 +196,7 @@ final class Planner: Sendable {
     _ request: Request, _ stack: [Entry], _ buffers: inout PlannerScratch
   ) -> Bool {
     buffers.disabled.clear()
+    buffers.guardSaidNo = false
     guard !graph.guardedCommands.isEmpty else { return false }
     let context = GuardContext(request: request, stack: stack)
     var any = false
@@ -198,6 +205,7 @@ final class Planner: Sendable {
       buffers.disabled.insert(Int(command))
       any = true
     }
+    buffers.guardSaidNo = any
     return any
   }
 

@@ -86,7 +86,8 @@ public struct RouteTable: Sendable {
     self.links = links
     self.tabLayout = layout
     self.planner = Planner(
-      graph: graph, screens: names.screens, commands: commands, screenIndex: names.index)
+      graph: graph, screens: names.screens, commands: commands, screenIndex: names.index,
+      excluded: layout.excluded)
   }
 
   /// This table with another planner, sharing everything else.
