@@ -146,28 +146,33 @@ extension Planner {
     let implicitAnywhere = buffers.implicitAnywhere
     graph.commandsFrom.starts.withUnsafeBufferPointer { starts in
       graph.targetsFrom.withUnsafeBufferPointer { targets in
-        func expand(_ screen: Int32) {
-          let commands = Int(starts[Int(screen)])..<Int(starts[Int(screen) + 1])
-          work += commands.count
-          for position in commands {
-            let target = Int(targets[position])
-            let word = search.words[target]
-            guard word.forward <= base,
-              !implicitAnywhere || graph.firstFromAnywhere[target] < 0,
-              isEnabled(graph.commandsFrom.items[position], anyDisabled, buffers)
-            else { continue }
-            search.words[target].forward = stored
-            search.order[count] = Int32(target)
-            count += 1
-            if word.backward > base { met = true }
-          }
-        }
-        buffers.sink &+= touchRows(of: search.order, level, starts, targets, search)
-        for index in level { expand(search.order[index]) }
-        if depth == 1 && implicitAnywhere {
-          for screen in graph.anywhereDestinations
-          where search.words[Int(screen)].forward <= base {
-            expand(screen)
+        graph.commandsFrom.items.withUnsafeBufferPointer { commands in
+          withRowFilter(forward: true, buffers.leftOutTab, buffers.guardSaidNo) { filter in
+            func expand(_ screen: Int32) {
+              let row = Int(starts[Int(screen)])..<Int(starts[Int(screen) + 1])
+              work += row.count
+              for position in row {
+                let target = Int(targets[position])
+                let word = search.words[target]
+                guard word.forward <= base,
+                  !implicitAnywhere || graph.firstFromAnywhere[target] < 0,
+                  !anyDisabled || filter.allows(position, commands, buffers.disabled)
+                else { continue }
+                search.words[target].forward = stored
+                search.order[count] = Int32(target)
+                count += 1
+                if word.backward > base { met = true }
+              }
+            }
+            buffers.sink &+= touchRows(
+              of: search.order, level, starts, targets, anyDisabled ? filter : nil, search)
+            for index in level { expand(search.order[index]) }
+            if depth == 1 && implicitAnywhere {
+              for screen in graph.anywhereDestinations
+              where search.words[Int(screen)].forward <= base {
+                expand(screen)
+              }
+            }
           }
         }
       }
@@ -193,30 +198,36 @@ extension Planner {
     let implicitAnywhere = buffers.implicitAnywhere
     graph.predecessors.starts.withUnsafeBufferPointer { starts in
       graph.predecessors.items.withUnsafeBufferPointer { origins in
-        buffers.sink &+= touchRows(of: frontier, 0..<frontierCount, starts, origins, search)
-        for index in 0..<frontierCount {
-          let screen = Int(frontier[index])
-          let predecessors = Int(starts[screen])..<Int(starts[screen + 1])
-          work += predecessors.count
-          for position in predecessors {
-            let origin = Int(origins[position])
-            let word = search.words[origin]
-            guard word.backward <= base,
-              isEnabled(graph.predecessorCommands[position], anyDisabled, buffers)
-            else { continue }
-            let reached: Bool
-            if word.forward > base {
-              // A held screen (level 0) is only ever a first step (a pop); beyond it the
-              // backward search cannot go.
-              if word.forward == base &+ 1 { continue }
-              reached = true
-            } else {
-              reached = implicitAnywhere && graph.firstFromAnywhere[origin] >= 0
+        graph.predecessorCommands.withUnsafeBufferPointer { commands in
+          withRowFilter(forward: false, buffers.leftOutTab, buffers.guardSaidNo) { filter in
+            buffers.sink &+= touchRows(
+              of: frontier, 0..<frontierCount, starts, origins, anyDisabled ? filter : nil,
+              search)
+            for index in 0..<frontierCount {
+              let screen = Int(frontier[index])
+              let predecessors = Int(starts[screen])..<Int(starts[screen + 1])
+              work += predecessors.count
+              for position in predecessors {
+                let origin = Int(origins[position])
+                let word = search.words[origin]
+                guard word.backward <= base,
+                  !anyDisabled || filter.allows(position, commands, buffers.disabled)
+                else { continue }
+                let reached: Bool
+                if word.forward > base {
+                  // A held screen (level 0) is only ever a first step (a pop); beyond it the
+                  // backward search cannot go.
+                  if word.forward == base &+ 1 { continue }
+                  reached = true
+                } else {
+                  reached = implicitAnywhere && graph.firstFromAnywhere[origin] >= 0
+                }
+                search.words[origin].backward = stored
+                next[count] = Int32(origin)
+                count += 1
+                if reached { met = true }
+              }
             }
-            search.words[origin].backward = stored
-            next[count] = Int32(origin)
-            count += 1
-            if reached { met = true }
           }
         }
       }
@@ -246,7 +257,7 @@ extension Planner {
   private func touchRows(
     of screens: UnsafeMutablePointer<Int32>, _ range: Range<Int>,
     _ starts: UnsafeBufferPointer<Int32>, _ items: UnsafeBufferPointer<Int32>,
-    _ search: SearchPointers
+    _ filter: RowFilter?, _ search: SearchPointers
   ) -> Int32 {
     var sum: Int32 = 0
     for index in range { sum &+= starts[Int(screens[index]) + 1] }
@@ -254,6 +265,11 @@ extension Planner {
       let screen = Int(screens[index])
       let start = Int(starts[screen])
       if start < Int(starts[screen + 1]) { sum &+= items[start] }
+    }
+    if let filter {
+      var bits: UInt64 = 0
+      for index in range { bits &+= filter.touch(Int(starts[Int(screens[index])])) }
+      sum &+= Int32(truncatingIfNeeded: bits)
     }
     guard graph.screenCount >= Self.readAheadScreens else { return sum }
     var words: UInt32 = 0
@@ -312,6 +328,22 @@ extension Planner {
         break
       }
       step += 1
+    }
+  }
+
+  /// Calls `body` with the ``RowFilter`` of the rows by origin (`forward`) or of the
+  /// predecessor rows: the positions that tab `tab` leaves out (none when -1), and those
+  /// of guarded commands when `guardSaidNo`.
+  @inline(__always)
+  private func withRowFilter(
+    forward: Bool, _ tab: Int, _ guardSaidNo: Bool, _ body: (RowFilter) -> Void
+  ) {
+    let tab = tab >= 0 ? limitedPositions.tabs[tab] : .init()
+    let guarded = guardSaidNo ? limitedPositions.guarded : .init()
+    (forward ? tab.forward : tab.backward).withUnsafeBufferPointer { tab in
+      (forward ? guarded.forward : guarded.backward).withUnsafeBufferPointer { guarded in
+        body(RowFilter(tab: tab, guarded: guarded))
+      }
     }
   }
 

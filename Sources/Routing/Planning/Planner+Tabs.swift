@@ -17,7 +17,9 @@ extension Planner {
   /// allows; and, for every other tab in order, a select of it followed by the leg
   /// inside it (nothing more when its top already matches). Each candidate is one call
   /// of ``leg(from:to:parameters:anyDisabled:_:)`` with the commands the tab leaves out
-  /// marked disabled beside those whose guard said no. Ties go to staying, then to the
+  /// marked disabled beside those whose guard said no (and, for the breadth-first
+  /// search's inner loops, named by ``PlannerScratch/leftOutTab``: it tests their
+  /// positions, ``LimitedPositions``). Ties go to staying, then to the
   /// first tab; a tab is searched only when it could still win, and for a leg shorter
   /// than the best so far only (``PlannerScratch/legLimit``). With `pinned`, every leg
   /// stays in the selected tab.
@@ -31,7 +33,10 @@ extension Planner {
     let destination = try destination(of: request)
     let parameters = request.parameters
     return try scratch.withScratch { (buffers) throws(RoutingError) -> TabPlan in
-      defer { buffers.legLimit = .max }
+      defer {
+        buffers.legLimit = .max
+        buffers.leftOutTab = -1
+      }
       var plan = TabPlan(steps: [], selected: start, stacks: stacks)
       var numbers: [[Int32]] = Array(repeating: [], count: stacks.count)
       for (tab, stack) in stacks.enumerated() {
@@ -70,6 +75,9 @@ extension Planner {
           if tab == here || !topMatches(plan.stacks[tab], milestone, parameters, buffers) {
             // Behind the best so far, only a strictly cheaper leg wins.
             buffers.legLimit = best.map { Int32($0.cost - select - 1) } ?? .max
+            // A leg costs at least 1: none could win.
+            if buffers.legLimit < 1 { continue }
+            buffers.leftOutTab = tab
             let found: Bool
             if guarded.isEmpty && !layout.excluded[tab].isEmpty {
               swap(&buffers.disabled, &buffers.tabDisabled[tab])
@@ -105,7 +113,8 @@ extension Planner {
         var steps: [Step] = []
         try takeLeg(into: &steps, on: &plan.stacks[best.tab], parameters: parameters, &buffers)
         numbers[best.tab] = buffers.stackScreens
-        plan.steps.append(contentsOf: steps.map(TabStep.command))
+        plan.steps.reserveCapacity(plan.steps.count + steps.count)
+        for step in steps { plan.steps.append(.command(step)) }
       }
       return plan
     }

@@ -34,20 +34,24 @@ final class Planner: Sendable {
   let scratch: ScratchPool
   /// Distance fields of milestones planned before.
   let cache: PlanCache
+  /// The positions of the graph's rows whose command a tab or a guard may leave out.
+  let limitedPositions: LimitedPositions
 
+  /// A planner for `graph`, whose tabs leave out the commands `excluded` (in tab order).
   convenience init(
     graph: RouteGraph, screens: [Screen], commands: RouteTable.Commands, screenIndex: ScreenIndex,
-    declaresScreens: Bool
+    declaresScreens: Bool, excluded: [[Int32]]
   ) {
     self.init(
       graph: graph, screens: screens, commands: commands, screenIndex: screenIndex,
       declaresScreens: declaresScreens,
-      cache: Self.cache(limit: RouteTable.defaultPlanCacheLimit, graph))
+      cache: Self.cache(limit: RouteTable.defaultPlanCacheLimit, graph),
+      limitedPositions: LimitedPositions(graph: graph, excluded: excluded))
   }
 
   private init(
     graph: RouteGraph, screens: [Screen], commands: RouteTable.Commands, screenIndex: ScreenIndex,
-    declaresScreens: Bool, cache: PlanCache
+    declaresScreens: Bool, cache: PlanCache, limitedPositions: LimitedPositions
   ) {
     self.graph = graph
     self.screens = screens
@@ -60,13 +64,15 @@ final class Planner: Sendable {
     self.anyRequiredParameter = screens.contains { $0.parameters.contains(where: \.required) }
     self.scratch = ScratchPool()
     self.cache = cache
+    self.limitedPositions = limitedPositions
   }
 
   /// This planner with an empty cache of its own, holding at most `limit` bytes.
   func withCache(limit: Int) -> Planner {
     Planner(
       graph: graph, screens: screens, commands: commands, screenIndex: screenIndex,
-      declaresScreens: declaresScreens, cache: Self.cache(limit: limit, graph))
+      declaresScreens: declaresScreens, cache: Self.cache(limit: limit, graph),
+      limitedPositions: limitedPositions)
   }
 
   /// An empty cache for `graph`; building a field costs a backward search of it.
@@ -214,6 +220,7 @@ final class Planner: Sendable {
     _ request: Request, _ stack: [Entry], _ buffers: inout PlannerScratch
   ) -> Bool {
     buffers.disabled.clear()
+    buffers.guardSaidNo = false
     guard !graph.guardedCommands.isEmpty else { return false }
     let context = GuardContext(request: request, stack: stack)
     var any = false
@@ -222,6 +229,7 @@ final class Planner: Sendable {
       buffers.disabled.insert(Int(command))
       any = true
     }
+    buffers.guardSaidNo = any
     return any
   }
 

@@ -36,8 +36,14 @@ struct PlannerScratch: Sendable {
   var stackScreens: [Int32] = []
   /// The top's screen, or -1 when the table does not know it.
   var topScreen: Int32 = -1
-  /// Per command: set when its guard said no to the current request.
+  /// Per command: set when its guard said no to the current request (or, planning
+  /// across tabs, when the tab searched leaves it out).
   var disabled = CommandSet()
+  /// Whether some guard said no to the current request.
+  var guardSaidNo = false
+  /// The tab whose left-out commands the breadth-first search skips by their positions
+  /// (``LimitedPositions``), or -1 outside a tab.
+  var leftOutTab = -1
   /// The first steps of the current leg, by command number (those from anywhere only
   /// when not ``implicitAnywhere``), and two buffers that build the list.
   var candidates: [LegStep] = []

@@ -87,7 +87,7 @@ public struct RouteTable: Sendable {
     self.tabLayout = layout
     self.planner = Planner(
       graph: graph, screens: names.screens, commands: commands, screenIndex: names.index,
-      declaresScreens: names.areDeclared)
+      declaresScreens: names.areDeclared, excluded: layout.excluded)
   }
 
   /// This table with another planner, sharing everything else.
