@@ -246,12 +246,9 @@ struct LinkReader {
   ) throws(LinkError) -> LinkReading {
     let screenCount = Int(readings.screens(from: 0))
     // The tables the loops read (flat tables: copies without reference counting).
-    let captureFirst = links.captureFirst
-    let captureKeys = links.captureKeys
-    let captureOffsets = links.captureOffsets
-    let parameterFirst = links.parameterFirst
-    let parameterKeys = links.parameterKeys
-    let parameterKinds = links.parameterKinds
+    let screens = links.screens
+    let declared = links.parameters
+    let keyNames = links.keyNames
     // After the reading, `readings.captures` is free.
     var reading = Pieces(in: readings.captures)
     var start = 0
@@ -264,24 +261,24 @@ struct LinkReader {
       throw LinkError(
         .misread(
           link: String(decoding: link, as: UTF8.self),
-          reading: (0..<screenCount).map { links.screenNames[Int(pieces.screen($0))] }))
+          reading: (0..<screenCount).map { screens[Int(pieces.screen($0))].name }))
     }
     // The values in order of appearance, captures from the left, then the query items:
     // `values[v]` packs the key's number (bits 32–63; -1 for a query key that no screen
-    // declares) and the capture's number or the query item's; `values[total + v]` is a
-    // capture's segment.
+    // declares) and, for a query item, its number; `values[total + v]` is a capture's
+    // segment.
     let captureCount = (0..<screenCount).reduce(0) { count, piece in
-      let screen = Int(pieces.screen(piece))
-      return count + Int(captureFirst[screen + 1] - captureFirst[screen])
+      count + Int(screens[Int(pieces.screen(piece))].captures)
     }
     let total = captureCount + itemCount
     return try withScratch(max(2 * total, 1)) { (values) throws(LinkError) -> LinkReading in
       var value = 0
       for piece in 0..<screenCount {
-        let screen = Int(pieces.screen(piece))
-        for capture in Int(captureFirst[screen])..<Int(captureFirst[screen + 1]) {
-          values[value] = UInt64(UInt32(bitPattern: captureKeys[capture])) << 32 | UInt64(capture)
-          values[total + value] = UInt64(pieces.start(piece) + Int(captureOffsets[capture]))
+        let screen = screens.pointer + Int(pieces.screen(piece))
+        let first = Int(screen.pointee.first)
+        for capture in first..<first + Int(screen.pointee.captures) {
+          values[value] = UInt64(UInt32(bitPattern: declared[capture].key)) << 32
+          values[total + value] = UInt64(pieces.start(piece) + Int(declared[capture].offset))
           value += 1
         }
       }
@@ -291,8 +288,8 @@ struct LinkReader {
       }
       func number(_ value: Int) -> Int32 { Int32(truncatingIfNeeded: values[value] >> 32) }
       func name(_ value: Int) -> String {
-        let index = Int(values[value] & 0xFFFF_FFFF)
-        return value < captureCount ? links.captureNames[index] : queryKey(items[index])
+        value < captureCount
+          ? keyNames[Int(number(value))] : queryKey(items[Int(values[value] & 0xFFFF_FFFF)])
       }
       // The value's bytes as the link holds them (decoded for a capture), or nil for a
       // query value that is percent-encoded.
@@ -321,10 +318,11 @@ struct LinkReader {
         var kinds = KindList()
         if key >= 0 {
           for piece in 0..<screenCount {
-            let screen = Int(pieces.screen(piece))
-            for parameter in Int(parameterFirst[screen])..<Int(parameterFirst[screen + 1])
-            where parameterKeys[parameter] == key {
-              kinds.add(parameterKinds[parameter])
+            let screen = screens.pointer + Int(pieces.screen(piece))
+            let first = Int(screen.pointee.first)
+            for parameter in first..<first + Int(screen.pointee.count)
+            where declared[parameter].key == key {
+              kinds.add(declared[parameter].kind)
             }
           }
         }
@@ -375,13 +373,12 @@ struct LinkReader {
         }
         parameters[name] = typed
       }
-      let screenNames = links.screenNames
       var via: [ScreenName] = []
       if screenCount > 1 {
         via.reserveCapacity(screenCount - 1)
-        for piece in 0..<screenCount - 1 { via.append(screenNames[Int(pieces.screen(piece))]) }
+        for piece in 0..<screenCount - 1 { via.append(screens[Int(pieces.screen(piece))].name) }
       }
-      let destination = screenNames[Int(pieces.screen(screenCount - 1))]
+      let destination = screens[Int(pieces.screen(screenCount - 1))].name
       return LinkReading(
         request: Request(to: destination, via: via, parameters: parameters),
         fragment: fragment, ignored: ignored)

@@ -144,7 +144,7 @@ extension LinkIndex {
       walk.needed = readable
       walk.best = SuffixReadings.none
       walk.captures = 0
-      explore(0, at: start, taken: 0, &walk)
+      explore(root, at: start, taken: 0, &walk)
       readings.best[start] = walk.best
       readings.captures[start] = walk.captures
       if walk.best != SuffixReadings.none && start > 0 {
@@ -162,7 +162,7 @@ extension LinkIndex {
     }
     guard walk.needed != 0, position < walk.segments.count else { return }
     let segments = walk.segments
-    if node == 0 {
+    if node == root {
       // A screen without a path reads its name: a literal child of the root with no
       // children (none has the pattern of a literal under the root, which would collide).
       let named = namedScreens.screen(
@@ -219,7 +219,7 @@ extension LinkIndex {
         reachable |= 1 << UInt64(position - 1)
       }
       guard position < count else { return }
-      if node == 0
+      if node == root
         && namedScreens.screen(
           reading: segments.bytes(position), ascii: segments.isASCII(position)) >= 0
       {
@@ -228,7 +228,7 @@ extension LinkIndex {
       }
       func worth(_ child: Int32) -> Bool {
         (nodes[Int(child)].endings << UInt64(position)) & ~reachable & valid != 0
-          || position + 1 + Int(nodes[Int(child)].height) > farthest
+          || position + 1 + Int(heights[Int(child)]) > farthest
       }
       let literal = literalChild(of: node, reading: segments, at: position)
       if literal >= 0 && worth(literal) { visit(literal, position + 1) }
@@ -236,7 +236,7 @@ extension LinkIndex {
       if capture >= 0 && worth(capture) { visit(capture, position + 1) }
     }
     for start in 0..<count where start == 0 || reachable & (1 << UInt64(start - 1)) != 0 {
-      visit(0, start)
+      visit(root, start)
     }
     guard farthest < count else { return LinkError(.incompletePath) }
     return LinkError(.unknownSegment(index: farthest, segment: segments.text(farthest)))
