@@ -135,6 +135,17 @@ extension LinkIndex {
   ///   to a pattern that matches (*d* the depth of the trie), since each found end
   ///   costs one path down.
   func read(_ segments: LinkSegments, into readings: SuffixReadings) -> Bool {
+    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: RouteTable.maximumLinkSegments) {
+      read(segments, into: readings, stack: $0.baseAddress!)
+    }
+  }
+
+  /// ``read(_:into:)``, the depth-first walks kept in `stack` (64 words) rather than in
+  /// calls: the capture children still to explore, at most one per segment, each packed
+  /// as its node (bits 8–39) and the segment after the one it reads (bits 0–7).
+  private func read(
+    _ segments: LinkSegments, into readings: SuffixReadings, stack: UnsafeMutablePointer<UInt64>
+  ) -> Bool {
     let count = segments.count
     readings.best[count] = 0
     var readable: UInt64 = 1 << UInt64(count - 1)
@@ -144,7 +155,57 @@ extension LinkIndex {
       walk.needed = readable
       walk.best = SuffixReadings.none
       walk.captures = 0
-      explore(root, at: start, taken: 0, &walk)
+      var node = root
+      var position = start
+      // Bit 63 − *k*: the walk reads segment *k* as a capture.
+      var taken: UInt64 = 0
+      var depth = 0
+      walking: while true {
+        let here = trieNode(node)
+        let terminal = here.pointee.terminal
+        if terminal >= 0 && position > start {
+          found(terminal, endingAt: position, taken: taken, &walk)
+        }
+        if walk.needed != 0 && position < count {
+          if node == root {
+            // A screen without a path reads its name: a literal child of the root with no
+            // children (none has the pattern of a literal under the root, which would
+            // collide).
+            let named = namedScreens.screen(
+              reading: segments.bytes(position), ascii: segments.isASCII(position))
+            if named >= 0 { found(named, endingAt: position + 1, taken: taken, &walk) }
+          }
+          // Literal before capture: the capture child waits on the stack.
+          let capture = here.pointee.captureChild
+          if capture >= 0 {
+            stack[depth] = UInt64(UInt32(bitPattern: capture)) << 8 | UInt64(position + 1)
+            depth += 1
+          }
+          let literal = literalChild(of: node, reading: segments, at: position)
+          if literal >= 0
+            && (trieNode(literal).pointee.endings << UInt64(position)) & walk.needed != 0
+          {
+            node = literal
+            position += 1
+            continue
+          }
+        }
+        // Back to the deepest capture child still worth entering. The walks between its
+        // push and now stayed below its parent, so `taken` still holds the captures
+        // before it.
+        while depth > 0 && walk.needed != 0 {
+          depth -= 1
+          let capture = Int32(truncatingIfNeeded: stack[depth] >> 8)
+          let next = Int(stack[depth] & 0xFF)
+          if (trieNode(capture).pointee.endings << UInt64(next - 1)) & walk.needed != 0 {
+            node = capture
+            position = next
+            taken = taken & ~(~0 >> UInt64(next - 1)) | 1 << UInt64(64 - next)
+            continue walking
+          }
+        }
+        break
+      }
       readings.best[start] = walk.best
       readings.captures[start] = walk.captures
       if walk.best != SuffixReadings.none && start > 0 {
@@ -152,31 +213,6 @@ extension LinkIndex {
       }
     }
     return readings.best[0] != SuffixReadings.none
-  }
-
-  private func explore(_ node: Int32, at position: Int, taken: UInt64, _ walk: inout TrieWalk) {
-    let here = trieNode(node)
-    let terminal = here.pointee.terminal
-    if terminal >= 0 && position > walk.start {
-      found(terminal, endingAt: position, taken: taken, &walk)
-    }
-    guard walk.needed != 0, position < walk.segments.count else { return }
-    let segments = walk.segments
-    if node == root {
-      // A screen without a path reads its name: a literal child of the root with no
-      // children (none has the pattern of a literal under the root, which would collide).
-      let named = namedScreens.screen(
-        reading: segments.bytes(position), ascii: segments.isASCII(position))
-      if named >= 0 { found(named, endingAt: position + 1, taken: taken, &walk) }
-    }
-    let literal = literalChild(of: node, reading: segments, at: position)
-    if literal >= 0 && (trieNode(literal).pointee.endings << UInt64(position)) & walk.needed != 0 {
-      explore(literal, at: position + 1, taken: taken, &walk)
-    }
-    let capture = here.pointee.captureChild
-    if capture >= 0 && (trieNode(capture).pointee.endings << UInt64(position)) & walk.needed != 0 {
-      explore(capture, at: position + 1, taken: taken | (1 << UInt64(63 - position)), &walk)
-    }
   }
 
   /// Records that `screen`'s pattern reads the segments from the walk's start to
