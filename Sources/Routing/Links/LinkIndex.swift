@@ -343,13 +343,21 @@ final class LinkIndex: Sendable {
   func literalChild(of node: Int32, reading segments: LinkSegments, at position: Int) -> Int32 {
     let segment = segments.bytes(position)
     guard segments.isASCII(position), !trieNode(node).pointee.hasTextChild else {
-      // Segments compare as strings: a text that is not ASCII may equal another one
-      // that is written with other bytes.
-      guard let children = literalChildren[node] else { return -1 }
-      return children[String(decoding: segment, as: UTF8.self)] ?? -1
+      return literalChild(of: node, text: segment)
     }
     return self.node(
       under: node, reading: segment, hash: segments.hash(position), head: segments.head(position))
+  }
+
+  /// The literal child of `node` that reads `segment` compared as a string, or -1:
+  /// segments compare as strings, and a text that is not ASCII may equal another one
+  /// that is written with other bytes.
+  ///
+  /// - Complexity: O(*n*) expected, where *n* is the length of the segment.
+  @inline(never)
+  private func literalChild(of node: Int32, text segment: UnsafeBufferPointer<UInt8>) -> Int32 {
+    guard let children = literalChildren[node] else { return -1 }
+    return children[String(decoding: segment, as: UTF8.self)] ?? -1
   }
 
   /// The number of the parameter name `key` (ASCII, hashed as `LinkIndex.hash(key)`), or

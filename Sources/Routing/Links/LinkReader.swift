@@ -225,7 +225,12 @@ struct LinkReader {
       }
       return try withScratch(65) { (best) throws(LinkError) -> LinkReading in
         let readings = SuffixReadings(best: best, captures: scratch, count: segments.count)
-        guard links.read(segments, into: readings) else {
+        // Called through a guaranteed reference: a call on `links` itself retains and
+        // releases the index.
+        let read = Unmanaged.passUnretained(links)._withUnsafeGuaranteedRef {
+          $0.read(segments, into: readings)
+        }
+        guard read else {
           throw links.failure(reading: segments)
         }
         return try request(
@@ -390,7 +395,9 @@ struct LinkReader {
   private func keyNumber(_ item: UInt64) -> Int32 {
     let raw = UnsafeBufferPointer(rebasing: link[Int(item >> 32)..<Int((item >> 16) & 0xFFFF)])
     if links.keysAreASCII && !raw.contains(where: { $0 >= 0x80 || $0 == Self.percent }) {
-      return links.keyNumber(of: raw, hash: LinkIndex.hash(raw))
+      return Unmanaged.passUnretained(links)._withUnsafeGuaranteedRef {
+        $0.keyNumber(of: raw, hash: LinkIndex.hash(raw))
+      }
     }
     return links.keyNumbers[queryKey(item)] ?? -1
   }
