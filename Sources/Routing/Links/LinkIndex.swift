@@ -305,21 +305,37 @@ final class LinkIndex: Sendable {
     (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
   }
 
-  /// The hash of a segment's bytes (32-bit FNV-1a).
-  @inline(__always)
+  /// The hash of a segment's bytes.
   static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-    var hash = hashBasis
-    for byte in bytes { hash = Self.hash(hash, byte) }
-    return hash
+    hash(bytes, head: NameHash.word(bytes, at: 0)).hash
   }
 
-  /// The hash of no bytes.
-  static let hashBasis: UInt32 = 0x811C_9DC5
-
-  /// The hash of some bytes and `byte` after them, from the hash of those bytes.
+  /// The hash of a segment's bytes, mixed eight at a time (`NameHash.word`), and
+  /// whether they are all ASCII: one multiplication for a segment of up to eight bytes,
+  /// rather than one a byte.
+  ///
+  /// - Parameter head: The first eight bytes, `NameHash.word(bytes, at: 0)`.
   @inline(__always)
-  static func hash(_ hash: UInt32, _ byte: UInt8) -> UInt32 {
-    (hash ^ UInt32(byte)) &* 0x0100_0193
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>, head: UInt64) -> (
+    hash: UInt32, ascii: Bool
+  ) {
+    var hash = mix(UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15, head)
+    var bits = head
+    var offset = 8
+    while offset < bytes.count {
+      let word = NameHash.word(bytes, at: offset)
+      hash = mix(hash, word)
+      bits |= word
+      offset += 8
+    }
+    return (UInt32(truncatingIfNeeded: hash >> 32), bits & 0x8080_8080_8080_8080 == 0)
+  }
+
+  /// `hash` and `word` mixed.
+  @inline(__always)
+  static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+    let mixed = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+    return mixed ^ mixed >> 29
   }
 
   /// The hash of a literal child's key: its parent, and its text's hash.
@@ -355,7 +371,7 @@ final class LinkIndex: Sendable {
   ///
   /// - Complexity: O(*n*) expected, where *n* is the length of the segment.
   @inline(never)
-  private func literalChild(of node: Int32, text segment: UnsafeBufferPointer<UInt8>) -> Int32 {
+  func literalChild(of node: Int32, text segment: UnsafeBufferPointer<UInt8>) -> Int32 {
     guard let children = literalChildren[node] else { return -1 }
     return children[String(decoding: segment, as: UTF8.self)] ?? -1
   }
@@ -377,7 +393,7 @@ final class LinkIndex: Sendable {
   ///   - hash: The hash of the bytes, `LinkIndex.hash(bytes)`.
   ///   - head: Their first eight bytes, `NameHash.word(bytes, at: 0)`.
   @inline(__always)
-  private func node(
+  func node(
     under parent: Int32, reading bytes: UnsafeBufferPointer<UInt8>, hash text: UInt32,
     head: UInt64
   ) -> Int32 {

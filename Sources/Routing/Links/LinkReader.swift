@@ -43,23 +43,17 @@ struct LinkReader {
     var position = try pathStart()
     if position < end && link[position] == Self.slash { position += 1 }
     return try withScratch(128) { (ranges) throws(LinkError) -> LinkReading in
-      // One pass over the path, up to the query or the fragment: its segments, each
-      // one's hash and whether it is ASCII, the first empty one, and whether any is
-      // percent-encoded.
+      // One pass over the path, up to the query or the fragment: its segments, the
+      // first empty one, and whether any is percent-encoded.
       var pieces = 0
       var start = position
       var cursor = position
-      var hash = LinkIndex.hashBasis
-      var ascii: UInt64 = 0
-      var nonASCII: UInt8 = 0
       var encoded = false
       var firstEmpty = -1
       while cursor < end {
         let byte = link[cursor]
         // Most bytes are none of `#`, `%`, `/` and `?` (all below 64): one test.
         guard byte < 64 && Self.pathMarks >> UInt64(byte) & 1 != 0 else {
-          hash = LinkIndex.hash(hash, byte)
-          nonASCII |= byte
           cursor += 1
           continue
         }
@@ -67,15 +61,11 @@ struct LinkReader {
         if byte == Self.slash {
           if cursor == start && firstEmpty < 0 { firstEmpty = pieces }
           if pieces < RouteTable.maximumLinkSegments {
-            ranges[pieces] = UInt64(hash) << 32 | UInt64(start) << 16 | UInt64(cursor - start)
-            if nonASCII < 0x80 { ascii |= 1 << UInt64(pieces) }
+            ranges[pieces] = UInt64(start) << 16 | UInt64(cursor - start)
           }
           pieces += 1
           start = cursor + 1
-          hash = LinkIndex.hashBasis
-          nonASCII = 0
         } else {
-          hash = LinkIndex.hash(hash, byte)
           encoded = true
         }
         cursor += 1
@@ -91,8 +81,7 @@ struct LinkReader {
       if cursor > start || pieces == 0 {
         if cursor == start && firstEmpty < 0 { firstEmpty = pieces }
         if pieces < RouteTable.maximumLinkSegments {
-          ranges[pieces] = UInt64(hash) << 32 | UInt64(start) << 16 | UInt64(cursor - start)
-          if nonASCII < 0x80 { ascii |= 1 << UInt64(pieces) }
+          ranges[pieces] = UInt64(start) << 16 | UInt64(cursor - start)
         }
         pieces += 1
       }
@@ -102,9 +91,10 @@ struct LinkReader {
       if firstEmpty >= 0 { throw LinkError(.emptySegment(index: firstEmpty)) }
       let query = queryMark < fragmentMark ? (queryMark + 1, fragmentMark) : (queryMark, queryMark)
       var segments = LinkSegments(
-        base: link.baseAddress!, ranges: ranges, count: pieces, ascii: ascii,
+        base: link.baseAddress!, ranges: ranges, count: pieces, ascii: 0,
         end: link.baseAddress! + link.count)
       guard encoded else {
+        segments.hashAll()
         return try read(segments, query: query, fragment: fragment, scratch: ranges + 64)
       }
       return try withUnsafeTemporaryAllocation(

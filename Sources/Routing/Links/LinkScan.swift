@@ -52,13 +52,7 @@ struct LinkSegments {
   mutating func hashAll() {
     var mask: UInt64 = 0
     for index in 0..<count {
-      let bytes = bytes(index)
-      var ascii = true
-      var hash = LinkIndex.hashBasis
-      for byte in bytes {
-        hash = LinkIndex.hash(hash, byte)
-        if byte >= 0x80 { ascii = false }
-      }
+      let (hash, ascii) = LinkIndex.hash(bytes(index), head: head(index))
       ranges[index] = UInt64(hash) << 32 | (ranges[index] & 0xFFFF_FFFF)
       if ascii { mask |= 1 << UInt64(index) }
     }
@@ -150,7 +144,9 @@ extension LinkIndex {
     readings.best[count] = 0
     var readable: UInt64 = 1 << UInt64(count - 1)
     var walk = TrieWalk(segments: segments, readings: readings)
-    for start in stride(from: count - 1, through: 0, by: -1) {
+    var start = count
+    while start > 0 {
+      start -= 1
       walk.start = start
       walk.needed = readable
       walk.best = SuffixReadings.none
@@ -181,7 +177,13 @@ extension LinkIndex {
             stack[depth] = UInt64(UInt32(bitPattern: capture)) << 8 | UInt64(position + 1)
             depth += 1
           }
-          let literal = literalChild(of: node, reading: segments, at: position)
+          let segment = segments.bytes(position)
+          let literal =
+            segments.isASCII(position) && !here.pointee.hasTextChild
+            ? self.node(
+              under: node, reading: segment, hash: segments.hash(position),
+              head: segments.head(position))
+            : literalChild(of: node, text: segment)
           if literal >= 0
             && (trieNode(literal).pointee.endings << UInt64(position)) & walk.needed != 0
           {
