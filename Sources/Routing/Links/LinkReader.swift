@@ -94,7 +94,6 @@ struct LinkReader {
         base: link.baseAddress!, ranges: ranges, count: pieces, ascii: 0,
         end: link.baseAddress! + link.count)
       guard encoded else {
-        segments.hashAll()
         return try read(segments, query: query, fragment: fragment, scratch: ranges + 64)
       }
       return try withUnsafeTemporaryAllocation(
@@ -117,7 +116,6 @@ struct LinkReader {
         }
         segments.base = UnsafePointer(buffer.baseAddress!)
         segments.end = UnsafePointer(buffer.baseAddress! + written)
-        segments.hashAll()
         return try read(segments, query: query, fragment: fragment, scratch: ranges + 64)
       }
     }
@@ -217,8 +215,9 @@ struct LinkReader {
         let readings = SuffixReadings(best: best, captures: scratch, count: segments.count)
         // Called through a guaranteed reference: a call on `links` itself retains and
         // releases the index.
+        var segments = segments
         let read = Unmanaged.passUnretained(links)._withUnsafeGuaranteedRef {
-          $0.read(segments, into: readings)
+          $0.read(&segments, into: readings)
         }
         guard read else {
           throw links.failure(reading: segments)
@@ -332,7 +331,8 @@ struct LinkReader {
         let repeated = (value + 1..<total).contains {
           guard number($0) == key else { return false }
           guard let first, let later = bytes($0) else { return true }
-          return !later.elementsEqual(first)
+          return later.count != first.count
+            || !memoryEqual(later.baseAddress!, first.baseAddress!, first.count)
         }
         if kinds.count == 1, !repeated, let bytes = first {
           guard let typed = Self.value(of: bytes, as: kinds[0]) else {
@@ -493,9 +493,13 @@ struct LinkReader {
       || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
   }
 
+  /// Whether `byte` is a letter, a digit, `+`, `-` or `.`: one bit of a mask each.
   private func isSchemeCharacter(_ byte: UInt8) -> Bool {
-    isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-      || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    // `+` 43, `-` 45, `.` 46, digits 48–57; letters 65–90 and 97–122.
+    let low: UInt64 = 1 << 43 | 1 << 45 | 1 << 46 | 0x3FF << 48
+    let high: UInt64 = 0x7FF_FFFE | 0x7FF_FFFE << 32
+    return byte < 64
+      ? low >> UInt64(byte) & 1 != 0 : byte < 128 && high >> UInt64(byte - 64) & 1 != 0
   }
 }
 

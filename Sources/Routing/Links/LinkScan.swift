@@ -5,12 +5,12 @@ struct LinkSegments {
   var base: UnsafePointer<UInt8>
   /// Segment *i* starts at `(ranges[i] >> 16) & 0xFFFF` from `base` and holds
   /// `ranges[i] & 0xFFFF` bytes (a link holds at most 4,096); the high 32 bits are the
-  /// hash of those bytes (the reader hashes the segments as it finds them, or, for a
-  /// percent-encoded path, ``hashAll()`` once they are decoded).
+  /// hash of those bytes once ``hashAll(heads:)`` has run.
   var ranges: UnsafeMutablePointer<UInt64>
   /// How many segments; at most ``RouteTable/maximumLinkSegments``, never 0.
   var count: Int
-  /// Bit *i* says that every byte of segment *i* is ASCII.
+  /// Bit *i* says that every byte of segment *i* is ASCII, once ``hashAll(heads:)`` has
+  /// run.
   var ascii: UInt64
   /// Where the memory that holds the segments ends.
   var end: UnsafePointer<UInt8>
@@ -48,11 +48,13 @@ struct LinkSegments {
     return word >> UInt64(8 * (8 - bytes.count))
   }
 
-  /// Stores each segment's hash, and whether it is ASCII.
-  mutating func hashAll() {
+  /// Stores each segment's hash, and whether it is ASCII; `heads[i]` is then
+  /// `head(i)`.
+  mutating func hashAll(heads: UnsafeMutablePointer<UInt64>) {
     var mask: UInt64 = 0
     for index in 0..<count {
-      let (hash, ascii) = LinkIndex.hash(bytes(index), head: head(index))
+      heads[index] = head(index)
+      let (hash, ascii) = LinkIndex.hash(bytes(index), head: heads[index])
       ranges[index] = UInt64(hash) << 32 | (ranges[index] & 0xFFFF_FFFF)
       if ascii { mask |= 1 << UInt64(index) }
     }
@@ -128,17 +130,21 @@ extension LinkIndex {
   ///   of trie nodes one walk visits: at most *s* · *d* when every node it enters leads
   ///   to a pattern that matches (*d* the depth of the trie), since each found end
   ///   costs one path down.
-  func read(_ segments: LinkSegments, into readings: SuffixReadings) -> Bool {
-    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: RouteTable.maximumLinkSegments) {
-      read(segments, into: readings, stack: $0.baseAddress!)
+  func read(_ segments: inout LinkSegments, into readings: SuffixReadings) -> Bool {
+    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * RouteTable.maximumLinkSegments) {
+      let heads = $0.baseAddress! + RouteTable.maximumLinkSegments
+      segments.hashAll(heads: heads)
+      return read(segments, into: readings, stack: $0.baseAddress!, heads: heads)
     }
   }
 
   /// ``read(_:into:)``, the depth-first walks kept in `stack` (64 words) rather than in
   /// calls: the capture children still to explore, at most one per segment, each packed
-  /// as its node (bits 8–39) and the segment after the one it reads (bits 0–7).
+  /// as its node (bits 8–39) and the segment after the one it reads (bits 0–7). `heads`
+  /// holds each segment's first eight bytes (``LinkSegments/head(_:)``).
   private func read(
-    _ segments: LinkSegments, into readings: SuffixReadings, stack: UnsafeMutablePointer<UInt64>
+    _ segments: LinkSegments, into readings: SuffixReadings, stack: UnsafeMutablePointer<UInt64>,
+    heads: UnsafeMutablePointer<UInt64>
   ) -> Bool {
     let count = segments.count
     readings.best[count] = 0
@@ -182,7 +188,7 @@ extension LinkIndex {
             segments.isASCII(position) && !here.pointee.hasTextChild
             ? self.node(
               under: node, reading: segment, hash: segments.hash(position),
-              head: segments.head(position))
+              head: heads[position])
             : literalChild(of: node, text: segment)
           if literal >= 0
             && (trieNode(literal).pointee.endings << UInt64(position)) & walk.needed != 0
