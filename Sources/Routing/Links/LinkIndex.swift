@@ -61,7 +61,8 @@ final class LinkIndex: Sendable {
   let namedScreens: NamedScreens
   /// What a reading needs of each screen, by number.
   let screens: FlatTable<LinkScreen>
-  /// The screens' parameters, each screen's together, captures first.
+  /// The screens' parameters after the first, each screen's together
+  /// (``LinkScreen/lead``).
   let parameters: FlatTable<LinkParameter>
   /// Every parameter name the screens declare is numbered, so that the reader compares
   /// keys as numbers: `keyNames[k]` is name *k*. The names are in ``nodes`` too, under
@@ -242,24 +243,24 @@ final class LinkIndex: Sendable {
     var linkParameters: [LinkParameter] = []
     records.reserveCapacity(screens.count)
     for (number, screen) in screens.enumerated() {
-      let first = Int32(linkParameters.count)
+      var own: [LinkParameter] = []
       for (offset, segment) in patterns[number].enumerated() {
         if case .capture(let name) = segment {
-          linkParameters.append(
+          own.append(
             LinkParameter(
               key: keyNumbers[name]!, kind: screen.kind(of: name)!, offset: UInt8(offset)))
         }
       }
-      let captures = UInt16(linkParameters.count - Int(first))
+      let captures = UInt16(own.count)
       for parameter in screen.parameters
       where !patterns[number].contains(.capture(parameter.name)) {
-        linkParameters.append(
-          LinkParameter(key: keyNumbers[parameter.name]!, kind: parameter.kind, offset: 0))
+        own.append(LinkParameter(key: keyNumbers[parameter.name]!, kind: parameter.kind, offset: 0))
       }
       records.append(
         LinkScreen(
-          name: index.names[number], first: first,
-          count: UInt16(linkParameters.count - Int(first)), captures: captures))
+          name: index.names[number], first: Int32(linkParameters.count), count: UInt16(own.count),
+          captures: captures, lead: own.first ?? LinkParameter(key: -1, kind: .string, offset: 0)))
+      linkParameters.append(contentsOf: own.dropFirst())
     }
     self.patterns = patterns
     self.nodes = FlatTable(nodes, alignment: 64)
@@ -271,7 +272,7 @@ final class LinkIndex: Sendable {
     self.slotMask = capacity - 1
     self.hosts = lowered
     self.namedScreens = namedScreens
-    self.screens = FlatTable(records)
+    self.screens = FlatTable(records, alignment: 64)
     self.parameters = FlatTable(linkParameters)
     self.keyNames = FlatTable(keyNames)
     self.keyNumbers = keyNumbers
@@ -520,15 +521,27 @@ struct TrieNode: Sendable {
   var hasTextChild: Bool
 }
 
-/// What reading a link needs of a screen once the reading is settled.
+/// What reading a link needs of a screen once the reading is settled: 32 bytes, which
+/// hold all of it for a screen with at most one parameter.
 struct LinkScreen: Sendable {
   var name: ScreenName
-  /// The screen's parameters are `first..<first + count` in ``LinkIndex/parameters``,
-  /// its captures first, in the order of its pattern.
+  /// The screen has `count` parameters, its captures first, in the order of its
+  /// pattern: ``lead``, then `first..<first + count - 1` in ``LinkIndex/parameters``.
   var first: Int32
   var count: UInt16
   /// How many of them are captures.
   var captures: UInt16
+  /// The first parameter, when `count` is not 0.
+  var lead: LinkParameter
+}
+
+/// The screens' parameters, each screen's together after its first.
+extension FlatTable<LinkParameter> {
+  /// Parameter `index` (below its count) of `screen`.
+  @inline(__always)
+  func parameter(_ index: Int, of screen: UnsafePointer<LinkScreen>) -> LinkParameter {
+    index == 0 ? screen.pointee.lead : self[Int(screen.pointee.first) + index - 1]
+  }
 }
 
 /// One parameter a screen declares, as reading a link needs it.

@@ -269,10 +269,10 @@ struct LinkReader {
       var value = 0
       for piece in 0..<screenCount {
         let screen = screens.pointer + Int(pieces.screen(piece))
-        let first = Int(screen.pointee.first)
-        for capture in first..<first + Int(screen.pointee.captures) {
-          values[value] = UInt64(UInt32(bitPattern: declared[capture].key)) << 32
-          values[total + value] = UInt64(pieces.start(piece) + Int(declared[capture].offset))
+        for index in 0..<Int(screen.pointee.captures) {
+          let capture = declared.parameter(index, of: screen)
+          values[value] = UInt64(UInt32(bitPattern: capture.key)) << 32
+          values[total + value] = UInt64(pieces.start(piece) + Int(capture.offset))
           value += 1
         }
       }
@@ -313,10 +313,9 @@ struct LinkReader {
         if key >= 0 {
           for piece in 0..<screenCount {
             let screen = screens.pointer + Int(pieces.screen(piece))
-            let first = Int(screen.pointee.first)
-            for parameter in first..<first + Int(screen.pointee.count)
-            where declared[parameter].key == key {
-              kinds.add(declared[parameter].kind)
+            for index in 0..<Int(screen.pointee.count) {
+              let parameter = declared.parameter(index, of: screen)
+              if parameter.key == key { kinds.add(parameter.kind) }
             }
           }
         }

@@ -98,14 +98,12 @@ struct SuffixReadings {
   func capturing(from start: Int) -> UInt64 { start == count ? 0 : captures[start] }
 }
 
-/// The state of the walks of the trie: the path, the readings found so far, and those
-/// of the walk from one segment: the ends still worth finding, and the best reading.
+/// The state of the walks of the trie: the readings found so far, and those of the walk
+/// from one segment: the ends still worth finding, and the best reading.
 struct TrieWalk {
-  let segments: LinkSegments
   let readings: SuffixReadings
-  var start = 0
-  /// Bit *e* − 1: a reading from `start` that ends at segment *e* would be new, and the
-  /// rest of the path from *e* has a reading.
+  /// Bit *e* − 1: a reading from the walk's segment that ends at segment *e* would be
+  /// new, and the rest of the path from *e* has a reading.
   var needed: UInt64 = 0
   var best: UInt64 = SuffixReadings.none
   var captures: UInt64 = 0
@@ -149,11 +147,10 @@ extension LinkIndex {
     let count = segments.count
     readings.best[count] = 0
     var readable: UInt64 = 1 << UInt64(count - 1)
-    var walk = TrieWalk(segments: segments, readings: readings)
+    var walk = TrieWalk(readings: readings)
     var start = count
     while start > 0 {
       start -= 1
-      walk.start = start
       walk.needed = readable
       walk.best = SuffixReadings.none
       walk.captures = 0
