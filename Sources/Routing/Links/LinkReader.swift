@@ -34,6 +34,22 @@ struct LinkReader {
   /// Bit *b* for each byte *b* the path's pass looks at: `#`, `%`, `/` and `?`.
   private static let pathMarks: UInt64 = 1 << 35 | 1 << 37 | 1 << 47 | 1 << 63
 
+  /// Bit 7 of the first byte of `word` (eight bytes, little-endian) that is `#`, `%`,
+  /// `/` or `?`, or 0 when none is; the bits above it are meaningless.
+  @inline(__always)
+  private static func marks(in word: UInt64) -> UInt64 {
+    let word = UInt64(littleEndian: word)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    // A byte of `word` equal to `mark` is a zero byte of `other`; the lowest flagged
+    // byte is the first zero byte (a borrow only flags bytes above one).
+    func equal(_ mark: UInt8) -> UInt64 {
+      let other = word ^ ones &* UInt64(mark)
+      return (other &- ones) & ~other
+    }
+    let found = equal(hash) | equal(percent) | equal(slash) | equal(question)
+    return found & 0x8080_8080_8080_8080
+  }
+
   /// Reads the link.
   ///
   /// - Precondition: The link is not empty and at most
@@ -51,12 +67,21 @@ struct LinkReader {
       var encoded = false
       var firstEmpty = -1
       while cursor < end {
-        let byte = link[cursor]
-        // Most bytes are none of `#`, `%`, `/` and `?` (all below 64): one test.
-        guard byte < 64 && Self.pathMarks >> UInt64(byte) & 1 != 0 else {
+        // Most bytes are none of `#`, `%`, `/` and `?`: eight bytes tested at once, then
+        // one at a time near the end (all four are below 64: one test).
+        if end - cursor >= 8 {
+          let marks = Self.marks(
+            in: UnsafeRawPointer(link.baseAddress! + cursor).loadUnaligned(as: UInt64.self))
+          guard marks != 0 else {
+            cursor += 8
+            continue
+          }
+          cursor += marks.trailingZeroBitCount >> 3
+        } else if link[cursor] >= 64 || Self.pathMarks >> UInt64(link[cursor]) & 1 == 0 {
           cursor += 1
           continue
         }
+        let byte = link[cursor]
         if byte == Self.question || byte == Self.hash { break }
         if byte == Self.slash {
           if cursor == start && firstEmpty < 0 { firstEmpty = pieces }
@@ -367,11 +392,15 @@ struct LinkReader {
         }
         parameters[name] = typed
       }
-      var via: [ScreenName] = []
-      if screenCount > 1 {
-        via.reserveCapacity(screenCount - 1)
-        for piece in 0..<screenCount - 1 { via.append(screens[Int(pieces.screen(piece))].name) }
-      }
+      let via =
+        screenCount == 1
+        ? []
+        : [ScreenName](unsafeUninitializedCapacity: screenCount - 1) { buffer, initialized in
+          for piece in 0..<screenCount - 1 {
+            (buffer.baseAddress! + piece).initialize(to: screens[Int(pieces.screen(piece))].name)
+          }
+          initialized = screenCount - 1
+        }
       let destination = screens[Int(pieces.screen(screenCount - 1))].name
       return LinkReading(
         request: Request(to: destination, via: via, parameters: parameters),
