@@ -55,6 +55,13 @@ final class LinkIndex: Sendable {
   /// The literals' bytes beyond their first eight.
   let literalBytes: FlatTable<UInt8>
   let slotMask: Int
+  /// One bit for each hash of a key of the slots (four bits a slot, bit `hash >> 40`
+  /// masked by `filterMask`), set when a key has it: a lookup that finds its bit clear
+  /// is done without reading the slots, which against a large table are out of the
+  /// processor's caches (a link's segments are looked up under the root, and under
+  /// nodes whose next segment is a capture, and most of them miss).
+  let filter: FlatTable<UInt64>
+  let filterMask: Int
   /// How many segments below each node the deepest pattern through it ends.
   let heights: FlatTable<Int32>
   /// The screens without a path.
@@ -194,6 +201,7 @@ final class LinkIndex: Sendable {
     var literalStarts = [Int32](repeating: 0, count: capacity)
     var heights = [Int32](repeating: 0, count: Int(next))
     var literalBytes: [UInt8] = []
+    var filter = [UInt64](repeating: 0, count: max(capacity / 16, 1))
     var texts: [Int32: [String: Int32]] = [:]
     let keyEdges = keyNames.indices.prefix(keyCount).map {
       (parent: Self.keyParent, child: Int32($0), text: keyNames[$0])
@@ -203,6 +211,8 @@ final class LinkIndex: Sendable {
       let up = isKey ? Self.keyParent : place[Int(edge.parent)]
       var text = edge.text
       let (hash, head) = text.withUTF8 { (Self.hash(up, Self.hash($0)), NameHash.word($0, at: 0)) }
+      let bit = Self.filterBit(of: hash, mask: filter.count * 64 - 1)
+      filter[bit >> 6] |= 1 << UInt64(bit & 63)
       var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
       while nodes[slot].parent != Self.emptySlot { slot = (slot + 1) & (capacity - 1) }
       let count = edge.text.utf8.count
@@ -270,6 +280,8 @@ final class LinkIndex: Sendable {
     self.literalBytes = FlatTable(literalBytes)
     self.heights = FlatTable(heights)
     self.slotMask = capacity - 1
+    self.filterMask = filter.count * 64 - 1
+    self.filter = FlatTable(filter)
     self.hosts = lowered
     self.namedScreens = namedScreens
     self.screens = FlatTable(records, alignment: 64)
@@ -289,6 +301,7 @@ final class LinkIndex: Sendable {
   deinit {
     nodes.free()
     literalStarts.free()
+    filter.free()
     literalBytes.free()
     heights.free()
     screens.free()
@@ -347,6 +360,13 @@ final class LinkIndex: Sendable {
     return hash
   }
 
+  /// The bit of ``filter`` for a key's hash (`hash(_:_:)`), the filter having `mask + 1`
+  /// bits.
+  @inline(__always)
+  static func filterBit(of hash: UInt64, mask: Int) -> Int {
+    Int(truncatingIfNeeded: hash >> 40) & mask
+  }
+
   /// Node `number`, which the index gave (a child, a slot): read without a bounds check.
   @inline(__always)
   func trieNode(_ number: Int32) -> UnsafePointer<TrieNode> {
@@ -398,7 +418,10 @@ final class LinkIndex: Sendable {
     under parent: Int32, reading bytes: UnsafeBufferPointer<UInt8>, hash text: UInt32,
     head: UInt64
   ) -> Int32 {
-    var slot = Int(truncatingIfNeeded: Self.hash(parent, text)) & slotMask
+    let hash = Self.hash(parent, text)
+    let bit = Self.filterBit(of: hash, mask: filterMask)
+    guard filter.pointer[bit >> 6] >> UInt64(bit & 63) & 1 != 0 else { return -1 }
+    var slot = Int(truncatingIfNeeded: hash) & slotMask
     while true {
       let node = nodes.pointer + slot
       if node.pointee.parent == parent && node.pointee.head == head
