@@ -249,10 +249,11 @@ final class LinkIndex: Sendable {
       }
       lowered.append(String(decoding: bytes.map(Self.lowercased), as: UTF8.self))
     }
-    var records: [LinkScreen] = []
     var linkParameters: [LinkParameter] = []
-    records.reserveCapacity(screens.count)
-    for (number, screen) in screens.enumerated() {
+    // Made in place: an array of records copied into a table would hold them twice
+    // while the table compiles.
+    self.screens = FlatTable(count: screens.count, alignment: 64) { number in
+      let screen = screens[number]
       var own: [LinkParameter] = []
       for (offset, segment) in patterns[number].enumerated() {
         if case .capture(let name) = segment {
@@ -266,11 +267,11 @@ final class LinkIndex: Sendable {
       where !patterns[number].contains(.capture(parameter.name)) {
         own.append(LinkParameter(key: keyNumbers[parameter.name]!, kind: parameter.kind, offset: 0))
       }
-      records.append(
-        LinkScreen(
-          name: index.names[number], first: Int32(linkParameters.count), count: UInt16(own.count),
-          captures: captures, lead: own.first ?? LinkParameter(key: -1, kind: .string, offset: 0)))
+      let record = LinkScreen(
+        name: index.names[number], first: Int32(linkParameters.count), count: UInt16(own.count),
+        captures: captures, lead: own.first ?? LinkParameter(key: -1, kind: .string, offset: 0))
       linkParameters.append(contentsOf: own.dropFirst())
+      return record
     }
     self.patterns = patterns
     self.nodes = FlatTable(nodes, alignment: 64)
@@ -284,7 +285,6 @@ final class LinkIndex: Sendable {
     self.filter = FlatTable(filter)
     self.hosts = lowered
     self.namedScreens = namedScreens
-    self.screens = FlatTable(records, alignment: 64)
     self.parameters = FlatTable(linkParameters)
     self.keyNames = FlatTable(keyNames)
     self.keyNumbers = keyNumbers
@@ -588,15 +588,19 @@ struct FlatTable<Element: Sendable>: @unchecked Sendable {
   /// A table of `elements`, its first aligned on `alignment` bytes (a power of two), or
   /// as its type requires.
   init(_ elements: [Element], alignment: Int = MemoryLayout<Element>.alignment) {
+    self.init(count: elements.count, alignment: alignment) { elements[$0] }
+  }
+
+  /// A table of `count` elements, `element(i)` made in place for each *i* in order, its
+  /// first aligned on `alignment` bytes (a power of two).
+  init(count: Int, alignment: Int, element: (Int) -> Element) {
     let memory = UnsafeMutableRawPointer.allocate(
-      byteCount: MemoryLayout<Element>.stride * max(elements.count, 1),
+      byteCount: MemoryLayout<Element>.stride * max(count, 1),
       alignment: max(alignment, MemoryLayout<Element>.alignment)
-    ).bindMemory(to: Element.self, capacity: max(elements.count, 1))
-    elements.withUnsafeBufferPointer { buffer in
-      if let base = buffer.baseAddress { memory.initialize(from: base, count: buffer.count) }
-    }
+    ).bindMemory(to: Element.self, capacity: max(count, 1))
+    for index in 0..<count { (memory + index).initialize(to: element(index)) }
     pointer = UnsafePointer(memory)
-    count = elements.count
+    self.count = count
   }
 
   /// Element `index`; it traps outside the table, as an array does.
