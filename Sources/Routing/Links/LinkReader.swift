@@ -34,10 +34,12 @@ struct LinkReader {
   /// Bit *b* for each byte *b* the path's pass looks at: `#`, `%`, `/` and `?`.
   private static let pathMarks: UInt64 = 1 << 35 | 1 << 37 | 1 << 47 | 1 << 63
 
-  /// Bit 7 of the first byte of `word` (eight bytes, little-endian) that is `#`, `%`,
-  /// `/` or `?`, or 0 when none is; the bits above it are meaningless.
+  /// Bit 7 of the first byte of `word` (eight bytes, little-endian) that is one of
+  /// `marks`, or 0 when none is; the bits above it are meaningless.
   @inline(__always)
-  private static func marks(in word: UInt64) -> UInt64 {
+  private static func first(
+    of marks: (UInt8, UInt8, UInt8, UInt8), in word: UInt64
+  ) -> UInt64 {
     let word = UInt64(littleEndian: word)
     let ones: UInt64 = 0x0101_0101_0101_0101
     // A byte of `word` equal to `mark` is a zero byte of `other`; the lowest flagged
@@ -46,7 +48,7 @@ struct LinkReader {
       let other = word ^ ones &* UInt64(mark)
       return (other &- ones) & ~other
     }
-    let found = equal(hash) | equal(percent) | equal(slash) | equal(question)
+    let found = equal(marks.0) | equal(marks.1) | equal(marks.2) | equal(marks.3)
     return found & 0x8080_8080_8080_8080
   }
 
@@ -70,7 +72,8 @@ struct LinkReader {
         // Most bytes are none of `#`, `%`, `/` and `?`: eight bytes tested at once, then
         // one at a time near the end (all four are below 64: one test).
         if end - cursor >= 8 {
-          let marks = Self.marks(
+          let marks = Self.first(
+            of: (Self.hash, Self.percent, Self.slash, Self.question),
             in: UnsafeRawPointer(link.baseAddress! + cursor).loadUnaligned(as: UInt64.self))
           guard marks != 0 else {
             cursor += 8
@@ -151,6 +154,19 @@ struct LinkReader {
   /// `?` or `#`).
   private func pathStart() throws(LinkError) -> Int {
     let end = link.count
+    // A scheme ends at a `:` before any `/`, `?` or `#`, none of which it may hold:
+    // eight bytes at a time, most links are found to have none.
+    var scan = 0
+    while end - scan >= 8 {
+      let marks = Self.first(
+        of: (UInt8(ascii: ":"), Self.slash, Self.question, Self.hash),
+        in: UnsafeRawPointer(link.baseAddress! + scan).loadUnaligned(as: UInt64.self))
+      if marks != 0 {
+        guard link[scan + marks.trailingZeroBitCount >> 3] == UInt8(ascii: ":") else { return 0 }
+        break
+      }
+      scan += 8
+    }
     var position = 0
     guard position < end, isLetter(link[position]) else { return 0 }
     position += 1
