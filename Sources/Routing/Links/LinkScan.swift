@@ -122,6 +122,8 @@ extension LinkIndex {
   /// that ends at a segment is the best one that ends there; a subtree is entered only
   /// if a pattern in it ends at a segment not found yet from which the rest of the path
   /// reads (``TrieNode/endings``), so the walk stops as soon as every such end is found.
+  /// First stores each segment's hash, and whether it is ASCII, in `segments`
+  /// (``LinkSegments/hashAll(heads:)``).
   ///
   /// - Returns: Whether a reading consumes every segment.
   /// - Complexity: O(*s* · *w*), where *s* is the number of segments and *w* the number
