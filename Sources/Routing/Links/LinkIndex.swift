@@ -19,14 +19,18 @@ struct ReadPiece: Hashable, Sendable {
 ///
 /// Each node has its literal children by text, at most one capture child (patterns that
 /// are the same up to capture names are refused, so captures at one place share a node),
-/// and at most one screen whose pattern ends there. The literal children of every node
-/// are also kept in one open-addressing hash table keyed by the parent node and the
-/// segment's bytes, which the reader probes without making a `String`: a slot holds a
-/// tag of the key's hash and the child, and the child's node holds what the probe
-/// checks (its parent, its literal's length and first eight bytes), so that a probe
-/// reads the slot and the node it finds, which the walk reads next anyway. A node with
-/// a literal child that is not ASCII is looked up as a `String` instead, since segments
-/// compare as Swift strings (by canonical equivalence).
+/// and at most one screen whose pattern ends there. The nodes are 32-byte records in one
+/// table aligned on cache lines. A literal child is stored in the first part of the
+/// table, an open-addressing hash table keyed by its parent and its literal's bytes: its
+/// number is its slot, and its record holds its key (the parent, the literal's length
+/// and first eight bytes) beside what the walk reads next, so that a step down a literal
+/// reads one record, which the reader probes without making a `String`. The root and the
+/// capture children follow the hash table. A node with a literal child that is not ASCII
+/// is looked up as a `String` instead, since segments compare as Swift strings (by
+/// canonical equivalence).
+///
+/// What a reading needs of a screen once it is settled is in one record per screen
+/// (``LinkScreen``) and one table of parameters, each screen's together.
 ///
 /// A class, immutable once compiled: reading a link refers to it without copying a
 /// dozen arrays (copies that cost more retains and releases than the read itself).
@@ -35,38 +39,44 @@ final class LinkIndex: Sendable {
   /// which reads its name (see ``pattern(ofScreen:)``). Most screens of a large table
   /// have no path, and an array each would cost 56 bytes a screen.
   private let patterns: [[PatternSegment]]
-  /// The trie's nodes; node 0 is the root. Their literal children are in ``slots``, and
-  /// by text in `literalChildren`. After them, from ``keyBase``, one node for each
-  /// parameter name, numbered, which ``slots`` holds under the parent ``keyParent``.
+  /// The trie's nodes: the hash table of literal children, slots `0...slotMask`, then
+  /// the root (``root``) and the capture children. The parameter names are in the hash
+  /// table too, under the parent ``keyParent``, each record's `terminal` holding the
+  /// name's number.
   let nodes: FlatTable<TrieNode>
-  let literalChildren: [[String: Int32]]
-  /// The hash table of literal children, open addressing with linear probing.
-  let slots: FlatTable<LiteralSlot>
-  /// The literals' bytes, which the nodes point into.
+  /// The root's number.
+  let root: Int32
+  /// The literal children by text, of the nodes that have any, for segments that are
+  /// not ASCII and nodes with a literal that is not ASCII.
+  let literalChildren: [Int32: [String: Int32]]
+  /// Where the bytes of the literal of each slot longer than eight bytes start in
+  /// ``literalBytes``.
+  let literalStarts: FlatTable<Int32>
+  /// The literals' bytes beyond their first eight.
   let literalBytes: FlatTable<UInt8>
   let slotMask: Int
-  /// The node of parameter name 0.
-  let keyBase: Int32
-  /// Each screen's name, by number.
-  let screenNames: [ScreenName]
+  /// One bit for each hash of a key of the slots (four bits a slot, bit `hash >> 40`
+  /// masked by `filterMask`), set when a key has it: a lookup that finds its bit clear
+  /// is done without reading the slots, which against a large table are out of the
+  /// processor's caches (a link's segments are looked up under the root, and under
+  /// nodes whose next segment is a capture, and most of them miss).
+  let filter: FlatTable<UInt64>
+  let filterMask: Int
+  /// How many segments below each node the deepest pattern through it ends.
+  let heights: FlatTable<Int32>
   /// The screens without a path.
   let namedScreens: NamedScreens
-  /// Screen *i*'s declared parameters are `parameterFirst[i]..<parameterFirst[i + 1]` in
-  /// `parameterKeys` (their names' numbers) and `parameterKinds`.
-  let parameterFirst: FlatTable<Int32>
-  let parameterKinds: FlatTable<ParameterKind>
-  /// Screen *i*'s captures are `captureNames[captureFirst[i]..<captureFirst[i + 1]]`, read
-  /// from the segments `captureOffsets` past the first its pattern reads.
-  let captureFirst: FlatTable<Int32>
-  let captureNames: [String]
-  let captureOffsets: FlatTable<Int32>
+  /// What a reading needs of each screen, by number.
+  let screens: FlatTable<LinkScreen>
+  /// The screens' parameters after the first, each screen's together
+  /// (``LinkScreen/lead``).
+  let parameters: FlatTable<LinkParameter>
   /// Every parameter name the screens declare is numbered, so that the reader compares
-  /// keys as numbers: `captureKeys[c]` is the number of `captureNames[c]`. The names are
-  /// in ``slots`` too, under the parent ``keyParent``, unless one of them is not ASCII
-  /// (``keysAreASCII``), in which case keys are looked up as strings in `keyNumbers`.
+  /// keys as numbers: `keyNames[k]` is name *k*. The names are in ``nodes`` too, under
+  /// the parent ``keyParent``, unless one of them is not ASCII (``keysAreASCII``), in
+  /// which case keys are looked up as strings in `keyNumbers`.
+  let keyNames: FlatTable<String>
   let keyNumbers: [String: Int32]
-  let parameterKeys: FlatTable<Int32>
-  let captureKeys: FlatTable<Int32>
   let keysAreASCII: Bool
   /// The web hosts that `http` and `https` links may name, lowercased.
   let hosts: [String]
@@ -89,6 +99,7 @@ final class LinkIndex: Sendable {
   /// - Complexity: O(*P* + *h*), where *P* is the total length of the patterns and *h*
   ///   that of the hosts.
   init(screens: [Screen], index: ScreenIndex, hosts: [String] = []) throws(TableError) {
+    // The trie is built with nodes numbered as they come (the root 0), then laid out.
     var patterns: [[PatternSegment]] = []
     patterns.reserveCapacity(screens.count)
     var literalChildren: [[String: Int32]] = [[:]]
@@ -153,54 +164,78 @@ final class LinkIndex: Sendable {
       patterns.append(pattern)
     }
     // Children come after their parent, so one backward pass sums up the subtrees.
-    var nodes = terminal.indices.map {
-      TrieNode(
-        endings: 0, head: 0, terminal: terminal[$0], captureChild: captureChild[$0], parent: -1,
-        start: 0, height: 0, count: 0, hasTextChild: false)
-    }
-    for node in stride(from: nodes.count - 1, through: 0, by: -1) {
-      if nodes[node].terminal >= 0 { nodes[node].endings |= 1 }
+    var endings = [UInt64](repeating: 0, count: terminal.count)
+    var height = [Int32](repeating: 0, count: terminal.count)
+    for node in stride(from: terminal.count - 1, through: 0, by: -1) {
+      if terminal[node] >= 0 { endings[node] |= 1 }
       let up = Int(parent[node])
       if up >= 0 {
-        nodes[up].endings |= nodes[node].endings << 1
-        nodes[up].height = max(nodes[up].height, nodes[node].height + 1)
+        endings[up] |= endings[node] << 1
+        height[up] = max(height[up], height[node] + 1)
       }
     }
-    let keyBase = Int32(nodes.count)
     var keyNumbers: [String: Int32] = [:]
+    var keyNames: [String] = []
     for screen in screens {
       for parameter in screen.parameters where keyNumbers[parameter.name] == nil {
-        keyNumbers[parameter.name] = Int32(keyNumbers.count)
-        edges.append((Self.keyParent, Int32(nodes.count), parameter.name))
-        nodes.append(
-          TrieNode(
-            endings: 0, head: 0, terminal: -1, captureChild: -1, parent: -1, start: 0, height: 0,
-            count: 0, hasTextChild: false))
+        keyNumbers[parameter.name] = Int32(keyNames.count)
+        keyNames.append(parameter.name)
       }
     }
-    let keysAreASCII = keyNumbers.keys.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
-    if !keysAreASCII { edges.removeAll { $0.parent == Self.keyParent } }
+    let keysAreASCII = keyNames.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+    let keyCount = keysAreASCII ? keyNames.count : 0
     var capacity = 2
-    while capacity < edges.count * 2 { capacity <<= 1 }
-    var slots = [LiteralSlot](repeating: LiteralSlot(tag: 0, node: -1), count: capacity)
+    while capacity < (edges.count + keyCount) * 2 { capacity <<= 1 }
+    // Where each node goes: a literal child to its slot, found below in the order of
+    // the edges (each parent placed before its children); the others after the slots.
+    var place = [Int32](repeating: -1, count: terminal.count)
+    var next = Int32(capacity)
+    for node in terminal.indices where node == 0 || captureChild[Int(parent[node])] == node {
+      place[node] = next
+      next += 1
+    }
+    let empty = TrieNode(
+      endings: 0, head: 0, parent: Self.emptySlot, terminal: -1, captureChild: -1, count: 0,
+      hasTextChild: false)
+    var nodes = [TrieNode](repeating: empty, count: Int(next))
+    var literalStarts = [Int32](repeating: 0, count: capacity)
+    var heights = [Int32](repeating: 0, count: Int(next))
     var literalBytes: [UInt8] = []
-    for edge in edges {
-      if edge.parent >= 0 && !edge.text.utf8.allSatisfy({ $0 < 0x80 }) {
-        nodes[Int(edge.parent)].hasTextChild = true
-      }
+    var filter = [UInt64](repeating: 0, count: max(capacity / 16, 1))
+    var texts: [Int32: [String: Int32]] = [:]
+    let keyEdges = keyNames.indices.prefix(keyCount).map {
+      (parent: Self.keyParent, child: Int32($0), text: keyNames[$0])
+    }
+    for (number, edge) in (edges + keyEdges).enumerated() {
+      let isKey = number >= edges.count
+      let up = isKey ? Self.keyParent : place[Int(edge.parent)]
       var text = edge.text
-      let (hash, head) = text.withUTF8 {
-        (Self.hash(edge.parent, Self.hash($0)), NameHash.word($0, at: 0))
-      }
+      let (hash, head) = text.withUTF8 { (Self.hash(up, Self.hash($0)), NameHash.word($0, at: 0)) }
+      let bit = Self.filterBit(of: hash, mask: filter.count * 64 - 1)
+      filter[bit >> 6] |= 1 << UInt64(bit & 63)
       var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
-      while slots[slot].node >= 0 { slot = (slot + 1) & (capacity - 1) }
-      slots[slot] = LiteralSlot(tag: UInt32(truncatingIfNeeded: hash >> 32), node: edge.child)
-      nodes[Int(edge.child)].parent = edge.parent
-      nodes[Int(edge.child)].head = head
-      nodes[Int(edge.child)].start = Int32(literalBytes.count)
+      while nodes[slot].parent != Self.emptySlot { slot = (slot + 1) & (capacity - 1) }
+      let count = edge.text.utf8.count
       // A literal longer than any link never matches, whatever its count says.
-      nodes[Int(edge.child)].count = UInt16(clamping: edge.text.utf8.count)
-      literalBytes.append(contentsOf: edge.text.utf8)
+      nodes[slot] = TrieNode(
+        endings: 0, head: head, parent: up, terminal: isKey ? edge.child : -1,
+        captureChild: -1, count: UInt16(clamping: count), hasTextChild: false)
+      if count > 8 {
+        literalStarts[slot] = Int32(literalBytes.count)
+        literalBytes.append(contentsOf: edge.text.utf8.dropFirst(8))
+      }
+      if !isKey {
+        place[Int(edge.child)] = Int32(slot)
+        texts[up, default: [:]][edge.text] = Int32(slot)
+        if !edge.text.utf8.allSatisfy({ $0 < 0x80 }) { nodes[Int(up)].hasTextChild = true }
+      }
+    }
+    for node in terminal.indices {
+      let number = Int(place[node])
+      nodes[number].endings = endings[node]
+      nodes[number].terminal = terminal[node]
+      nodes[number].captureChild = captureChild[node] < 0 ? -1 : place[Int(captureChild[node])]
+      heights[number] = height[node]
     }
     var lowered: [String] = []
     for (index, host) in hosts.enumerated() {
@@ -214,83 +249,107 @@ final class LinkIndex: Sendable {
       }
       lowered.append(String(decoding: bytes.map(Self.lowercased), as: UTF8.self))
     }
-    self.patterns = patterns
-    self.literalChildren = literalChildren
-    self.nodes = FlatTable(nodes)
-    self.slots = FlatTable(slots)
-    self.literalBytes = FlatTable(literalBytes)
-    self.slotMask = capacity - 1
-    self.keyBase = keyBase
-    self.hosts = lowered
-    screenNames = index.names
-    self.namedScreens = namedScreens
-    var parameterFirst: [Int32] = [0]
-    var captureFirst: [Int32] = [0]
-    var captureNames: [String] = []
-    var captureOffsets: [Int32] = []
-    for (number, screen) in screens.enumerated() {
-      parameterFirst.append(parameterFirst[number] + Int32(screen.parameters.count))
+    var linkParameters: [LinkParameter] = []
+    // Made in place: an array of records copied into a table would hold them twice
+    // while the table compiles.
+    self.screens = FlatTable(count: screens.count, alignment: 64) { number in
+      let screen = screens[number]
+      var own: [LinkParameter] = []
       for (offset, segment) in patterns[number].enumerated() {
         if case .capture(let name) = segment {
-          captureNames.append(name)
-          captureOffsets.append(Int32(offset))
+          own.append(
+            LinkParameter(
+              key: keyNumbers[name]!, kind: screen.kind(of: name)!, offset: UInt8(offset)))
         }
       }
-      captureFirst.append(Int32(captureNames.count))
+      let captures = UInt16(own.count)
+      for parameter in screen.parameters
+      where !patterns[number].contains(.capture(parameter.name)) {
+        own.append(LinkParameter(key: keyNumbers[parameter.name]!, kind: parameter.kind, offset: 0))
+      }
+      let record = LinkScreen(
+        name: index.names[number], first: Int32(linkParameters.count), count: UInt16(own.count),
+        captures: captures, lead: own.first ?? LinkParameter(key: -1, kind: .string, offset: 0))
+      linkParameters.append(contentsOf: own.dropFirst())
+      return record
     }
-    self.parameterFirst = FlatTable(parameterFirst)
-    parameterKinds = FlatTable(screens.flatMap { $0.parameters.map(\.kind) })
-    self.captureFirst = FlatTable(captureFirst)
-    self.captureNames = captureNames
-    self.captureOffsets = FlatTable(captureOffsets)
+    self.patterns = patterns
+    self.nodes = FlatTable(nodes, alignment: 64)
+    root = place[0]
+    self.literalChildren = texts
+    self.literalStarts = FlatTable(literalStarts)
+    self.literalBytes = FlatTable(literalBytes)
+    self.heights = FlatTable(heights)
+    self.slotMask = capacity - 1
+    self.filterMask = filter.count * 64 - 1
+    self.filter = FlatTable(filter)
+    self.hosts = lowered
+    self.namedScreens = namedScreens
+    self.parameters = FlatTable(linkParameters)
+    self.keyNames = FlatTable(keyNames)
     self.keyNumbers = keyNumbers
     self.keysAreASCII = keysAreASCII
-    parameterKeys = FlatTable(screens.flatMap { $0.parameters.map { keyNumbers[$0.name]! } })
-    captureKeys = FlatTable(captureNames.map { keyNumbers[$0]! })
   }
 
   /// Screen `number`'s pattern: its path's segments, or its name as one literal.
   ///
   /// - Complexity: O(1).
   func pattern(ofScreen number: Int) -> [PatternSegment] {
-    patterns[number].isEmpty ? [.literal(screenNames[number].rawValue)] : patterns[number]
+    patterns[number].isEmpty ? [.literal(screens[number].name.rawValue)] : patterns[number]
   }
 
   deinit {
     nodes.free()
-    slots.free()
+    literalStarts.free()
+    filter.free()
     literalBytes.free()
-    parameterFirst.free()
-    parameterKinds.free()
-    captureFirst.free()
-    captureOffsets.free()
-    parameterKeys.free()
-    captureKeys.free()
+    heights.free()
+    screens.free()
+    parameters.free()
+    keyNames.free()
   }
 
-  /// The parent under which ``slots`` holds the parameter names, numbered.
+  /// The parent under which ``nodes`` holds the parameter names, numbered.
   static let keyParent: Int32 = -2
+  /// The parent of an empty slot of ``nodes`` (and of the nodes after the slots).
+  static let emptySlot: Int32 = -1
 
   /// An ASCII letter in lower case; any other byte as it is.
   static func lowercased(_ byte: UInt8) -> UInt8 {
     (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
   }
 
-  /// The hash of a segment's bytes (32-bit FNV-1a).
-  @inline(__always)
+  /// The hash of a segment's bytes.
   static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-    var hash = hashBasis
-    for byte in bytes { hash = Self.hash(hash, byte) }
-    return hash
+    hash(bytes, head: NameHash.word(bytes, at: 0)).hash
   }
 
-  /// The hash of no bytes.
-  static let hashBasis: UInt32 = 0x811C_9DC5
-
-  /// The hash of some bytes and `byte` after them, from the hash of those bytes.
+  /// The hash of a segment's bytes, mixed eight at a time (`NameHash.word`), and
+  /// whether they are all ASCII: one multiplication for a segment of up to eight bytes,
+  /// rather than one a byte.
+  ///
+  /// - Parameter head: The first eight bytes, `NameHash.word(bytes, at: 0)`.
   @inline(__always)
-  static func hash(_ hash: UInt32, _ byte: UInt8) -> UInt32 {
-    (hash ^ UInt32(byte)) &* 0x0100_0193
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>, head: UInt64) -> (
+    hash: UInt32, ascii: Bool
+  ) {
+    var hash = mix(UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15, head)
+    var bits = head
+    var offset = 8
+    while offset < bytes.count {
+      let word = NameHash.word(bytes, at: offset)
+      hash = mix(hash, word)
+      bits |= word
+      offset += 8
+    }
+    return (UInt32(truncatingIfNeeded: hash >> 32), bits & 0x8080_8080_8080_8080 == 0)
+  }
+
+  /// `hash` and `word` mixed.
+  @inline(__always)
+  static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+    let mixed = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+    return mixed ^ mixed >> 29
   }
 
   /// The hash of a literal child's key: its parent, and its text's hash.
@@ -301,8 +360,14 @@ final class LinkIndex: Sendable {
     return hash
   }
 
-  /// Node `number`, which the index gave (a child, a slot's node): read without a
-  /// bounds check.
+  /// The bit of ``filter`` for a key's hash (`hash(_:_:)`), the filter having `mask + 1`
+  /// bits.
+  @inline(__always)
+  static func filterBit(of hash: UInt64, mask: Int) -> Int {
+    Int(truncatingIfNeeded: hash >> 40) & mask
+  }
+
+  /// Node `number`, which the index gave (a child, a slot): read without a bounds check.
   @inline(__always)
   func trieNode(_ number: Int32) -> UnsafePointer<TrieNode> {
     nodes.pointer + Int(number)
@@ -315,13 +380,21 @@ final class LinkIndex: Sendable {
   func literalChild(of node: Int32, reading segments: LinkSegments, at position: Int) -> Int32 {
     let segment = segments.bytes(position)
     guard segments.isASCII(position), !trieNode(node).pointee.hasTextChild else {
-      // Segments compare as strings: a text that is not ASCII may equal another one
-      // that is written with other bytes.
-      guard !literalChildren[Int(node)].isEmpty else { return -1 }
-      return literalChildren[Int(node)][String(decoding: segment, as: UTF8.self)] ?? -1
+      return literalChild(of: node, text: segment)
     }
     return self.node(
       under: node, reading: segment, hash: segments.hash(position), head: segments.head(position))
+  }
+
+  /// The literal child of `node` that reads `segment` compared as a string, or -1:
+  /// segments compare as strings, and a text that is not ASCII may equal another one
+  /// that is written with other bytes.
+  ///
+  /// - Complexity: O(*n*) expected, where *n* is the length of the segment.
+  @inline(never)
+  func literalChild(of node: Int32, text segment: UnsafeBufferPointer<UInt8>) -> Int32 {
+    guard let children = literalChildren[node] else { return -1 }
+    return children[String(decoding: segment, as: UTF8.self)] ?? -1
   }
 
   /// The number of the parameter name `key` (ASCII, hashed as `LinkIndex.hash(key)`), or
@@ -332,37 +405,35 @@ final class LinkIndex: Sendable {
   func keyNumber(of key: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int32 {
     let found = node(
       under: Self.keyParent, reading: key, hash: hash, head: NameHash.word(key, at: 0))
-    return found < 0 ? -1 : found - keyBase
+    return found < 0 ? -1 : trieNode(found).pointee.terminal
   }
 
-  /// The node that ``slots`` holds under `parent` for `bytes`, or -1.
+  /// The slot of ``nodes`` that holds `bytes` under `parent`, or -1.
   ///
   /// - Parameters:
   ///   - hash: The hash of the bytes, `LinkIndex.hash(bytes)`.
   ///   - head: Their first eight bytes, `NameHash.word(bytes, at: 0)`.
   @inline(__always)
-  private func node(
+  func node(
     under parent: Int32, reading bytes: UnsafeBufferPointer<UInt8>, hash text: UInt32,
     head: UInt64
   ) -> Int32 {
     let hash = Self.hash(parent, text)
-    let tag = UInt32(truncatingIfNeeded: hash >> 32)
+    let bit = Self.filterBit(of: hash, mask: filterMask)
+    guard filter.pointer[bit >> 6] >> UInt64(bit & 63) & 1 != 0 else { return -1 }
     var slot = Int(truncatingIfNeeded: hash) & slotMask
     while true {
-      let entry = slots[slot]
-      guard entry.node >= 0 else { return -1 }
-      if entry.tag == tag {
-        let node = trieNode(entry.node)
-        if node.pointee.parent == parent && node.pointee.head == head
-          && Int(node.pointee.count) == bytes.count
-          && (bytes.count <= 8
-            || memoryEqual(
-              literalBytes.pointer + Int(node.pointee.start) + 8, bytes.baseAddress! + 8,
-              bytes.count - 8))
-        {
-          return entry.node
-        }
+      let node = nodes.pointer + slot
+      if node.pointee.parent == parent && node.pointee.head == head
+        && Int(node.pointee.count) == bytes.count
+        && (bytes.count <= 8
+          || memoryEqual(
+            literalBytes.pointer + Int(literalStarts.pointer[slot]), bytes.baseAddress! + 8,
+            bytes.count - 8))
+      {
+        return Int32(truncatingIfNeeded: slot)
       }
+      guard node.pointee.parent != Self.emptySlot else { return -1 }
       slot = (slot + 1) & slotMask
     }
   }
@@ -451,8 +522,8 @@ func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: 
   return true
 }
 
-/// One node of the trie of path patterns, as reading needs it: one entry to read per
-/// step down, which also says which literal leads to it.
+/// One node of the trie of path patterns, as reading needs it: 32 bytes, one entry to
+/// read per step down, which also says which literal leads to it.
 struct TrieNode: Sendable {
   /// Bit *k* says that a pattern ends *k* segments below the node (the bits that do not
   /// fit, only possible at the root, are dropped; the root is not pruned).
@@ -460,47 +531,76 @@ struct TrieNode: Sendable {
   /// The first eight bytes of the literal that leads to the node, little-endian and
   /// padded with zeros (`NameHash.word(literal, at: 0)`); 0 for other nodes.
   var head: UInt64
-  /// The screen whose pattern ends at the node, or -1.
+  /// The node whose literal child this node is, ``LinkIndex/keyParent`` for a parameter
+  /// name, or ``LinkIndex/emptySlot``.
+  var parent: Int32
+  /// The screen whose pattern ends at the node, or -1; a parameter name's number.
   var terminal: Int32
   /// The node's capture child, or -1.
   var captureChild: Int32
-  /// The node whose literal child this node is in ``LinkIndex/slots``, or -1.
-  var parent: Int32
-  /// Where the literal's bytes are in ``LinkIndex/literalBytes``.
-  var start: Int32
-  /// How many segments below the node the deepest pattern through it ends.
-  var height: Int32
   /// How many bytes the literal has.
   var count: UInt16
   /// Whether the node has a literal child that is not ASCII.
   var hasTextChild: Bool
 }
 
-/// One slot of the hash table of literal children: the high half of the key's hash, and
-/// the node it leads to (-1 for an empty slot), which holds the rest of the key.
-struct LiteralSlot: Sendable {
-  var tag: UInt32
-  var node: Int32
+/// What reading a link needs of a screen once the reading is settled: 32 bytes, which
+/// hold all of it for a screen with at most one parameter.
+struct LinkScreen: Sendable {
+  var name: ScreenName
+  /// The screen has `count` parameters, its captures first, in the order of its
+  /// pattern: ``lead``, then `first..<first + count - 1` in ``LinkIndex/parameters``.
+  var first: Int32
+  var count: UInt16
+  /// How many of them are captures.
+  var captures: UInt16
+  /// The first parameter, when `count` is not 0.
+  var lead: LinkParameter
+}
+
+/// The screens' parameters, each screen's together after its first.
+extension FlatTable<LinkParameter> {
+  /// Parameter `index` (below its count) of `screen`.
+  @inline(__always)
+  func parameter(_ index: Int, of screen: UnsafePointer<LinkScreen>) -> LinkParameter {
+    index == 0 ? screen.pointee.lead : self[Int(screen.pointee.first) + index - 1]
+  }
+}
+
+/// One parameter a screen declares, as reading a link needs it.
+struct LinkParameter: Sendable {
+  /// The number of its name (``LinkIndex/keyNames``).
+  var key: Int32
+  var kind: ParameterKind
+  /// For a capture, the segment it reads, counted from the first its pattern reads.
+  var offset: UInt8
 }
 
 /// An array's elements in memory of their own, which reading does not retain and release
-/// as it would an array's: the tables of a ``LinkIndex`` (numbers and kinds, which need no
-/// reference counting themselves), immutable once made, and freed by the index's
-/// `deinit`.
+/// as it would an array's: the tables of a ``LinkIndex``, immutable once made, and freed
+/// by the index's `deinit`.
 struct FlatTable<Element: Sendable>: @unchecked Sendable {
   /// The first element.
   let pointer: UnsafePointer<Element>
   /// How many elements.
   let count: Int
 
-  /// A table of `elements`.
-  init(_ elements: [Element]) {
-    let memory = UnsafeMutablePointer<Element>.allocate(capacity: max(elements.count, 1))
-    elements.withUnsafeBufferPointer { buffer in
-      if let base = buffer.baseAddress { memory.initialize(from: base, count: buffer.count) }
-    }
+  /// A table of `elements`, its first aligned on `alignment` bytes (a power of two), or
+  /// as its type requires.
+  init(_ elements: [Element], alignment: Int = MemoryLayout<Element>.alignment) {
+    self.init(count: elements.count, alignment: alignment) { elements[$0] }
+  }
+
+  /// A table of `count` elements, `element(i)` made in place for each *i* in order, its
+  /// first aligned on `alignment` bytes (a power of two).
+  init(count: Int, alignment: Int, element: (Int) -> Element) {
+    let memory = UnsafeMutableRawPointer.allocate(
+      byteCount: MemoryLayout<Element>.stride * max(count, 1),
+      alignment: max(alignment, MemoryLayout<Element>.alignment)
+    ).bindMemory(to: Element.self, capacity: max(count, 1))
+    for index in 0..<count { (memory + index).initialize(to: element(index)) }
     pointer = UnsafePointer(memory)
-    count = elements.count
+    self.count = count
   }
 
   /// Element `index`; it traps outside the table, as an array does.

@@ -34,6 +34,24 @@ struct LinkReader {
   /// Bit *b* for each byte *b* the path's pass looks at: `#`, `%`, `/` and `?`.
   private static let pathMarks: UInt64 = 1 << 35 | 1 << 37 | 1 << 47 | 1 << 63
 
+  /// Bit 7 of the first byte of `word` (eight bytes, little-endian) that is one of
+  /// `marks`, or 0 when none is; the bits above it are meaningless.
+  @inline(__always)
+  private static func first(
+    of marks: (UInt8, UInt8, UInt8, UInt8), in word: UInt64
+  ) -> UInt64 {
+    let word = UInt64(littleEndian: word)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    // A byte of `word` equal to `mark` is a zero byte of `other`; the lowest flagged
+    // byte is the first zero byte (a borrow only flags bytes above one).
+    func equal(_ mark: UInt8) -> UInt64 {
+      let other = word ^ ones &* UInt64(mark)
+      return (other &- ones) & ~other
+    }
+    let found = equal(marks.0) | equal(marks.1) | equal(marks.2) | equal(marks.3)
+    return found & 0x8080_8080_8080_8080
+  }
+
   /// Reads the link.
   ///
   /// - Precondition: The link is not empty and at most
@@ -43,39 +61,39 @@ struct LinkReader {
     var position = try pathStart()
     if position < end && link[position] == Self.slash { position += 1 }
     return try withScratch(128) { (ranges) throws(LinkError) -> LinkReading in
-      // One pass over the path, up to the query or the fragment: its segments, each
-      // one's hash and whether it is ASCII, the first empty one, and whether any is
-      // percent-encoded.
+      // One pass over the path, up to the query or the fragment: its segments, the
+      // first empty one, and whether any is percent-encoded.
       var pieces = 0
       var start = position
       var cursor = position
-      var hash = LinkIndex.hashBasis
-      var ascii: UInt64 = 0
-      var nonASCII: UInt8 = 0
       var encoded = false
       var firstEmpty = -1
       while cursor < end {
-        let byte = link[cursor]
-        // Most bytes are none of `#`, `%`, `/` and `?` (all below 64): one test.
-        guard byte < 64 && Self.pathMarks >> UInt64(byte) & 1 != 0 else {
-          hash = LinkIndex.hash(hash, byte)
-          nonASCII |= byte
+        // Most bytes are none of `#`, `%`, `/` and `?`: eight bytes tested at once, then
+        // one at a time near the end (all four are below 64: one test).
+        if end - cursor >= 8 {
+          let marks = Self.first(
+            of: (Self.hash, Self.percent, Self.slash, Self.question),
+            in: UnsafeRawPointer(link.baseAddress! + cursor).loadUnaligned(as: UInt64.self))
+          guard marks != 0 else {
+            cursor += 8
+            continue
+          }
+          cursor += marks.trailingZeroBitCount >> 3
+        } else if link[cursor] >= 64 || Self.pathMarks >> UInt64(link[cursor]) & 1 == 0 {
           cursor += 1
           continue
         }
+        let byte = link[cursor]
         if byte == Self.question || byte == Self.hash { break }
         if byte == Self.slash {
           if cursor == start && firstEmpty < 0 { firstEmpty = pieces }
           if pieces < RouteTable.maximumLinkSegments {
-            ranges[pieces] = UInt64(hash) << 32 | UInt64(start) << 16 | UInt64(cursor - start)
-            if nonASCII < 0x80 { ascii |= 1 << UInt64(pieces) }
+            ranges[pieces] = UInt64(start) << 16 | UInt64(cursor - start)
           }
           pieces += 1
           start = cursor + 1
-          hash = LinkIndex.hashBasis
-          nonASCII = 0
         } else {
-          hash = LinkIndex.hash(hash, byte)
           encoded = true
         }
         cursor += 1
@@ -91,8 +109,7 @@ struct LinkReader {
       if cursor > start || pieces == 0 {
         if cursor == start && firstEmpty < 0 { firstEmpty = pieces }
         if pieces < RouteTable.maximumLinkSegments {
-          ranges[pieces] = UInt64(hash) << 32 | UInt64(start) << 16 | UInt64(cursor - start)
-          if nonASCII < 0x80 { ascii |= 1 << UInt64(pieces) }
+          ranges[pieces] = UInt64(start) << 16 | UInt64(cursor - start)
         }
         pieces += 1
       }
@@ -102,7 +119,7 @@ struct LinkReader {
       if firstEmpty >= 0 { throw LinkError(.emptySegment(index: firstEmpty)) }
       let query = queryMark < fragmentMark ? (queryMark + 1, fragmentMark) : (queryMark, queryMark)
       var segments = LinkSegments(
-        base: link.baseAddress!, ranges: ranges, count: pieces, ascii: ascii,
+        base: link.baseAddress!, ranges: ranges, count: pieces, ascii: 0,
         end: link.baseAddress! + link.count)
       guard encoded else {
         return try read(segments, query: query, fragment: fragment, scratch: ranges + 64)
@@ -127,7 +144,6 @@ struct LinkReader {
         }
         segments.base = UnsafePointer(buffer.baseAddress!)
         segments.end = UnsafePointer(buffer.baseAddress! + written)
-        segments.hashAll()
         return try read(segments, query: query, fragment: fragment, scratch: ranges + 64)
       }
     }
@@ -138,6 +154,19 @@ struct LinkReader {
   /// `?` or `#`).
   private func pathStart() throws(LinkError) -> Int {
     let end = link.count
+    // A scheme ends at a `:` before any `/`, `?` or `#`, none of which it may hold:
+    // eight bytes at a time, most links are found to have none.
+    var scan = 0
+    while end - scan >= 8 {
+      let marks = Self.first(
+        of: (UInt8(ascii: ":"), Self.slash, Self.question, Self.hash),
+        in: UnsafeRawPointer(link.baseAddress! + scan).loadUnaligned(as: UInt64.self))
+      if marks != 0 {
+        guard link[scan + marks.trailingZeroBitCount >> 3] == UInt8(ascii: ":") else { return 0 }
+        break
+      }
+      scan += 8
+    }
     var position = 0
     guard position < end, isLetter(link[position]) else { return 0 }
     position += 1
@@ -225,7 +254,13 @@ struct LinkReader {
       }
       return try withScratch(65) { (best) throws(LinkError) -> LinkReading in
         let readings = SuffixReadings(best: best, captures: scratch, count: segments.count)
-        guard links.read(segments, into: readings) else {
+        // Called through a guaranteed reference: a call on `links` itself retains and
+        // releases the index.
+        var segments = segments
+        let read = Unmanaged.passUnretained(links)._withUnsafeGuaranteedRef {
+          $0.read(&segments, into: readings)
+        }
+        guard read else {
           throw links.failure(reading: segments)
         }
         return try request(
@@ -246,12 +281,9 @@ struct LinkReader {
   ) throws(LinkError) -> LinkReading {
     let screenCount = Int(readings.screens(from: 0))
     // The tables the loops read (flat tables: copies without reference counting).
-    let captureFirst = links.captureFirst
-    let captureKeys = links.captureKeys
-    let captureOffsets = links.captureOffsets
-    let parameterFirst = links.parameterFirst
-    let parameterKeys = links.parameterKeys
-    let parameterKinds = links.parameterKinds
+    let screens = links.screens
+    let declared = links.parameters
+    let keyNames = links.keyNames
     // After the reading, `readings.captures` is free.
     var reading = Pieces(in: readings.captures)
     var start = 0
@@ -264,24 +296,24 @@ struct LinkReader {
       throw LinkError(
         .misread(
           link: String(decoding: link, as: UTF8.self),
-          reading: (0..<screenCount).map { links.screenNames[Int(pieces.screen($0))] }))
+          reading: (0..<screenCount).map { screens[Int(pieces.screen($0))].name }))
     }
     // The values in order of appearance, captures from the left, then the query items:
     // `values[v]` packs the key's number (bits 32–63; -1 for a query key that no screen
-    // declares) and the capture's number or the query item's; `values[total + v]` is a
-    // capture's segment.
+    // declares) and, for a query item, its number; `values[total + v]` is a capture's
+    // segment.
     let captureCount = (0..<screenCount).reduce(0) { count, piece in
-      let screen = Int(pieces.screen(piece))
-      return count + Int(captureFirst[screen + 1] - captureFirst[screen])
+      count + Int(screens[Int(pieces.screen(piece))].captures)
     }
     let total = captureCount + itemCount
     return try withScratch(max(2 * total, 1)) { (values) throws(LinkError) -> LinkReading in
       var value = 0
       for piece in 0..<screenCount {
-        let screen = Int(pieces.screen(piece))
-        for capture in Int(captureFirst[screen])..<Int(captureFirst[screen + 1]) {
-          values[value] = UInt64(UInt32(bitPattern: captureKeys[capture])) << 32 | UInt64(capture)
-          values[total + value] = UInt64(pieces.start(piece) + Int(captureOffsets[capture]))
+        let screen = screens.pointer + Int(pieces.screen(piece))
+        for index in 0..<Int(screen.pointee.captures) {
+          let capture = declared.parameter(index, of: screen)
+          values[value] = UInt64(UInt32(bitPattern: capture.key)) << 32
+          values[total + value] = UInt64(pieces.start(piece) + Int(capture.offset))
           value += 1
         }
       }
@@ -291,8 +323,8 @@ struct LinkReader {
       }
       func number(_ value: Int) -> Int32 { Int32(truncatingIfNeeded: values[value] >> 32) }
       func name(_ value: Int) -> String {
-        let index = Int(values[value] & 0xFFFF_FFFF)
-        return value < captureCount ? links.captureNames[index] : queryKey(items[index])
+        value < captureCount
+          ? keyNames[Int(number(value))] : queryKey(items[Int(values[value] & 0xFFFF_FFFF)])
       }
       // The value's bytes as the link holds them (decoded for a capture), or nil for a
       // query value that is percent-encoded.
@@ -321,10 +353,10 @@ struct LinkReader {
         var kinds = KindList()
         if key >= 0 {
           for piece in 0..<screenCount {
-            let screen = Int(pieces.screen(piece))
-            for parameter in Int(parameterFirst[screen])..<Int(parameterFirst[screen + 1])
-            where parameterKeys[parameter] == key {
-              kinds.add(parameterKinds[parameter])
+            let screen = screens.pointer + Int(pieces.screen(piece))
+            for index in 0..<Int(screen.pointee.count) {
+              let parameter = declared.parameter(index, of: screen)
+              if parameter.key == key { kinds.add(parameter.kind) }
             }
           }
         }
@@ -339,7 +371,8 @@ struct LinkReader {
         let repeated = (value + 1..<total).contains {
           guard number($0) == key else { return false }
           guard let first, let later = bytes($0) else { return true }
-          return !later.elementsEqual(first)
+          return later.count != first.count
+            || !memoryEqual(later.baseAddress!, first.baseAddress!, first.count)
         }
         if kinds.count == 1, !repeated, let bytes = first {
           guard let typed = Self.value(of: bytes, as: kinds[0]) else {
@@ -375,13 +408,14 @@ struct LinkReader {
         }
         parameters[name] = typed
       }
-      let screenNames = links.screenNames
+      // `reserveCapacity`: `Array(unsafeUninitializedCapacity:)` looks up the array's
+      // generic metadata on every call (about 200 instructions more a read).
       var via: [ScreenName] = []
       if screenCount > 1 {
         via.reserveCapacity(screenCount - 1)
-        for piece in 0..<screenCount - 1 { via.append(screenNames[Int(pieces.screen(piece))]) }
+        for piece in 0..<screenCount - 1 { via.append(screens[Int(pieces.screen(piece))].name) }
       }
-      let destination = screenNames[Int(pieces.screen(screenCount - 1))]
+      let destination = screens[Int(pieces.screen(screenCount - 1))].name
       return LinkReading(
         request: Request(to: destination, via: via, parameters: parameters),
         fragment: fragment, ignored: ignored)
@@ -393,7 +427,9 @@ struct LinkReader {
   private func keyNumber(_ item: UInt64) -> Int32 {
     let raw = UnsafeBufferPointer(rebasing: link[Int(item >> 32)..<Int((item >> 16) & 0xFFFF)])
     if links.keysAreASCII && !raw.contains(where: { $0 >= 0x80 || $0 == Self.percent }) {
-      return links.keyNumber(of: raw, hash: LinkIndex.hash(raw))
+      return Unmanaged.passUnretained(links)._withUnsafeGuaranteedRef {
+        $0.keyNumber(of: raw, hash: LinkIndex.hash(raw))
+      }
     }
     return links.keyNumbers[queryKey(item)] ?? -1
   }
@@ -499,9 +535,13 @@ struct LinkReader {
       || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
   }
 
+  /// Whether `byte` is a letter, a digit, `+`, `-` or `.`: one bit of a mask each.
   private func isSchemeCharacter(_ byte: UInt8) -> Bool {
-    isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-      || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    // `+` 43, `-` 45, `.` 46, digits 48–57; letters 65–90 and 97–122.
+    let low: UInt64 = 1 << 43 | 1 << 45 | 1 << 46 | 0x3FF << 48
+    let high: UInt64 = 0x7FF_FFFE | 0x7FF_FFFE << 32
+    return byte < 64
+      ? low >> UInt64(byte) & 1 != 0 : byte < 128 && high >> UInt64(byte - 64) & 1 != 0
   }
 }
 

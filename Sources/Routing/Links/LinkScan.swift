@@ -5,12 +5,12 @@ struct LinkSegments {
   var base: UnsafePointer<UInt8>
   /// Segment *i* starts at `(ranges[i] >> 16) & 0xFFFF` from `base` and holds
   /// `ranges[i] & 0xFFFF` bytes (a link holds at most 4,096); the high 32 bits are the
-  /// hash of those bytes (the reader hashes the segments as it finds them, or, for a
-  /// percent-encoded path, ``hashAll()`` once they are decoded).
+  /// hash of those bytes once ``hashAll(heads:)`` has run.
   var ranges: UnsafeMutablePointer<UInt64>
   /// How many segments; at most ``RouteTable/maximumLinkSegments``, never 0.
   var count: Int
-  /// Bit *i* says that every byte of segment *i* is ASCII.
+  /// Bit *i* says that every byte of segment *i* is ASCII, once ``hashAll(heads:)`` has
+  /// run.
   var ascii: UInt64
   /// Where the memory that holds the segments ends.
   var end: UnsafePointer<UInt8>
@@ -48,17 +48,13 @@ struct LinkSegments {
     return word >> UInt64(8 * (8 - bytes.count))
   }
 
-  /// Stores each segment's hash, and whether it is ASCII.
-  mutating func hashAll() {
+  /// Stores each segment's hash, and whether it is ASCII; `heads[i]` is then
+  /// `head(i)`.
+  mutating func hashAll(heads: UnsafeMutablePointer<UInt64>) {
     var mask: UInt64 = 0
     for index in 0..<count {
-      let bytes = bytes(index)
-      var ascii = true
-      var hash = LinkIndex.hashBasis
-      for byte in bytes {
-        hash = LinkIndex.hash(hash, byte)
-        if byte >= 0x80 { ascii = false }
-      }
+      heads[index] = head(index)
+      let (hash, ascii) = LinkIndex.hash(bytes(index), head: heads[index])
       ranges[index] = UInt64(hash) << 32 | (ranges[index] & 0xFFFF_FFFF)
       if ascii { mask |= 1 << UInt64(index) }
     }
@@ -102,14 +98,12 @@ struct SuffixReadings {
   func capturing(from start: Int) -> UInt64 { start == count ? 0 : captures[start] }
 }
 
-/// The state of the walks of the trie: the path, the readings found so far, and those
-/// of the walk from one segment: the ends still worth finding, and the best reading.
+/// The state of the walks of the trie: the readings found so far, and those of the walk
+/// from one segment: the ends still worth finding, and the best reading.
 struct TrieWalk {
-  let segments: LinkSegments
   let readings: SuffixReadings
-  var start = 0
-  /// Bit *e* − 1: a reading from `start` that ends at segment *e* would be new, and the
-  /// rest of the path from *e* has a reading.
+  /// Bit *e* − 1: a reading from the walk's segment that ends at segment *e* would be
+  /// new, and the rest of the path from *e* has a reading.
   var needed: UInt64 = 0
   var best: UInt64 = SuffixReadings.none
   var captures: UInt64 = 0
@@ -128,23 +122,97 @@ extension LinkIndex {
   /// that ends at a segment is the best one that ends there; a subtree is entered only
   /// if a pattern in it ends at a segment not found yet from which the rest of the path
   /// reads (``TrieNode/endings``), so the walk stops as soon as every such end is found.
+  /// First stores each segment's hash, and whether it is ASCII, in `segments`
+  /// (``LinkSegments/hashAll(heads:)``).
   ///
   /// - Returns: Whether a reading consumes every segment.
   /// - Complexity: O(*s* · *w*), where *s* is the number of segments and *w* the number
   ///   of trie nodes one walk visits: at most *s* · *d* when every node it enters leads
   ///   to a pattern that matches (*d* the depth of the trie), since each found end
   ///   costs one path down.
-  func read(_ segments: LinkSegments, into readings: SuffixReadings) -> Bool {
+  func read(_ segments: inout LinkSegments, into readings: SuffixReadings) -> Bool {
+    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * RouteTable.maximumLinkSegments) {
+      let heads = $0.baseAddress! + RouteTable.maximumLinkSegments
+      segments.hashAll(heads: heads)
+      return read(segments, into: readings, stack: $0.baseAddress!, heads: heads)
+    }
+  }
+
+  /// ``read(_:into:)``, the depth-first walks kept in `stack` (64 words) rather than in
+  /// calls: the capture children still to explore, at most one per segment, each packed
+  /// as its node (bits 8–39) and the segment after the one it reads (bits 0–7). `heads`
+  /// holds each segment's first eight bytes (``LinkSegments/head(_:)``).
+  private func read(
+    _ segments: LinkSegments, into readings: SuffixReadings, stack: UnsafeMutablePointer<UInt64>,
+    heads: UnsafeMutablePointer<UInt64>
+  ) -> Bool {
     let count = segments.count
     readings.best[count] = 0
     var readable: UInt64 = 1 << UInt64(count - 1)
-    var walk = TrieWalk(segments: segments, readings: readings)
-    for start in stride(from: count - 1, through: 0, by: -1) {
-      walk.start = start
+    var walk = TrieWalk(readings: readings)
+    var start = count
+    while start > 0 {
+      start -= 1
       walk.needed = readable
       walk.best = SuffixReadings.none
       walk.captures = 0
-      explore(0, at: start, taken: 0, &walk)
+      var node = root
+      var position = start
+      // Bit 63 − *k*: the walk reads segment *k* as a capture.
+      var taken: UInt64 = 0
+      var depth = 0
+      walking: while true {
+        let here = trieNode(node)
+        let terminal = here.pointee.terminal
+        if terminal >= 0 && position > start {
+          found(terminal, endingAt: position, taken: taken, &walk)
+        }
+        if walk.needed != 0 && position < count {
+          if node == root {
+            // A screen without a path reads its name: a literal child of the root with no
+            // children (none has the pattern of a literal under the root, which would
+            // collide).
+            let named = namedScreens.screen(
+              reading: segments.bytes(position), ascii: segments.isASCII(position))
+            if named >= 0 { found(named, endingAt: position + 1, taken: taken, &walk) }
+          }
+          // Literal before capture: the capture child waits on the stack.
+          let capture = here.pointee.captureChild
+          if capture >= 0 {
+            stack[depth] = UInt64(UInt32(bitPattern: capture)) << 8 | UInt64(position + 1)
+            depth += 1
+          }
+          let segment = segments.bytes(position)
+          let literal =
+            segments.isASCII(position) && !here.pointee.hasTextChild
+            ? self.node(
+              under: node, reading: segment, hash: segments.hash(position),
+              head: heads[position])
+            : literalChild(of: node, text: segment)
+          if literal >= 0
+            && (trieNode(literal).pointee.endings << UInt64(position)) & walk.needed != 0
+          {
+            node = literal
+            position += 1
+            continue
+          }
+        }
+        // Back to the deepest capture child still worth entering. The walks between its
+        // push and now stayed below its parent, so `taken` still holds the captures
+        // before it.
+        while depth > 0 && walk.needed != 0 {
+          depth -= 1
+          let capture = Int32(truncatingIfNeeded: stack[depth] >> 8)
+          let next = Int(stack[depth] & 0xFF)
+          if (trieNode(capture).pointee.endings << UInt64(next - 1)) & walk.needed != 0 {
+            node = capture
+            position = next
+            taken = taken & ~(~0 >> UInt64(next - 1)) | 1 << UInt64(64 - next)
+            continue walking
+          }
+        }
+        break
+      }
       readings.best[start] = walk.best
       readings.captures[start] = walk.captures
       if walk.best != SuffixReadings.none && start > 0 {
@@ -152,31 +220,6 @@ extension LinkIndex {
       }
     }
     return readings.best[0] != SuffixReadings.none
-  }
-
-  private func explore(_ node: Int32, at position: Int, taken: UInt64, _ walk: inout TrieWalk) {
-    let here = trieNode(node)
-    let terminal = here.pointee.terminal
-    if terminal >= 0 && position > walk.start {
-      found(terminal, endingAt: position, taken: taken, &walk)
-    }
-    guard walk.needed != 0, position < walk.segments.count else { return }
-    let segments = walk.segments
-    if node == 0 {
-      // A screen without a path reads its name: a literal child of the root with no
-      // children (none has the pattern of a literal under the root, which would collide).
-      let named = namedScreens.screen(
-        reading: segments.bytes(position), ascii: segments.isASCII(position))
-      if named >= 0 { found(named, endingAt: position + 1, taken: taken, &walk) }
-    }
-    let literal = literalChild(of: node, reading: segments, at: position)
-    if literal >= 0 && (trieNode(literal).pointee.endings << UInt64(position)) & walk.needed != 0 {
-      explore(literal, at: position + 1, taken: taken, &walk)
-    }
-    let capture = here.pointee.captureChild
-    if capture >= 0 && (trieNode(capture).pointee.endings << UInt64(position)) & walk.needed != 0 {
-      explore(capture, at: position + 1, taken: taken | (1 << UInt64(63 - position)), &walk)
-    }
   }
 
   /// Records that `screen`'s pattern reads the segments from the walk's start to
@@ -219,7 +262,7 @@ extension LinkIndex {
         reachable |= 1 << UInt64(position - 1)
       }
       guard position < count else { return }
-      if node == 0
+      if node == root
         && namedScreens.screen(
           reading: segments.bytes(position), ascii: segments.isASCII(position)) >= 0
       {
@@ -228,7 +271,7 @@ extension LinkIndex {
       }
       func worth(_ child: Int32) -> Bool {
         (nodes[Int(child)].endings << UInt64(position)) & ~reachable & valid != 0
-          || position + 1 + Int(nodes[Int(child)].height) > farthest
+          || position + 1 + Int(heights[Int(child)]) > farthest
       }
       let literal = literalChild(of: node, reading: segments, at: position)
       if literal >= 0 && worth(literal) { visit(literal, position + 1) }
@@ -236,7 +279,7 @@ extension LinkIndex {
       if capture >= 0 && worth(capture) { visit(capture, position + 1) }
     }
     for start in 0..<count where start == 0 || reachable & (1 << UInt64(start - 1)) != 0 {
-      visit(0, start)
+      visit(root, start)
     }
     guard farthest < count else { return LinkError(.incompletePath) }
     return LinkError(.unknownSegment(index: farthest, segment: segments.text(farthest)))

@@ -48,7 +48,12 @@ extension RouteTable {
   /// - Throws: ``LinkError``, as ``read(_:strict:)``.
   /// - Complexity: As ``read(_:strict:)``.
   public func resolve(_ link: String, strict: Bool = false) throws(LinkError) -> Request {
-    try read(link, strict: strict).request
+    var reading = try read(link, strict: strict)
+    // Moved out rather than copied: a copy retains the request's three buffers, which
+    // the reading then releases.
+    var request = Request(to: ScreenName(""))
+    swap(&request, &reading.request)
+    return request
   }
 
   /// Reads a deep link: the request, the fragment, and the query items it ignored.
@@ -91,18 +96,29 @@ extension RouteTable {
     let length = link.utf8.count
     guard length <= Self.maximumLinkLength else { throw LinkError(.tooLong(bytes: length)) }
     guard length > 0 else { throw LinkError(.emptyPath) }
-    var text = link
-    let outcome = text.withUTF8 { bytes in
-      Result { () throws(LinkError) -> LinkReading in
-        guard let expecting else {
-          return try LinkReader(links: links, link: bytes, strict: strict, expecting: nil).read()
-        }
-        return try expecting.withUnsafeBufferPointer {
-          (screens) throws(LinkError) -> LinkReading in
-          try LinkReader(links: links, link: bytes, strict: strict, expecting: screens).read()
-        }
+    func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(LinkError) -> LinkReading {
+      guard let expecting else {
+        return try LinkReader(links: links, link: bytes, strict: strict, expecting: nil).read()
+      }
+      return try expecting.withUnsafeBufferPointer {
+        (screens) throws(LinkError) -> LinkReading in
+        try LinkReader(links: links, link: bytes, strict: strict, expecting: screens).read()
       }
     }
+    // The link's own bytes when it has them (a native string), without copying it.
+    var failure: LinkError?
+    let reading = link.utf8.withContiguousStorageIfAvailable { bytes -> LinkReading? in
+      do throws(LinkError) {
+        return try read(bytes)
+      } catch {
+        failure = error
+        return nil
+      }
+    }
+    if let failure { throw failure }
+    if let reading, let reading { return reading }
+    var text = link
+    let outcome = text.withUTF8 { bytes in Result { () throws(LinkError) in try read(bytes) } }
     return try outcome.get()
   }
 
