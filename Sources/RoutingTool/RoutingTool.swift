@@ -272,10 +272,10 @@ enum Help {
     destination (the screens of either table), the route 'routing route' plans in OLD
     and in NEW, with no request parameters: on a table with tabs inside the start's tab,
     with the commands it allows. A table that refuses a start as a stack (no tab's root,
-    an undeclared screen) has no route from it. Screens
-    are matched by name, commands by id (by destination and origins without one). A
-    route is lost (NEW has none), gained (OLD had none), longer, shorter (more or fewer
-    steps, or a higher or lower cost with costs) or changed (as long, another way).
+    an undeclared screen) has no route from it. Screens are matched by name, commands
+    by id (by destination and origins without one). A route is lost (NEW has none),
+    gained (OLD had none), longer, shorter (more or fewer steps, or a higher or lower
+    cost with costs) or changed (as long, another way).
     Prints the screens removed and added, then one line a change; a summary goes to
     standard error. A route to a screen only one table holds is lost or gained. OLD or
     NEW (not both) may be '-' for standard input.

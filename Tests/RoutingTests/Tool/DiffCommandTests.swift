@@ -228,6 +228,14 @@ import Testing
       json.output.contains(
         #"{"kind":"lost","from":["Folder"],"tabs":{"old":"Folders","new":"Folders"},"to":"Chat","old":{"cost":2,"#
       ))
+    // A tab renamed: each table's name of it.
+    let renamed = try Self.tabs(replacing: #""name": "Folders""#, with: #""name": "Files""#)
+      .replacingOccurrences(of: #""tabs": ["Folders"]"#, with: #""tabs": ["Files"]"#)
+    let both = files.merging(["renamed.json": renamed]) { $1 }
+    #expect(
+      Tool.lines(Tool.run(["diff", "new.json", "renamed.json"], files: both).output) == [
+        "lost: from Folder (tab Files, was Folders) to Chat: was push Profile by openProfile, push Chat by chatWithProfile"
+      ])
   }
 
   /// A start that one table refuses as a stack (no tab's root there, or a screen it does
