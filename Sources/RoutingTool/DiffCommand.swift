@@ -31,6 +31,14 @@ enum DiffCommand {
       }
     }
     let diff = RouteDiff(old: old, new: new, starts: given.isEmpty ? nil : given)
+    if !given.isEmpty, let (number, refusal) = diff.unplannable.first {
+      let list = given[number].map(\.rawValue).joined(separator: ",")
+      throw ToolFailure.usage(
+        "option '--from' (stack \(number + 1), '\(excerpt(list))'): neither table plans from it: "
+          + (refusal.old.description == refusal.new.description
+            ? refusal.new.description : "old: \(refusal.old); new: \(refusal.new)"),
+        command: name)
+    }
     if json {
       var bytes = diff.json()
       bytes.byte(0x0A)
@@ -77,9 +85,13 @@ enum DiffCommand {
 /// screens both tables hold, in the old table's order, unless given; the destinations
 /// are the screens of either table but the start's top, the old table's first, then the
 /// new one's. A route to a screen only one table holds is lost or gained. Routes are the
-/// planner's with no request parameters; a guarded command takes part in none, as in
-/// `routing route` (a file holds a guard's name, not its code). Each start costs one
-/// search per table (``RouteTree``), not one per destination.
+/// planner's with no request parameters, as `routing route` plans them from the start:
+/// on a table with tabs inside the start's tab, without the commands it leaves out; a
+/// guarded command takes part in none (a file holds a guard's name, not its code). A
+/// table that refuses a start as a stack (an entry it does not declare, or, with tabs, a
+/// first entry that is the root of no tab or of several) has no route from it; a start
+/// that both refuse is left out (``unplannable``). Each start costs one search per table
+/// (``RouteTree``), not one per destination.
 struct RouteDiff {
   /// What happened to a route.
   enum Kind: String, CaseIterable {
@@ -99,6 +111,8 @@ struct RouteDiff {
   struct Change {
     var kind: Kind
     var start: [ScreenName]
+    /// The start's tab in each table with tabs that plans from it.
+    var tabs: Sides<String>
     var destination: ScreenName
     var old: Route?
     var new: Route?
@@ -115,6 +129,11 @@ struct RouteDiff {
   private(set) var starts = 0
   private(set) var pairs = 0
   private(set) var changes: [Change] = []
+  /// Each start that one table refuses as a stack, and the planner's error.
+  private(set) var refused: [(start: [ScreenName], inNew: Bool, error: RoutingError)] = []
+  /// Each start that both tables refuse, by its position among the starts, and the
+  /// planner's errors; it is not compared.
+  private(set) var unplannable: [(Int, (old: RoutingError, new: RoutingError))] = []
   /// Whether either table has a command that costs more than 1: lengths are then costs.
   let hasCosts: Bool
 
@@ -151,9 +170,12 @@ struct RouteDiff {
       self.isGuarded = isGuarded
     }
 
-    /// The planner's route from `stack` to every screen, through unguarded commands.
-    func tree(from stack: [Entry]) -> RouteTree {
-      table.routeTree(from: stack, where: { !isGuarded[Int($0)] })
+    /// The planner's route from `stack` to every screen, through unguarded commands,
+    /// and the stack's tab; or the planner's error about the stack.
+    func tree(from stack: [Entry]) -> Result<(tree: RouteTree, tab: String?), RoutingError> {
+      Result { () throws(RoutingError) in
+        try table.plannedRouteTree(from: stack, where: { !isGuarded[Int($0)] })
+      }
     }
 
     /// The route of `tree` to `screen`, from `stack`.
@@ -210,17 +232,28 @@ struct RouteDiff {
     }
     for (screen, number) in after.destination.enumerated() { inAfter[Int(number)] = Int32(screen) }
     let starts = given ?? oldNames.filter(inNew.contains).map { [$0] }
-    self.starts = starts.count
     var same = [Bool](repeating: false, count: names.count)
-    for start in starts {
+    var compared = 0
+    for (position, start) in starts.enumerated() {
       let stack = start.map { Entry($0) }
-      let oldTree = before.tree(from: stack)
-      let newTree = after.tree(from: stack)
-      for screen in newTree.reached {
+      let (oldSearch, newSearch) = (before.tree(from: stack), after.tree(from: stack))
+      switch (oldSearch, newSearch) {
+      case (.failure(let was), .failure(let now)):
+        unplannable.append((position, (was, now)))
+        continue
+      case (.failure(let error), _): refused.append((start, false, error))
+      case (_, .failure(let error)): refused.append((start, true, error))
+      default: break
+      }
+      compared += 1
+      let oldTree = try? oldSearch.get().tree
+      let newTree = try? newSearch.get().tree
+      let tabs = Sides(old: try? oldSearch.get().tab, new: try? newSearch.get().tab)
+      for screen in newTree?.reached ?? [] {
         let number = Int(after.destination[Int(screen)])
         let was = inBefore[number]
         same[number] = false
-        guard was >= 0, let last = newTree.lastStep(to: screen),
+        guard was >= 0, let newTree, let oldTree, let last = newTree.lastStep(to: screen),
           let lastBefore = oldTree.lastStep(to: was),
           (last.popTo >= 0) == (lastBefore.popTo >= 0),
           after.identity[Int(last.command)] == before.identity[Int(lastBefore.command)]
@@ -239,8 +272,8 @@ struct RouteDiff {
         pairs += 1
         let was = inBefore[number]
         let now = inAfter[number]
-        let oldCost = was < 0 ? nil : oldTree.cost(to: was)
-        let newCost = now < 0 ? nil : newTree.cost(to: now)
+        let oldCost = was < 0 ? nil : oldTree?.cost(to: was)
+        let newCost = now < 0 ? nil : newTree?.cost(to: now)
         let kind: Kind
         switch (oldCost, newCost) {
         case (nil, nil): continue
@@ -254,12 +287,13 @@ struct RouteDiff {
         }
         changes.append(
           Change(
-            kind: kind, start: start, destination: names[number],
-            old: oldCost == nil ? nil : before.route(oldTree, to: was, from: stack),
-            new: newCost == nil ? nil : after.route(newTree, to: now, from: stack),
+            kind: kind, start: start, tabs: tabs, destination: names[number],
+            old: oldTree.flatMap { oldCost == nil ? nil : before.route($0, to: was, from: stack) },
+            new: newTree.flatMap { newCost == nil ? nil : after.route($0, to: now, from: stack) },
             oldCost: oldCost, newCost: newCost))
       }
     }
+    self.starts = compared
   }
 
   /// `3 steps` or `cost 5`.
@@ -276,9 +310,14 @@ struct RouteDiff {
     if !added.isEmpty {
       lines.append("screens added: " + added.map { excerpt($0) }.joined(separator: ", "))
     }
+    for (start, inNew, error) in refused {
+      lines.append(
+        "start \(Self.stack(start)): the \(inNew ? "new" : "old") table plans no route from it: \(error)"
+      )
+    }
     for change in changes {
       let pair =
-        "\(change.kind.rawValue): from \(change.start.map { excerpt($0) }.joined(separator: " > ")) to \(excerpt(change.destination))"
+        "\(change.kind.rawValue): from \(Self.stack(change.start))\(Self.tab(change.tabs)) to \(excerpt(change.destination))"
       let was = change.old.map { Self.steps($0) } ?? ""
       let now = change.new.map { Self.steps($0) } ?? ""
       switch change.kind {
@@ -298,6 +337,21 @@ struct RouteDiff {
     return lines
   }
 
+  /// `Menu > Folder`.
+  private static func stack(_ start: [ScreenName]) -> String {
+    start.map { excerpt($0) }.joined(separator: " > ")
+  }
+
+  /// ` (tab Home)`, ` (tab Home, was Main)` when the tables name the start's tab
+  /// differently, or nothing without tabs.
+  private static func tab(_ tabs: Sides<String>) -> String {
+    switch (tabs.old, tabs.new) {
+    case (nil, nil): ""
+    case (let was?, let now?) where was != now: " (tab \(excerpt(now)), was \(excerpt(was)))"
+    case (let was, let now): " (tab \(excerpt((now ?? was)!)))"
+    }
+  }
+
   /// `push Folder by openFolder, push Profile by openProfile`.
   private static func steps(_ route: Route) -> String {
     route.steps.map(\.description).joined(separator: ", ")
@@ -314,7 +368,8 @@ struct RouteDiff {
       + ", of \(pairs) pair\(pairs == 1 ? "" : "s") from \(starts) start\(starts == 1 ? "" : "s")"
   }
 
-  /// `{"screens": {"removed": […], "added": […]}, "changes": […], "summary": {…}}`,
+  /// `{"screens": {"removed": […], "added": […]}, "refused": […], "changes": […],
+  /// "summary": {…}}`,
   /// written straight into bytes: a large diff has changes by the hundred thousand.
   func json() -> JSONBytes {
     var json = JSONBytes(capacity: 1_024 + changes.count * 512)
@@ -323,7 +378,19 @@ struct RouteDiff {
       "removed": .array(removed.map { .string($0.rawValue) }),
       "added": .array(added.map { .string($0.rawValue) }),
     ])
-    json.raw(#","changes":["#)
+    json.raw(#","refused":["#)
+    for (position, (start, inNew, error)) in refused.enumerated() {
+      json.raw(position == 0 ? #"{"from":"# : #",{"from":"#)
+      json.value(.array(start.map { .string($0.rawValue) }))
+      json.raw(#","table":"#)
+      json.string(inNew ? "new" : "old")
+      json.raw(#","kind":"#)
+      json.string(error.kind)
+      json.raw(#","message":"#)
+      json.string(error.description)
+      json.raw("}")
+    }
+    json.raw(#"],"changes":["#)
     for (position, change) in changes.enumerated() {
       json.raw(position == 0 ? #"{"kind":"# : #",{"kind":"#)
       json.string(change.kind.rawValue)
@@ -332,7 +399,17 @@ struct RouteDiff {
         if index > 0 { json.raw(",") }
         json.string(screen.rawValue)
       }
-      json.raw(#"],"to":"#)
+      json.raw("]")
+      if change.tabs.old != nil || change.tabs.new != nil {
+        json.raw(#","tabs":"#)
+        json.value(
+          .object(
+            JSONObject(
+              [("old", change.tabs.old), ("new", change.tabs.new)].compactMap { key, tab in
+                tab.map { JSONMember(key, .string($0)) }
+              })))
+      }
+      json.raw(#","to":"#)
       json.string(change.destination.rawValue)
       let sides: [(StaticString, Route?, Int?)] = [
         (#","old":{"cost":"#, change.old, change.oldCost),
@@ -361,4 +438,10 @@ struct RouteDiff {
     json.raw("}}")
     return json
   }
+}
+
+/// Something of each table, where it has one.
+struct Sides<Value> {
+  var old: Value?
+  var new: Value?
 }

@@ -268,25 +268,29 @@ enum Help {
     Usage: routing diff OLD NEW [--from A,B]... [--json | --format text|json] [--fail-on KINDS]
 
     Compares the routes of two versions of a table: for every start (each screen both
-    tables hold, alone on the stack) and every destination (the screens of either
-    table), the planner's route in OLD and in NEW, with no request parameters. Screens
-    are matched by name, commands by id (by destination and origins without one). A
-    route is lost (NEW has none), gained (OLD had none), longer, shorter (more or fewer
-    steps, or a higher or lower cost with costs) or changed (as long, another way).
+    tables hold, alone on the stack; on a table with tabs, a tab's root) and every
+    destination (the screens of either table), the route 'routing route' plans in OLD
+    and in NEW, with no request parameters: on a table with tabs inside the start's tab,
+    with the commands it allows. A table that refuses a start as a stack (no tab's root,
+    an undeclared screen) has no route from it. Screens are matched by name, commands
+    by id (by destination and origins without one). A route is lost (NEW has none),
+    gained (OLD had none), longer, shorter (more or fewer steps, or a higher or lower
+    cost with costs) or changed (as long, another way).
     Prints the screens removed and added, then one line a change; a summary goes to
     standard error. A route to a screen only one table holds is lost or gained. OLD or
     NEW (not both) may be '-' for standard input.
 
     Options:
       --from A,B,C         start from this stack (bottom first) instead; repeat for more
-      --json               print JSON: {"screens": {"removed", "added"}, "changes": [...],
-                           "summary": {...}}, each change with its "old" and "new" route
+      --json               print JSON: {"screens": {"removed", "added"}, "refused": [...],
+                           "changes": [...], "summary": {...}}, each change with its
+                           "old" and "new" route
       --format text|json   the same as --json for json; text by default
       --fail-on KINDS      also fail on these kinds of change (comma-separated: gained,
                            longer, shorter, changed, or any); a lost route always fails
 
     Exit codes: 0 no lost route (nor one of --fail-on); 1 otherwise; 2 a bad table or
-    arguments (a --from screen in neither table).
+    arguments (a --from screen in neither table, a --from stack neither table plans from).
     """
 
   static let test = """

@@ -45,11 +45,9 @@ extension RouteTable {
     guard !stack.isEmpty else { throw RoutingError.emptyStack }
     let request = Request(to: destination, via: breadcrumbs, parameters: parameters)
     let target = try planner.destination(of: request)
-    var numbers: [Int32] = []
-    try planner.screenNumbers(of: stack, tab: nil, into: &numbers)
     // On a table with tabs, the stack is a tab's, and the commands it leaves out take no
     // part, as in the route.
-    let tab = tabLayout.tabs.isEmpty ? nil : try self.tab(ofStack: stack, for: request)
+    let tab = try self.tab(ofCheckedStack: stack, for: request)
     var disabled = Set(tab.map { tabLayout.excluded[$0] } ?? [])
     if entry(stack[stack.count - 1], matches: target, under: parameters) { return nil }
     let context = GuardContext(request: request, stack: stack)

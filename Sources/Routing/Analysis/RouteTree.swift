@@ -301,4 +301,28 @@ extension RouteTable {
     RouteTree(
       graph: graph, marks: StackMarks(stack, in: self, parameters: parameters), where: isEnabled)
   }
+
+  /// The legs ``route(from:to:via:parameters:)->Route`` plans from `stack` to every
+  /// screen, with no request parameters and the commands `isEnabled` lets take part: on
+  /// a table with tabs, inside the tab whose root the stack starts at, without the
+  /// commands that tab leaves out (<doc:PlanningAcrossTabs>).
+  ///
+  /// - Returns: The tree, and the name of the stack's tab on a table with tabs.
+  /// - Throws: The planner's errors about the stack:
+  ///   ``RoutingError/emptyStack``, ``RoutingError/unknownScreenOnStack(_:entry:tab:)``,
+  ///   then ``RoutingError/noTabForStack(root:tabs:)``.
+  /// - Complexity: As ``RouteTree/init(graph:marks:where:)``, plus O(*C*) on a table with
+  ///   tabs, where *C* is the number of commands.
+  package func plannedRouteTree(
+    from stack: [Entry], where isEnabled: (Int32) -> Bool = { _ in true }
+  ) throws(RoutingError) -> (tree: RouteTree, tab: String?) {
+    guard !stack.isEmpty else { throw RoutingError.emptyStack }
+    guard let tab = try tab(ofCheckedStack: stack, for: nil) else {
+      return (routeTree(from: stack, where: isEnabled), nil)
+    }
+    var leftOut = [Bool](repeating: false, count: graph.commandCount)
+    for command in tabLayout.excluded[tab] { leftOut[Int(command)] = true }
+    let tree = routeTree(from: stack, where: { !leftOut[Int($0)] && isEnabled($0) })
+    return (tree, tabLayout.tabs[tab].name)
+  }
 }

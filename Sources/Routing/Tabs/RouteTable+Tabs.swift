@@ -122,19 +122,33 @@ extension RouteTable {
   /// table with tabs.
   ///
   /// - Throws: ``RoutingError/emptyStack``; for a stack that starts at the root of no
-  ///   tab, or of several, what planning `request` from it reports first (an unknown
-  ///   milestone, then an unknown stack screen), else
+  ///   tab, or of several, what planning `request` (if any) from it reports first (an
+  ///   unknown milestone, then an unknown stack screen), else
   ///   ``RoutingError/noTabForStack(root:tabs:)``.
   /// - Complexity: O(*T*), where *T* is the number of tabs.
-  func tab(ofStack stack: [Entry], for request: Request) throws(RoutingError) -> Int {
+  func tab(ofStack stack: [Entry], for request: Request?) throws(RoutingError) -> Int {
     guard let first = stack.first else { throw RoutingError.emptyStack }
     let root = screenIndex[first.screen]
     let tabs = tabLayout.roots.indices.filter { tabLayout.roots[$0] == root }
     guard tabs.count != 1 else { return tabs[0] }
-    _ = try planner.destination(of: request)
+    if let request { _ = try planner.destination(of: request) }
     var numbers: [Int32] = []
     try planner.screenNumbers(of: stack, tab: nil, into: &numbers)
     throw RoutingError.noTabForStack(root: first.screen, tabs: tabs.map { tabLayout.tabs[$0].name })
+  }
+
+  /// Checks a single stack as the planner does before a search: every entry a screen
+  /// of a table that declares its screens, and, on a table with tabs, the first entry
+  /// the root of exactly one tab, whose number it returns (`nil` without tabs).
+  ///
+  /// - Throws: ``RoutingError/unknownScreenOnStack(_:entry:tab:)``, then what
+  ///   ``tab(ofStack:for:)`` throws.
+  /// - Complexity: O(*n* + *T*), where *n* is the depth of the stack and *T* the number
+  ///   of tabs.
+  func tab(ofCheckedStack stack: [Entry], for request: Request?) throws(RoutingError) -> Int? {
+    var numbers: [Int32] = []
+    try planner.screenNumbers(of: stack, tab: nil, into: &numbers)
+    return tabLayout.tabs.isEmpty ? nil : try tab(ofStack: stack, for: request)
   }
 
   /// The selected tab's number and every tab's stack, in tab order.

@@ -195,6 +195,92 @@ import Testing
     #expect(broken.errors.hasPrefix("<stdin>:1:15: error: commands[0].to:"))
   }
 
+  static let tabs = (try? Tool.packageFile("Docs/Examples/SampleTabs.json")) ?? ""
+
+  /// `tabs` with `replacing` replaced by `with`, the text found.
+  static func tabs(replacing: String, with replacement: String) throws -> String {
+    let changed = tabs.replacingOccurrences(of: replacing, with: replacement)
+    try #require(changed != tabs)
+    return changed
+  }
+
+  /// On tables with tabs, each start is a tab's root and plans inside its tab: allowing
+  /// `chatWithProfile` in Folders too gives Folders its first route to Chat, which a
+  /// search with every command finds in both tables alike.
+  @Test func plansEachStartInsideItsTab() throws {
+    let wider = try Self.tabs(
+      replacing: #""to": "Chat", "tabs": ["Connections"]"#,
+      with: #""to": "Chat", "tabs": ["Connections", "Folders"]"#)
+    let files = ["old.json": Self.tabs, "new.json": wider]
+    let result = Tool.run(["diff", "old.json", "new.json"], files: files)
+    #expect(result.exitCode == 0)
+    #expect(
+      Tool.lines(result.output) == [
+        "gained: from Folder (tab Folders) to Chat: push Profile by openProfile, push Chat by chatWithProfile"
+      ])
+    #expect(
+      result.errors
+        == "diff: 0 lost, 1 gained, 0 longer, 0 shorter, 0 changed, of 8 pairs from 2 starts\n")
+    let json = Tool.run(
+      ["diff", "new.json", "old.json", "--json", "--from", "Folder"], files: files)
+    #expect(json.exitCode == 1)
+    #expect(
+      json.output.contains(
+        #"{"kind":"lost","from":["Folder"],"tabs":{"old":"Folders","new":"Folders"},"to":"Chat","old":{"cost":2,"#
+      ))
+    // A tab renamed: each table's name of it.
+    let renamed = try Self.tabs(replacing: #""name": "Folders""#, with: #""name": "Files""#)
+      .replacingOccurrences(of: #""tabs": ["Folders"]"#, with: #""tabs": ["Files"]"#)
+    let both = files.merging(["renamed.json": renamed]) { $1 }
+    #expect(
+      Tool.lines(Tool.run(["diff", "new.json", "renamed.json"], files: both).output) == [
+        "lost: from Folder (tab Files, was Folders) to Chat: was push Profile by openProfile, push Chat by chatWithProfile"
+      ])
+  }
+
+  /// A start that one table refuses as a stack (no tab's root there, or a screen it does
+  /// not declare) has no route in it; one that both refuse is a bad `--from`.
+  @Test func aStartOneTableRefusesHasNoRoutesThere() throws {
+    let moved = try Self.tabs(replacing: #""root": "Connections""#, with: #""root": "Chat""#)
+    let files = ["old.json": Self.tabs, "new.json": moved]
+    let result = Tool.run(["diff", "old.json", "new.json"], files: files)
+    #expect(result.exitCode == 1)
+    let lines = Tool.lines(result.output)
+    #expect(
+      lines.prefix(2) == [
+        "start Connections: the new table plans no route from it: the table has tabs and 'Connections', the stack's first entry, is no tab's root: start the stack at a tab's root, or give a tab state",
+        "start Chat: the old table plans no route from it: the table has tabs and 'Chat', the stack's first entry, is no tab's root: start the stack at a tab's root, or give a tab state",
+      ])
+    #expect(
+      lines.contains("lost: from Connections (tab Connections) to Chat: was push Chat by openChat"))
+    #expect(
+      lines.contains(
+        "gained: from Chat (tab Connections) to Profile: push Profile by profileOfChat"))
+    #expect(
+      result.errors
+        == "diff: 3 lost, 3 gained, 0 longer, 0 shorter, 0 changed, of 12 pairs from 3 starts\n")
+    let json = try #require(
+      Tool.object(Tool.run(["diff", "old.json", "new.json", "--json"], files: files).output))
+    let refused = try #require(json["refused"] as? [[String: Any]])
+    #expect(refused.map { $0["table"] as? String } == ["new", "old"])
+    #expect(refused.map { $0["kind"] as? String } == ["noTabForStack", "noTabForStack"])
+    let neither = Tool.run(
+      ["diff", "old.json", "new.json", "--from", "Chat", "--from", "Profile"], files: files)
+    #expect(neither.exitCode == 2)
+    #expect(
+      neither.errors
+        == "error: option '--from' (stack 2, 'Profile'): neither table plans from it: the table has tabs and 'Profile', the stack's first entry, is no tab's root: start the stack at a tab's root, or give a tab state (see 'routing diff --help')\n"
+    )
+    // A screen only the new table declares: the old one refuses the stack.
+    let added = Self.diff(["--from", "Menu,Settings"])
+    #expect(
+      Tool.lines(added.output).prefix(3) == [
+        "screens added: Settings",
+        "start Menu > Settings: the old table plans no route from it: unknown screen 'Settings' at stack entry 1",
+        "gained: from Menu > Settings to Menu: back to Menu by home",
+      ])
+  }
+
   /// A guarded command takes part in no route the tool plans, so guarding the only way
   /// to a screen loses the route.
   @Test func routesThroughNoGuardedCommand() {

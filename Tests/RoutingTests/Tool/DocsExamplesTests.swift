@@ -44,7 +44,7 @@ import Testing
   @Test func theTabsPageHasExamples() {
     #expect(
       Set(Self.examples(page: "Docs/Tabs.md").compactMap(\.arguments.first)) == [
-        "route", "link", "test",
+        "route", "link", "test", "diff",
       ])
   }
 
