@@ -170,7 +170,7 @@ import Testing
       try table.route(from: [Entry("Feed")], to: "Author")
     }
     let explanation = try #require(try table.explanation(from: [Entry("Feed")], to: "Author"))
-    #expect(explanation.commands.map(\.reason) == [.leftOutOfTab("Home")])
+    #expect(explanation.commands.map(\.reason) == [.leftOutOfTab(tab: "Home")])
     #expect(explanation.description.contains("it applies in other tabs than 'Home'"))
   }
 }
