@@ -6,12 +6,6 @@ enum PatternSegment: Hashable, Sendable {
   case capture(String)
 }
 
-/// One screen of a reading: the screen and the first segment its pattern reads.
-struct ReadPiece: Hashable, Sendable {
-  var screen: Int32
-  var start: Int
-}
-
 /// The screens' path patterns, compiled with their table into a trie over segments, so
 /// that reading a link costs time in the link's length, not in the number of screens.
 /// The screens without a path, which read their name as one segment, are not in the
