@@ -369,15 +369,18 @@ final class LinkIndex: Sendable {
 
   /// The literal child of `node` that reads segment `position` of `segments`, or -1.
   ///
+  /// - Parameter head: The segment's first eight bytes, `segments.head(position)` (which
+  ///   the walk has loaded once for every segment).
   /// - Complexity: O(*n*) expected, where *n* is the length of the segment.
   @inline(__always)
-  func literalChild(of node: Int32, reading segments: LinkSegments, at position: Int) -> Int32 {
+  func literalChild(
+    of node: Int32, reading segments: LinkSegments, at position: Int, head: UInt64
+  ) -> Int32 {
     let segment = segments.bytes(position)
     guard segments.isASCII(position), !trieNode(node).pointee.hasTextChild else {
       return literalChild(of: node, text: segment)
     }
-    return self.node(
-      under: node, reading: segment, hash: segments.hash(position), head: segments.head(position))
+    return self.node(under: node, reading: segment, hash: segments.hash(position), head: head)
   }
 
   /// The literal child of `node` that reads `segment` compared as a string, or -1:
