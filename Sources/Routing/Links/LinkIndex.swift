@@ -50,10 +50,11 @@ final class LinkIndex: Sendable {
   let literalBytes: FlatTable<UInt8>
   let slotMask: Int
   /// One bit for each hash of a key of the slots (four bits a slot, bit `hash >> 40`
-  /// masked by `filterMask`), set when a key has it: a lookup that finds its bit clear
-  /// is done without reading the slots, which against a large table are out of the
-  /// processor's caches (a link's segments are looked up under the root, and under
-  /// nodes whose next segment is a capture, and most of them miss).
+  /// masked by `filterMask`; at most 2²⁴ bits, 2 MiB, as many as those 24 bits of the
+  /// hash pick, so fewer a slot above 4 million slots), set when a key has it: a lookup
+  /// that finds its bit clear is done without reading the slots, which against a large
+  /// table are out of the processor's caches (a link's segments are looked up under the
+  /// root, and under nodes whose next segment is a capture, and most of them miss).
   let filter: FlatTable<UInt64>
   let filterMask: Int
   /// How many segments below each node the deepest pattern through it ends.
@@ -195,7 +196,8 @@ final class LinkIndex: Sendable {
     var literalStarts = [Int32](repeating: 0, count: capacity)
     var heights = [Int32](repeating: 0, count: Int(next))
     var literalBytes: [UInt8] = []
-    var filter = [UInt64](repeating: 0, count: max(capacity / 16, 1))
+    var filter = [UInt64](
+      repeating: 0, count: min(max(capacity / 16, 1), Self.maximumFilterBits / 64))
     var texts: [Int32: [String: Int32]] = [:]
     let keyEdges = keyNames.indices.prefix(keyCount).map {
       (parent: Self.keyParent, child: Int32($0), text: keyNames[$0])
@@ -354,8 +356,14 @@ final class LinkIndex: Sendable {
     return hash
   }
 
+  /// The most bits ``filter`` has: as many as `filterBit(of:mask:)` picks from.
+  static let maximumFilterBits = 1 << 24
+
   /// The bit of ``filter`` for a key's hash (`hash(_:_:)`), the filter having `mask + 1`
-  /// bits.
+  /// bits (at most ``maximumFilterBits``). The bit comes from the hash's top 24 bits,
+  /// which the slot (its low bits) does not use below 16 million slots; a wider bit
+  /// (the hash rotated) costs 16 instructions more a link read, callgrind says, though
+  /// it is one instruction as a shift is.
   @inline(__always)
   static func filterBit(of hash: UInt64, mask: Int) -> Int {
     Int(truncatingIfNeeded: hash >> 40) & mask

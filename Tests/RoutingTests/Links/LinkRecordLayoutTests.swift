@@ -9,4 +9,10 @@ import Testing
     #expect(MemoryLayout<TrieNode>.stride == 32)
     #expect(MemoryLayout<LinkScreen>.stride == 32)
   }
+
+  @Test func theFilterHasNoBitItsHashesCannotPick() {
+    let last = LinkIndex.maximumFilterBits - 1
+    #expect(LinkIndex.filterBit(of: ~0, mask: .max) == last)
+    #expect(LinkIndex.filterBit(of: ~0, mask: last) == last)
+  }
 }
