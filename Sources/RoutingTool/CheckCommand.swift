@@ -19,9 +19,9 @@ enum CheckCommand {
     // again only when there is something to locate, so that a large table's bytes are
     // let go before it compiles.
     let kept = path == "-" ? bytes : nil
-    let loaded: (table: RouteTable, screensDeclared: Bool)
+    let table: RouteTable
     do {
-      loaded = try RouteTable.load(bytes)
+      table = try RouteTable.load(bytes)
     } catch {
       // A table that does not load is the one diagnostic.
       let message = Console.message(
@@ -37,7 +37,6 @@ enum CheckCommand {
       console.printError("check: the table does not load")
       return .badInput
     }
-    let table = loaded.table
     for root in givenRoots ?? [] where table.screen(named: root) == nil {
       throw ToolFailure.usage(
         "the root '\(excerpt(root))' is not a screen of the table"
@@ -50,7 +49,7 @@ enum CheckCommand {
       ?? (table.tabs.isEmpty ? table.screens.prefix(1).map(\.name) : table.tabs.map(\.root))
     let diagnostics = table.diagnostics(roots: roots)
     let report = Report(file: Console.displayName(path), roots: roots, format: format)
-    var places = Places(table: table, screensDeclared: loaded.screensDeclared)
+    var places = Places(table: table)
     let paths = diagnostics.map { places.path(of: $0) }
     var positions: [TextPosition] = []
     if !diagnostics.isEmpty {
@@ -113,18 +112,16 @@ enum CheckCommand {
   /// from its commands, so a screen's place is the first command that names it.
   struct Places {
     let table: RouteTable
-    let screensDeclared: Bool
     /// The first place each screen is named, made at the first need.
     private var firstMention: [ScreenName: String]? = nil
 
-    init(table: RouteTable, screensDeclared: Bool) {
+    init(table: RouteTable) {
       self.table = table
-      self.screensDeclared = screensDeclared
     }
 
     /// The JSON path of the value a diagnostic is about.
     mutating func path(of diagnostic: Diagnostic) -> JSONPath {
-      guard !screensDeclared, let name = diagnostic.screenName else {
+      guard !table.declaresScreens, let name = diagnostic.screenName else {
         return JSONPath(parsing: diagnostic.location)
       }
       if firstMention == nil {
@@ -145,7 +142,7 @@ enum CheckCommand {
     /// `screens[3] 'Chat': no command leads to it`, or `screen 'Chat': …` when the
     /// screens come from the commands and have no place of their own in the file.
     func text(of diagnostic: Diagnostic) -> String {
-      guard !screensDeclared, let name = diagnostic.screenName else {
+      guard !table.declaresScreens, let name = diagnostic.screenName else {
         return "\(diagnostic.place): \(diagnostic.message)"
       }
       return "screen '\(excerpt(name))': \(diagnostic.message)"
@@ -189,14 +186,11 @@ enum CheckCommand {
 }
 
 extension RouteTable {
-  /// A table from a file's bytes, and whether the file declares any screen.
+  /// A table from a file's bytes.
   ///
   /// The bytes are given up once read, before compiling: a large table's file would
   /// otherwise add its size to the peak.
-  static func load(_ bytes: consuming [UInt8]) throws(TableError) -> (
-    table: RouteTable, screensDeclared: Bool
-  ) {
-    let file = try RouteTableFile(json: bytes)
-    return (try RouteTable(file: file), file.declaresScreens)
+  static func load(_ bytes: consuming [UInt8]) throws(TableError) -> RouteTable {
+    try RouteTable(file: RouteTableFile(json: bytes))
   }
 }

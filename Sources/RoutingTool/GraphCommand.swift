@@ -19,8 +19,14 @@ enum GraphCommand {
     let table = try console.loadTable(path)
     var graph = TableGraph(table)
     if let ends {
-      guard let route = try GraphRoute.route(ends, in: table, console) else { return .failure }
-      graph.highlight(route, from: ends.from)
+      switch GraphRoute.route(ends, in: table) {
+      case .success(let route):
+        graph.highlight(route, from: ends.from)
+      case .failure(let failure):
+        let hint = failure.kind == .unreachable ? " (see 'routing route --explain')" : ""
+        console.printError("error: \(failure.message)\(hint)")
+        return failure.exitCode
+      }
     }
     console.print(format == "dot" ? graph.dot() : graph.mermaid())
     return .success

@@ -28,25 +28,14 @@ enum GraphRoute {
     return (from.map { ScreenName($0) }, ScreenName(to[0]))
   }
 
-  /// The route to draw; `nil`, with the reason on standard error, when there is none.
+  /// The route to draw, or why there is none, as `routing route` reports it for the
+  /// same stack and destination given by options: the planner decides which names may
+  /// stand on the stack (any, on a table that does not declare its screens).
   static func route(
-    _ ends: (from: [ScreenName], to: ScreenName), in table: RouteTable, _ console: Console
-  ) throws(ToolFailure) -> Route? {
-    for screen in ends.from + [ends.to] where table.screen(named: screen) == nil {
-      throw ToolFailure.usage(
-        "option '--route': screen '\(excerpt(screen))' is not in the table"
-          + didYouMean(screen.rawValue, among: table.screens.map(\.name.rawValue)),
-        command: GraphCommand.name)
-    }
-    do {
-      return try table.route(from: ends.from.map { Entry($0) }, to: ends.to)
-    } catch .unreachable(let from, let to) {
-      console.printError(
-        "error: no route from \(excerpt(from)) to \(excerpt(to)) (see 'routing route --explain')")
-      return nil
-    } catch {
-      throw ToolFailure.badInput("error: option '--route': \(error)")
-    }
+    _ ends: (from: [ScreenName], to: ScreenName), in table: RouteTable
+  ) -> Result<Route, RequestFailure> {
+    RouteRunner.route(Request(to: ends.to), from: ends.from.map { Entry($0) }, in: table)
+      .mapError(\.givenByOptions)
   }
 }
 
@@ -56,16 +45,20 @@ extension TableGraph {
   mutating func highlight(_ route: Route, from stack: [ScreenName]) {
     var index: [String: Int] = [:]
     for (number, node) in nodes.enumerated() { index[node.name] = number }
-    var top = index[stack[stack.count - 1].rawValue]!
-    highlighted.insert(top)
+    // A table that does not declare its screens takes any name on a stack: such an
+    // entry is no node, and nothing is drawn from it but the commands from anywhere.
+    var top = index[stack[stack.count - 1].rawValue]
+    if let top { highlighted.insert(top) }
     for (number, step) in route.steps.enumerated() {
-      let screen = index[step.screen.rawValue]!
-      highlighted.insert(screen)
+      let screen = index[step.screen.rawValue]
+      if let screen { highlighted.insert(screen) }
       if step.action == .pop {
-        edges.append(
-          Edge(
-            from: top, to: screen, label: "back by \(step.commandID ?? "#\(step.command)")",
-            command: nil, step: number + 1))
+        if let top, let screen {
+          edges.append(
+            Edge(
+              from: top, to: screen, label: "back by \(step.commandID ?? "#\(step.command)")",
+              command: nil, step: number + 1))
+        }
       } else if let edge = edges.firstIndex(where: {
         $0.command == step.command && ($0.from == top || $0.from == nil)
       }) {

@@ -332,11 +332,18 @@ struct RequestFailure: Error {
   }
 
   /// This failure for a request given by options (`--from`, `--to`, `--param`): an
-  /// invalid request names no JSON path, which would name nothing the user wrote.
+  /// invalid request's message names no JSON path, which would name nothing the user
+  /// wrote, and its `path` goes too, except a stack entry's (`stack[0]`), which is the
+  /// entry of `--from` the user wrote, as an unknown screen on the stack keeps it.
   var givenByOptions: RequestFailure {
     guard kind == .invalidRequest else { return self }
     var plain = self
     plain.place = nil
+    if let components = place?.components, components.count == 2,
+      components[0] == .key("stack"), case .index = components[1]
+    {
+      return plain
+    }
     plain.details = [:]
     return plain
   }

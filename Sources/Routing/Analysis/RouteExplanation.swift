@@ -35,7 +35,7 @@ public struct RouteExplanation: Hashable, Sendable, CustomStringConvertible {
     /// leads to it.
     case originsNotReached(onStack: [ScreenName])
     /// It is limited to other tabs than `tab`, the tab whose stack the route starts from.
-    case leftOutOfTab(String)
+    case leftOutOfTab(tab: String)
   }
 
   /// The reached screen from which the fewest commands lead to the milestone.

@@ -87,7 +87,7 @@ extension RouteTable {
       let origins = commands.origins(of: Int(command)).uniqued()
       let reason: RouteExplanation.Reason
       if let tab, isLeftOut(Int(command), inTab: tab) {
-        reason = .leftOutOfTab(tabLayout.tabs[tab].name)
+        reason = .leftOutOfTab(tab: tabLayout.tabs[tab].name)
       } else if !isEnabled(command) {
         reason = .guardRefused
       } else {

@@ -18,8 +18,6 @@ package struct RouteTableFile {
   package let screens: [Screen]
   /// The commands, in file order.
   let commands: FileCommandList
-  /// Whether the file declares at least one screen.
-  package let declaresScreens: Bool
   /// The web hosts of `"links": {"hosts": [...]}`, in file order.
   package var linkHosts: [String] = []
   /// The tabs of `"tabs": [{"name": …, "root": …, "path": …}]`, in file order.
@@ -49,10 +47,9 @@ package struct RouteTableFile {
     self = try outcome.get()
   }
 
-  fileprivate init(screens: [Screen], commands: FileCommandList, declaresScreens: Bool) {
+  fileprivate init(screens: [Screen], commands: FileCommandList) {
     self.screens = screens
     self.commands = commands
-    self.declaresScreens = declaresScreens
   }
 }
 
@@ -154,7 +151,7 @@ private struct RouteTableFileReader {
         TableError(.undeclaredScreen, at: location, "screen '\(excerpt(name))' is not declared"))
     }
     if let problem = linksProblem ?? tabsProblem { return .failure(problem) }
-    var file = RouteTableFile(screens: screens, commands: list, declaresScreens: !screens.isEmpty)
+    var file = RouteTableFile(screens: screens, commands: list)
     file.linkHosts = linkHosts
     file.tabs = tabs
     file.limits = limits

@@ -6,12 +6,6 @@ enum PatternSegment: Hashable, Sendable {
   case capture(String)
 }
 
-/// One screen of a reading: the screen and the first segment its pattern reads.
-struct ReadPiece: Hashable, Sendable {
-  var screen: Int32
-  var start: Int
-}
-
 /// The screens' path patterns, compiled with their table into a trie over segments, so
 /// that reading a link costs time in the link's length, not in the number of screens.
 /// The screens without a path, which read their name as one segment, are not in the
@@ -56,10 +50,11 @@ final class LinkIndex: Sendable {
   let literalBytes: FlatTable<UInt8>
   let slotMask: Int
   /// One bit for each hash of a key of the slots (four bits a slot, bit `hash >> 40`
-  /// masked by `filterMask`), set when a key has it: a lookup that finds its bit clear
-  /// is done without reading the slots, which against a large table are out of the
-  /// processor's caches (a link's segments are looked up under the root, and under
-  /// nodes whose next segment is a capture, and most of them miss).
+  /// masked by `filterMask`; at most 2²⁴ bits, 2 MiB, as many as those 24 bits of the
+  /// hash pick, so fewer a slot above 4 million slots), set when a key has it: a lookup
+  /// that finds its bit clear is done without reading the slots, which against a large
+  /// table are out of the processor's caches (a link's segments are looked up under the
+  /// root, and under nodes whose next segment is a capture, and most of them miss).
   let filter: FlatTable<UInt64>
   let filterMask: Int
   /// How many segments below each node the deepest pattern through it ends.
@@ -201,7 +196,8 @@ final class LinkIndex: Sendable {
     var literalStarts = [Int32](repeating: 0, count: capacity)
     var heights = [Int32](repeating: 0, count: Int(next))
     var literalBytes: [UInt8] = []
-    var filter = [UInt64](repeating: 0, count: max(capacity / 16, 1))
+    var filter = [UInt64](
+      repeating: 0, count: min(max(capacity / 16, 1), Self.maximumFilterBits / 64))
     var texts: [Int32: [String: Int32]] = [:]
     let keyEdges = keyNames.indices.prefix(keyCount).map {
       (parent: Self.keyParent, child: Int32($0), text: keyNames[$0])
@@ -360,8 +356,14 @@ final class LinkIndex: Sendable {
     return hash
   }
 
+  /// The most bits ``filter`` has: as many as `filterBit(of:mask:)` picks from.
+  static let maximumFilterBits = 1 << 24
+
   /// The bit of ``filter`` for a key's hash (`hash(_:_:)`), the filter having `mask + 1`
-  /// bits.
+  /// bits (at most ``maximumFilterBits``). The bit comes from the hash's top 24 bits,
+  /// which the slot (its low bits) does not use below 16 million slots; a wider bit
+  /// (the hash rotated) costs 16 instructions more a link read, callgrind says, though
+  /// it is one instruction as a shift is.
   @inline(__always)
   static func filterBit(of hash: UInt64, mask: Int) -> Int {
     Int(truncatingIfNeeded: hash >> 40) & mask
@@ -375,15 +377,18 @@ final class LinkIndex: Sendable {
 
   /// The literal child of `node` that reads segment `position` of `segments`, or -1.
   ///
+  /// - Parameter head: The segment's first eight bytes, `segments.head(position)` (which
+  ///   the walk has loaded once for every segment).
   /// - Complexity: O(*n*) expected, where *n* is the length of the segment.
   @inline(__always)
-  func literalChild(of node: Int32, reading segments: LinkSegments, at position: Int) -> Int32 {
+  func literalChild(
+    of node: Int32, reading segments: LinkSegments, at position: Int, head: UInt64
+  ) -> Int32 {
     let segment = segments.bytes(position)
     guard segments.isASCII(position), !trieNode(node).pointee.hasTextChild else {
       return literalChild(of: node, text: segment)
     }
-    return self.node(
-      under: node, reading: segment, hash: segments.hash(position), head: segments.head(position))
+    return self.node(under: node, reading: segment, hash: segments.hash(position), head: head)
   }
 
   /// The literal child of `node` that reads `segment` compared as a string, or -1:

@@ -182,13 +182,8 @@ extension LinkIndex {
             stack[depth] = UInt64(UInt32(bitPattern: capture)) << 8 | UInt64(position + 1)
             depth += 1
           }
-          let segment = segments.bytes(position)
-          let literal =
-            segments.isASCII(position) && !here.pointee.hasTextChild
-            ? self.node(
-              under: node, reading: segment, hash: segments.hash(position),
-              head: heads[position])
-            : literalChild(of: node, text: segment)
+          let literal = literalChild(
+            of: node, reading: segments, at: position, head: heads[position])
           if literal >= 0
             && (trieNode(literal).pointee.endings << UInt64(position)) & walk.needed != 0
           {
@@ -273,7 +268,8 @@ extension LinkIndex {
         (nodes[Int(child)].endings << UInt64(position)) & ~reachable & valid != 0
           || position + 1 + Int(heights[Int(child)]) > farthest
       }
-      let literal = literalChild(of: node, reading: segments, at: position)
+      let literal = literalChild(
+        of: node, reading: segments, at: position, head: segments.head(position))
       if literal >= 0 && worth(literal) { visit(literal, position + 1) }
       let capture = nodes[Int(node)].captureChild
       if capture >= 0 && worth(capture) { visit(capture, position + 1) }

@@ -9,7 +9,7 @@
 /// for a million commands, behind a read of the command itself. Testing the set at every
 /// command a search looked at missed the nearest caches twice: on a random table of
 /// 100,000 screens and 1,000,000 commands, one command in ten limited to a tab, it made a
-/// tab's search twice as slow as the same search leaving nothing out (<doc:Performance>,
+/// tab's search twice as slow as the same search leaving nothing out (`Docs/Performance.md`,
 /// "Tabs"). Only a guarded command's position still leads to the set, and only for a
 /// request some guard said no to.
 struct LimitedPositions: Sendable {

@@ -47,10 +47,11 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
   /// it is (none, or several). Give a ``TabState`` instead (see <doc:PlanningAcrossTabs>).
   case noTabForStack(root: ScreenName, tabs: [String])
 
-  /// The kind of failure, as the route-table tool names it: `unreachable`,
-  /// `unknownScreen` (for the destination, a breadcrumb or a stack entry),
-  /// `invalidParameter`, `emptyStack`, `noFactory`, `missingParameter`,
-  /// `undeclaredParameter`, `unknownTab` or `noTabForStack`.
+  /// The kind of failure: `unreachable`, `unknownScreen` (for the destination, a
+  /// breadcrumb or a stack entry), `invalidParameter`, `emptyStack`, `noFactory`,
+  /// `missingParameter`, `undeclaredParameter`, `unknownTab` or `noTabForStack`. The
+  /// route-table tool reports `unreachable` and `unknownScreen` under these names, and
+  /// every other kind as `invalidRequest` (with the same message).
   public var kind: String {
     switch self {
     case .unreachable: "unreachable"

@@ -119,7 +119,8 @@ public struct RouteTable: Sendable {
   }
 
   /// Whether the table declares its screens (a `Screen` registered, a `screens` list in
-  /// its file), rather than taking them from the names its commands use.
+  /// its file), rather than taking them from the names its commands use. An empty
+  /// `screens` list in a file declares nothing: such a table does not declare its screens.
   ///
   /// A table that declares its screens knows every screen a stack may hold: a stack
   /// entry naming another screen is a mistake, and planning from it fails with

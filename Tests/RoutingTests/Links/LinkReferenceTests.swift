@@ -165,13 +165,8 @@ import Testing
       let table = try compiled.get()
       for _ in 0..<10 {
         let link = Self.randomLink(&random, sample)
-        let strict = Bool.random(using: &random)
-        let expected = sample.reader.resolve(link, strict: strict)
-        let actual = Result { () throws(LinkError) -> LinkReading in
-          try table.read(link, strict: strict)
-        }
-        #expect(
-          actual == expected,
+        let expected = sample.reader.expectSameReading(
+          of: link, by: table, &random,
           "\(link) on \(sample.screens.map { "\($0.name):\($0.path ?? "-")\($0.parameters)" })")
         switch expected {
         case .success(let reading):

@@ -102,10 +102,14 @@ import Testing
     }
     for (number, move) in moves.enumerated() {
       let enabled = move.enabled
+      // About half the commands that are enabled have a guard (that says yes), so that
+      // searches mix guarded and unguarded commands.
+      let guarded = !enabled || Bool.random(using: &random)
       registry.register(
         Command(
           from: move.origins, to: move.destination, cost: move.cost,
-          when: RouteGuard { _ in enabled }, tabs: limits.isEmpty ? [] : limits[number]))
+          when: guarded ? RouteGuard { _ in enabled } : nil,
+          tabs: limits.isEmpty ? [] : limits[number]))
     }
     let table = try registry.compile()
     var reference = ReferencePlanner(screens: declarations, commands: moves, kinds: kinds)

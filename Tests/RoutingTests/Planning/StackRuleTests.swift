@@ -7,14 +7,13 @@ import Testing
 /// points are `StackRuleToolTests`.
 @MainActor
 @Suite struct StackRuleTests {
-  /// Declares its screens.
+  /// The commands of ``open``, with their screens declared: the two tables differ only
+  /// in what a stack may hold.
   static let declared = try! RouteTable(defaultFactory: HeadlessScreen.factory) {
     Screen("Menu")
     Screen("Folder")
-    Screen("Profile", parameters: [.integer("userId")])
     Command(to: "Menu")
     Command(from: ["Menu"], to: "Folder")
-    Command(from: ["Folder"], to: "Profile")
   }
 
   /// Takes its screens from its commands.
@@ -170,7 +169,7 @@ import Testing
       try table.route(from: [Entry("Feed")], to: "Author")
     }
     let explanation = try #require(try table.explanation(from: [Entry("Feed")], to: "Author"))
-    #expect(explanation.commands.map(\.reason) == [.leftOutOfTab("Home")])
+    #expect(explanation.commands.map(\.reason) == [.leftOutOfTab(tab: "Home")])
     #expect(explanation.description.contains("it applies in other tabs than 'Home'"))
   }
 }

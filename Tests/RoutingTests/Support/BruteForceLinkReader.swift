@@ -1,4 +1,5 @@
 import Routing
+import Testing
 
 /// A deliberately slow link reader that follows Docs/DeepLinks.md word by word: it lists
 /// every way to cut the path into screen patterns, keeps those that consume every
@@ -155,6 +156,21 @@ struct BruteForceLinkReader {
 
   func resolve(_ link: String, strict: Bool = false) -> Result<LinkReading, LinkError> {
     Result { () throws(LinkError) -> LinkReading in try read(link, strict: strict) }
+  }
+
+  /// Reads `link` with `table` and with this reader, strictly or not at random, expects
+  /// the same outcome, and returns this reader's.
+  func expectSameReading(
+    of link: String, by table: RouteTable, _ random: inout SeededGenerator,
+    _ comment: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Result<LinkReading, LinkError> {
+    let strict = Bool.random(using: &random)
+    let expected = resolve(link, strict: strict)
+    let actual = Result { () throws(LinkError) -> LinkReading in
+      try table.read(link, strict: strict)
+    }
+    #expect(actual == expected, "\(comment())", sourceLocation: sourceLocation)
+    return expected
   }
 
   /// The screens the link reads as, before its parameters are checked.

@@ -155,6 +155,14 @@ import Testing
     let link = Tool.run(["link", "t.json", "--from", "Profile", "chat/3"], files: files)
     #expect(link.exitCode == 2)
     #expect(link.errors == "error: \(Self.noTab)\n")
+    // Given by options, the entry keeps its path, as an unknown screen's does.
+    let optionsJSON = Tool.run(
+      ["route", "t.json", "--from", "Profile", "--to", "Chat", "--json"], files: files)
+    #expect(optionsJSON.exitCode == 2)
+    #expect(
+      optionsJSON.output
+        == #"{"error":{"kind":"invalidRequest","path":"stack[0]","message":"\#(Self.noTab)"}}"#
+        + "\n")
     let json =
       #"{"error":{"kind":"invalidRequest","path":"stack[0]","message":"stack[0]: \#(Self.noTab)"}}"#
     let request = Tool.run(
