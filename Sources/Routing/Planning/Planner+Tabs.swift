@@ -38,11 +38,23 @@ extension Planner {
         buffers.leftOutTab = -1
       }
       var plan = TabPlan(steps: [], selected: start, stacks: stacks)
-      var numbers: [[Int32]] = Array(repeating: [], count: stacks.count)
-      for (tab, stack) in stacks.enumerated() {
-        try screenNumbers(of: stack, tab: layout.tabs[tab].name, into: &numbers[tab])
+      if buffers.tabScreens.count < stacks.count {
+        buffers.tabScreens.append(
+          contentsOf: repeatElement([], count: stacks.count - buffers.tabScreens.count))
       }
-      buffers.stackScreens = numbers[start]
+      for (tab, stack) in stacks.enumerated() {
+        try screenNumbers(
+          of: stack, tab: layout.tabs[tab].name, into: &buffers.tabScreens[tab])
+      }
+      // The tab whose numbers are swapped in as `stackScreens`, or -1.
+      var numbered = -1
+      func number(_ tab: Int, _ buffers: inout PlannerScratch) {
+        guard tab != numbered else { return }
+        if numbered >= 0 { swap(&buffers.stackScreens, &buffers.tabScreens[numbered]) }
+        swap(&buffers.stackScreens, &buffers.tabScreens[tab])
+        numbered = tab
+      }
+      number(start, &buffers)
       if topMatches(plan.stacks[start], destination, parameters, buffers) { return plan }
       buffers.prepare(screens: graph.screenCount, commands: graph.commandCount)
       // The guards hear the selected tab's stack, once per request.
@@ -61,7 +73,7 @@ extension Planner {
         let milestone =
           next < request.breadcrumbs.count ? screenIndex[request.breadcrumbs[next]]! : destination
         let here = plan.selected
-        buffers.stackScreens = numbers[here]
+        number(here, &buffers)
         if topMatches(plan.stacks[here], milestone, parameters, buffers) { continue }
         var best: (tab: Int, cost: Int)?
         // The selected tab, then the others in order.
@@ -70,7 +82,7 @@ extension Planner {
           let select = tab == here ? 0 : 1
           // A later candidate wins only when it is strictly cheaper.
           if let best, best.cost <= select { break }
-          buffers.stackScreens = numbers[tab]
+          number(tab, &buffers)
           var cost = select
           if tab == here || !topMatches(plan.stacks[tab], milestone, parameters, buffers) {
             // Behind the best so far, only a strictly cheaper leg wins.
@@ -109,12 +121,10 @@ extension Planner {
           plan.selected = best.tab
         }
         swap(&bestLeg, &buffers.leg)
-        buffers.stackScreens = numbers[best.tab]
-        var steps: [Step] = []
-        try takeLeg(into: &steps, on: &plan.stacks[best.tab], parameters: parameters, &buffers)
-        numbers[best.tab] = buffers.stackScreens
-        plan.steps.reserveCapacity(plan.steps.count + steps.count)
-        for step in steps { plan.steps.append(.command(step)) }
+        number(best.tab, &buffers)
+        try takeLeg(
+          into: &plan.steps, as: TabStep.command, on: &plan.stacks[best.tab],
+          parameters: parameters, &buffers)
       }
       return plan
     }
