@@ -89,6 +89,13 @@ extension Planner {
             buffers.legLimit = best.map { Int32($0.cost - select - 1) } ?? .max
             // A leg costs at least 1: none could win.
             if buffers.legLimit < 1 { continue }
+            // Nor any when a leg of one or two steps is all that could win and none is
+            // possible.
+            if buffers.legLimit <= 2 && !graph.hasCosts
+              && !mayReach(milestone, within: buffers.legLimit, buffers)
+            {
+              continue
+            }
             buffers.leftOutTab = tab
             let found: Bool
             if guarded.isEmpty && !layout.excluded[tab].isEmpty {
@@ -127,6 +134,36 @@ extension Planner {
           parameters: parameters, &buffers)
       }
       return plan
+    }
+  }
+
+  /// Whether a leg of at most `steps` steps (1 or 2) from the stack whose screen numbers
+  /// `buffers.stackScreens` holds may reach `milestone`: a bound, cheaper than the search,
+  /// that ignores parameters and which commands are left out.
+  ///
+  /// The breadth-first search's first steps (level 1) pop back to a screen below the
+  /// top, or push a command's destination from the top or from anywhere; every later
+  /// step pushes by a command from the screen on top. So a leg of one step needs the
+  /// milestone among the first steps' possible screens, and one of two steps needs one
+  /// of the milestone's predecessors there.
+  ///
+  /// - Complexity: O(*p* · (*n* + *k*)), where *p* is the number of the milestone's
+  ///   predecessors, *n* the depth of the stack and *k* the number of commands from the
+  ///   top.
+  private func mayReach(
+    _ milestone: Int32, within steps: Int32, _ buffers: borrowing PlannerScratch
+  ) -> Bool {
+    let screens = buffers.stackScreens
+    let top = screens[screens.count - 1]
+    let fromTop = top >= 0 ? graph.commandsFrom.range(Int(top)) : 0..<0
+    func isFirstStep(_ screen: Int32) -> Bool {
+      graph.firstFromAnywhere[Int(screen)] >= 0 || screens.dropLast().contains(screen)
+        || graph.targetsFrom[fromTop].contains(screen)
+    }
+    if isFirstStep(milestone) { return true }
+    guard steps >= 2 else { return false }
+    return graph.predecessors.range(Int(milestone)).contains {
+      isFirstStep(graph.predecessors.items[$0])
     }
   }
 
