@@ -26,23 +26,24 @@ extension Planner {
   ///
   /// - Complexity: O(*T*) leg searches per leg, where *T* is the number of tabs.
   func route(
-    _ request: Request, tabs layout: TabLayout, selected start: Int, stacks: [[Entry]],
+    _ request: Request, tabs layout: TabLayout, selected start: Int, stacks: consuming [[Entry]],
     pinned: Bool
   ) throws(RoutingError) -> TabPlan {
-    for stack in stacks where stack.isEmpty { throw RoutingError.emptyStack }
+    // The plan owns the stacks: a leg changes its tab's in place.
+    var plan = TabPlan(steps: [], selected: start, stacks: consume stacks)
+    for stack in plan.stacks where stack.isEmpty { throw RoutingError.emptyStack }
     let destination = try destination(of: request)
     let parameters = request.parameters
-    return try scratch.withScratch { (buffers) throws(RoutingError) -> TabPlan in
+    try scratch.withScratch { (buffers) throws(RoutingError) in
       defer {
         buffers.legLimit = .max
         buffers.leftOutTab = -1
       }
-      var plan = TabPlan(steps: [], selected: start, stacks: stacks)
-      if buffers.tabScreens.count < stacks.count {
+      if buffers.tabScreens.count < plan.stacks.count {
         buffers.tabScreens.append(
-          contentsOf: repeatElement([], count: stacks.count - buffers.tabScreens.count))
+          contentsOf: repeatElement([], count: plan.stacks.count - buffers.tabScreens.count))
       }
-      for (tab, stack) in stacks.enumerated() {
+      for (tab, stack) in plan.stacks.enumerated() {
         try screenNumbers(
           of: stack, tab: layout.tabs[tab].name, into: &buffers.tabScreens[tab])
       }
@@ -55,7 +56,7 @@ extension Planner {
         numbered = tab
       }
       number(start, &buffers)
-      if topMatches(plan.stacks[start], destination, parameters, buffers) { return plan }
+      if topMatches(plan.stacks[start], destination, parameters, buffers) { return }
       buffers.prepare(screens: graph.screenCount, commands: graph.commandCount)
       // The guards hear the selected tab's stack, once per request.
       let guarded =
@@ -133,8 +134,8 @@ extension Planner {
           into: &plan.steps, as: TabStep.command, on: &plan.stacks[best.tab],
           parameters: parameters, &buffers)
       }
-      return plan
     }
+    return plan
   }
 
   /// Whether a leg of at most `steps` steps (1 or 2) from the stack whose screen numbers

@@ -93,9 +93,9 @@ extension RouteTable {
   {
     let (selected, stacks) = try resolve(state)
     let plan = try planner.route(
-      request, tabs: tabLayout, selected: selected, stacks: stacks, pinned: pinned)
+      request, tabs: tabLayout, selected: selected, stacks: consume stacks, pinned: pinned)
     let route = TabRoute(
-      steps: plan.steps, state: tabState(plan.selected, plan.stacks, from: state, stacks))
+      steps: plan.steps, state: tabState(plan.selected, plan.stacks, from: state))
     if checksParameters(of: request) {
       try checkParameters(of: request, along: Route(steps: route.commandSteps, stack: []))
     }
@@ -157,18 +157,17 @@ extension RouteTable {
     return (selected, stacks)
   }
 
-  /// The state of tab `selected` selected and `stacks` in tab order, made from `state`,
-  /// whose stacks in tab order were `before`: when `state` names every tab, only the
-  /// stacks that changed are written again, in their places in its dictionary.
-  func tabState(
-    _ selected: Int, _ stacks: [[Entry]], from state: TabState, _ before: [[Entry]]
-  ) -> TabState {
+  /// The state of tab `selected` selected and `stacks` in tab order, made from `state`:
+  /// when `state` names every tab, only the stacks that changed are written again, in
+  /// their places in its dictionary.
+  func tabState(_ selected: Int, _ stacks: [[Entry]], from state: TabState) -> TabState {
     var named = state.stacks
     // `state` names known tabs only (``resolve(_:)``): as many names, every tab.
     if named.count == tabLayout.tabs.count {
       for index in named.indices {
         let number = tabLayout.number(of: named.keys[index])!
-        if stacks[number] != before[number] { named.values[index] = stacks[number] }
+        // A stack no leg changed is the state's own: the comparison finds the same storage.
+        if stacks[number] != named.values[index] { named.values[index] = stacks[number] }
       }
     } else {
       for (number, tab) in tabLayout.tabs.enumerated() { named[tab.name] = stacks[number] }
