@@ -154,17 +154,25 @@ extension Planner {
   private func mayReach(
     _ milestone: Int32, within steps: Int32, _ buffers: borrowing PlannerScratch
   ) -> Bool {
-    let screens = buffers.stackScreens
-    let top = screens[screens.count - 1]
-    let fromTop = top >= 0 ? graph.commandsFrom.range(Int(top)) : 0..<0
-    func isFirstStep(_ screen: Int32) -> Bool {
-      graph.firstFromAnywhere[Int(screen)] >= 0 || screens.dropLast().contains(screen)
-        || graph.targetsFrom[fromTop].contains(screen)
-    }
-    if isFirstStep(milestone) { return true }
-    guard steps >= 2 else { return false }
-    return graph.predecessors.range(Int(milestone)).contains {
-      isFirstStep(graph.predecessors.items[$0])
+    let anywhere = graph.firstFromAnywhere
+    let predecessors = graph.predecessors
+    return buffers.stackScreens.withUnsafeBufferPointer { screens in
+      let below = UnsafeBufferPointer(rebasing: screens[..<(screens.count - 1)])
+      let top = screens[screens.count - 1]
+      let fromTop = top >= 0 ? graph.commandsFrom.range(Int(top)) : 0..<0
+      return graph.targetsFrom.withUnsafeBufferPointer { targets in
+        let afterTop = UnsafeBufferPointer(rebasing: targets[fromTop])
+        func isFirstStep(_ screen: Int32) -> Bool {
+          anywhere[Int(screen)] >= 0 || below.contains(screen) || afterTop.contains(screen)
+        }
+        if isFirstStep(milestone) { return true }
+        guard steps >= 2 else { return false }
+        for position in predecessors.range(Int(milestone))
+        where isFirstStep(predecessors.items[position]) {
+          return true
+        }
+        return false
+      }
     }
   }
 
