@@ -21,15 +21,16 @@ extension Planner {
   /// search's inner loops, named by ``PlannerScratch/leftOutTab``: it tests their
   /// positions, ``LimitedPositions``). Ties go to staying, then to the
   /// first tab; a tab is searched only when it could still win, and for a leg shorter
-  /// than the best so far only (``PlannerScratch/legLimit``). With `pinned`, every leg
-  /// stays in the selected tab.
+  /// than the best so far only (``PlannerScratch/legLimit``); when only a leg of one or
+  /// two steps could, only when ``mayReach(_:within:_:)`` allows one. With `pinned`,
+  /// every leg stays in the selected tab. The plan owns `stacks`: a leg changes its
+  /// tab's in place.
   ///
   /// - Complexity: O(*T*) leg searches per leg, where *T* is the number of tabs.
   func route(
     _ request: Request, tabs layout: TabLayout, selected start: Int, stacks: consuming [[Entry]],
     pinned: Bool
   ) throws(RoutingError) -> TabPlan {
-    // The plan owns the stacks: a leg changes its tab's in place.
     var plan = TabPlan(steps: [], selected: start, stacks: consume stacks)
     for stack in plan.stacks where stack.isEmpty { throw RoutingError.emptyStack }
     let destination = try destination(of: request)
