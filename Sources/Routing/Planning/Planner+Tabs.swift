@@ -21,29 +21,43 @@ extension Planner {
   /// search's inner loops, named by ``PlannerScratch/leftOutTab``: it tests their
   /// positions, ``LimitedPositions``). Ties go to staying, then to the
   /// first tab; a tab is searched only when it could still win, and for a leg shorter
-  /// than the best so far only (``PlannerScratch/legLimit``). With `pinned`, every leg
-  /// stays in the selected tab.
+  /// than the best so far only (``PlannerScratch/legLimit``); when only a leg of one or
+  /// two steps could, only when ``mayReach(_:within:_:)`` allows one. With `pinned`,
+  /// every leg stays in the selected tab. The plan owns `stacks`: a leg changes its
+  /// tab's in place.
   ///
   /// - Complexity: O(*T*) leg searches per leg, where *T* is the number of tabs.
   func route(
-    _ request: Request, tabs layout: TabLayout, selected start: Int, stacks: [[Entry]],
+    _ request: Request, tabs layout: TabLayout, selected start: Int, stacks: consuming [[Entry]],
     pinned: Bool
   ) throws(RoutingError) -> TabPlan {
-    for stack in stacks where stack.isEmpty { throw RoutingError.emptyStack }
+    var plan = TabPlan(steps: [], selected: start, stacks: consume stacks)
+    for stack in plan.stacks where stack.isEmpty { throw RoutingError.emptyStack }
     let destination = try destination(of: request)
     let parameters = request.parameters
-    return try scratch.withScratch { (buffers) throws(RoutingError) -> TabPlan in
+    try scratch.withScratch { (buffers) throws(RoutingError) in
       defer {
         buffers.legLimit = .max
         buffers.leftOutTab = -1
       }
-      var plan = TabPlan(steps: [], selected: start, stacks: stacks)
-      var numbers: [[Int32]] = Array(repeating: [], count: stacks.count)
-      for (tab, stack) in stacks.enumerated() {
-        try screenNumbers(of: stack, tab: layout.tabs[tab].name, into: &numbers[tab])
+      if buffers.tabScreens.count < plan.stacks.count {
+        buffers.tabScreens.append(
+          contentsOf: repeatElement([], count: plan.stacks.count - buffers.tabScreens.count))
       }
-      buffers.stackScreens = numbers[start]
-      if topMatches(plan.stacks[start], destination, parameters, buffers) { return plan }
+      for (tab, stack) in plan.stacks.enumerated() {
+        try screenNumbers(
+          of: stack, tab: layout.tabs[tab].name, into: &buffers.tabScreens[tab])
+      }
+      // The tab whose numbers are swapped in as `stackScreens`, or -1.
+      var numbered = -1
+      func number(_ tab: Int, _ buffers: inout PlannerScratch) {
+        guard tab != numbered else { return }
+        if numbered >= 0 { swap(&buffers.stackScreens, &buffers.tabScreens[numbered]) }
+        swap(&buffers.stackScreens, &buffers.tabScreens[tab])
+        numbered = tab
+      }
+      number(start, &buffers)
+      if topMatches(plan.stacks[start], destination, parameters, buffers) { return }
       buffers.prepare(screens: graph.screenCount, commands: graph.commandCount)
       // The guards hear the selected tab's stack, once per request.
       let guarded =
@@ -61,7 +75,7 @@ extension Planner {
         let milestone =
           next < request.breadcrumbs.count ? screenIndex[request.breadcrumbs[next]]! : destination
         let here = plan.selected
-        buffers.stackScreens = numbers[here]
+        number(here, &buffers)
         if topMatches(plan.stacks[here], milestone, parameters, buffers) { continue }
         var best: (tab: Int, cost: Int)?
         // The selected tab, then the others in order.
@@ -70,13 +84,20 @@ extension Planner {
           let select = tab == here ? 0 : 1
           // A later candidate wins only when it is strictly cheaper.
           if let best, best.cost <= select { break }
-          buffers.stackScreens = numbers[tab]
+          number(tab, &buffers)
           var cost = select
           if tab == here || !topMatches(plan.stacks[tab], milestone, parameters, buffers) {
             // Behind the best so far, only a strictly cheaper leg wins.
             buffers.legLimit = best.map { Int32($0.cost - select - 1) } ?? .max
             // A leg costs at least 1: none could win.
             if buffers.legLimit < 1 { continue }
+            // Nor any when a leg of one or two steps is all that could win and none is
+            // possible.
+            if buffers.legLimit <= 2 && !graph.hasCosts
+              && !mayReach(milestone, within: buffers.legLimit, buffers)
+            {
+              continue
+            }
             buffers.leftOutTab = tab
             let found: Bool
             if guarded.isEmpty && !layout.excluded[tab].isEmpty {
@@ -109,14 +130,50 @@ extension Planner {
           plan.selected = best.tab
         }
         swap(&bestLeg, &buffers.leg)
-        buffers.stackScreens = numbers[best.tab]
-        var steps: [Step] = []
-        try takeLeg(into: &steps, on: &plan.stacks[best.tab], parameters: parameters, &buffers)
-        numbers[best.tab] = buffers.stackScreens
-        plan.steps.reserveCapacity(plan.steps.count + steps.count)
-        for step in steps { plan.steps.append(.command(step)) }
+        number(best.tab, &buffers)
+        try takeLeg(
+          into: &plan.steps, as: TabStep.command, on: &plan.stacks[best.tab],
+          parameters: parameters, &buffers)
       }
-      return plan
+    }
+    return plan
+  }
+
+  /// Whether a leg of at most `steps` steps (1 or 2) from the stack whose screen numbers
+  /// `buffers.stackScreens` holds may reach `milestone`: a bound, cheaper than the search,
+  /// that ignores parameters and which commands are left out.
+  ///
+  /// The breadth-first search's first steps (level 1) pop back to a screen below the
+  /// top, or push a command's destination from the top or from anywhere; every later
+  /// step pushes by a command from the screen on top. So a leg of one step needs the
+  /// milestone among the first steps' possible screens, and one of two steps needs one
+  /// of the milestone's predecessors there.
+  ///
+  /// - Complexity: O(*p* · (*n* + *k*)), where *p* is the number of the milestone's
+  ///   predecessors, *n* the depth of the stack and *k* the number of commands from the
+  ///   top.
+  private func mayReach(
+    _ milestone: Int32, within steps: Int32, _ buffers: borrowing PlannerScratch
+  ) -> Bool {
+    let anywhere = graph.firstFromAnywhere
+    let predecessors = graph.predecessors
+    return buffers.stackScreens.withUnsafeBufferPointer { screens in
+      let below = UnsafeBufferPointer(rebasing: screens[..<(screens.count - 1)])
+      let top = screens[screens.count - 1]
+      let fromTop = top >= 0 ? graph.commandsFrom.range(Int(top)) : 0..<0
+      return graph.targetsFrom.withUnsafeBufferPointer { targets in
+        let afterTop = UnsafeBufferPointer(rebasing: targets[fromTop])
+        func isFirstStep(_ screen: Int32) -> Bool {
+          anywhere[Int(screen)] >= 0 || below.contains(screen) || afterTop.contains(screen)
+        }
+        if isFirstStep(milestone) { return true }
+        guard steps >= 2 else { return false }
+        for position in predecessors.range(Int(milestone))
+        where isFirstStep(predecessors.items[position]) {
+          return true
+        }
+        return false
+      }
     }
   }
 

@@ -124,17 +124,18 @@ final class Planner: Sendable {
           throw RoutingError.unreachable(
             from: current[current.count - 1].screen, to: screenNames[Int(milestone)])
         }
-        try takeLeg(into: &steps, on: &current, parameters: parameters, &buffers)
+        try takeLeg(into: &steps, as: { $0 }, on: &current, parameters: parameters, &buffers)
       }
       return Route(steps: steps, stack: current)
     }
   }
 
   /// Applies the leg in `buffers.leg` to `current`, whose screen numbers
-  /// `buffers.stackScreens` holds, keeping both up to date, and appends its steps.
-  func takeLeg(
-    into steps: inout [Step], on current: inout [Entry], parameters: Parameters,
-    _ buffers: inout PlannerScratch
+  /// `buffers.stackScreens` holds, keeping both up to date, and appends its steps, each
+  /// made an element of `steps` by `element`.
+  func takeLeg<Element>(
+    into steps: inout [Element], as element: (Step) -> Element, on current: inout [Entry],
+    parameters: Parameters, _ buffers: inout PlannerScratch
   ) throws(RoutingError) {
     steps.reserveCapacity(steps.count + buffers.leg.count)
     current.reserveCapacity(current.count + buffers.leg.count)
@@ -144,7 +145,7 @@ final class Planner: Sendable {
       } else {
         buffers.stackScreens.append(step.screen)
       }
-      try apply(step, parameters: parameters, to: &current, &steps)
+      steps.append(element(try apply(step, parameters: parameters, to: &current)))
     }
   }
 
@@ -187,22 +188,21 @@ final class Planner: Sendable {
   }
 
   /// Applies `step` to `stack` (a pop back to an entry, or a push of a new one) and
-  /// appends it to `steps`.
+  /// returns it as a route's step.
   @inline(__always)
   func apply(
-    _ step: LegStep, parameters: Parameters, to stack: inout [Entry], _ steps: inout [Step]
-  ) throws(RoutingError) {
+    _ step: LegStep, parameters: Parameters, to stack: inout [Entry]
+  ) throws(RoutingError) -> Step {
     if step.popTo >= 0 {
       stack.removeSubrange(Int(step.popTo + 1)...)
     } else {
       stack.append(try newEntry(of: step.screen, parameters: parameters))
     }
     let command = Int(step.command)
-    steps.append(
-      Step(
-        command: command, commandID: anyCommandID ? commands.id(of: command) : nil,
-        action: step.popTo >= 0 ? .pop : .push, entry: stack[stack.count - 1],
-        depth: stack.count))
+    return Step(
+      command: command, commandID: anyCommandID ? commands.id(of: command) : nil,
+      action: step.popTo >= 0 ? .pop : .push, entry: stack[stack.count - 1],
+      depth: stack.count)
   }
 
   /// Whether the top of `stack`, whose screen numbers `buffers.stackScreens` holds,

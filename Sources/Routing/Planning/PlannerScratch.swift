@@ -34,6 +34,9 @@ struct PlannerScratch: Sendable {
   /// The screen of each entry of the stack the current leg starts from, or -1 when the
   /// table does not know it.
   var stackScreens: [Int32] = []
+  /// Planning across tabs, each tab's ``stackScreens`` while another tab's are in use:
+  /// kept between requests, so that the numbers are written without allocating.
+  var tabScreens: [[Int32]] = []
   /// The top's screen, or -1 when the table does not know it.
   var topScreen: Int32 = -1
   /// Per command: set when its guard said no to the current request (or, planning

@@ -93,9 +93,9 @@ extension RouteTable {
   {
     let (selected, stacks) = try resolve(state)
     let plan = try planner.route(
-      request, tabs: tabLayout, selected: selected, stacks: stacks, pinned: pinned)
+      request, tabs: tabLayout, selected: selected, stacks: consume stacks, pinned: pinned)
     let route = TabRoute(
-      steps: plan.steps, state: tabState(plan.selected, plan.stacks, from: state, stacks))
+      steps: plan.steps, state: tabState(plan.selected, plan.stacks, from: state))
     if checksParameters(of: request) {
       try checkParameters(of: request, along: Route(steps: route.commandSteps, stack: []))
     }
@@ -152,31 +152,39 @@ extension RouteTable {
   }
 
   /// The selected tab's number and every tab's stack, in tab order.
+  ///
+  /// The state's tab names are compared with the tabs' (``TabLayout/number(of:)``), not
+  /// hashed into its dictionary.
   func resolve(_ state: TabState) throws(RoutingError) -> (Int, [[Entry]]) {
     guard let selected = tabLayout.number(of: state.selected) else {
       throw RoutingError.unknownTab(state.selected)
     }
-    if state.stacks.keys.contains(where: { tabLayout.number(of: $0) == nil }) {
-      // The first by name, whatever the dictionary's order.
-      throw RoutingError.unknownTab(
-        state.stacks.keys.filter { tabLayout.number(of: $0) == nil }.min()!)
+    var stacks = tabLayout.rootStacks
+    for (name, stack) in state.stacks {
+      guard let number = tabLayout.number(of: name) else {
+        // The first by name, whatever the dictionary's order.
+        throw RoutingError.unknownTab(
+          state.stacks.keys.filter { tabLayout.number(of: $0) == nil }.min()!)
+      }
+      stacks[number] = stack
     }
-    let stacks = tabLayout.tabs.map { state.stacks[$0.name] ?? [Entry($0.root)] }
     return (selected, stacks)
   }
 
-  /// The state of tab `selected` selected and `stacks` in tab order, made from `state`,
-  /// whose stacks in tab order were `before`: only the stacks that changed are written
-  /// again, when `state` names every tab.
-  func tabState(
-    _ selected: Int, _ stacks: [[Entry]], from state: TabState, _ before: [[Entry]]
-  ) -> TabState {
+  /// The state of tab `selected` selected and `stacks` in tab order, made from `state`:
+  /// when `state` names every tab, only the stacks that changed are written again, in
+  /// their places in its dictionary.
+  func tabState(_ selected: Int, _ stacks: [[Entry]], from state: TabState) -> TabState {
     var named = state.stacks
     // `state` names known tabs only (``resolve(_:)``): as many names, every tab.
-    let complete = named.count == tabLayout.tabs.count
-    for (number, tab) in tabLayout.tabs.enumerated()
-    where !complete || stacks[number] != before[number] {
-      named[tab.name] = stacks[number]
+    if named.count == tabLayout.tabs.count {
+      for index in named.indices {
+        let number = tabLayout.number(of: named.keys[index])!
+        // A stack no leg changed is the state's own: the comparison finds the same storage.
+        if stacks[number] != named.values[index] { named.values[index] = stacks[number] }
+      }
+    } else {
+      for (number, tab) in tabLayout.tabs.enumerated() { named[tab.name] = stacks[number] }
     }
     return TabState(selected: tabLayout.tabs[selected].name, stacks: named)
   }

@@ -7,6 +7,8 @@ struct TabLayout: Sendable {
   let tabs: [Tab]
   /// Each tab's root screen number.
   let roots: [Int32]
+  /// Each tab's stack at its root, the stack of a tab a state does not name.
+  let rootStacks: [[Entry]]
   /// For each tab, the numbers of the commands limited to other tabs, ascending.
   let excluded: [[Int32]]
   /// Tab numbers by name.
@@ -34,6 +36,7 @@ struct TabLayout: Sendable {
   ) {
     self.tabs = tabs
     self.roots = roots
+    self.rootStacks = tabs.map { [Entry($0.root)] }
     self.excluded = excluded
     self.index = index
     self.segments = segments
