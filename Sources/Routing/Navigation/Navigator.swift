@@ -159,9 +159,7 @@ public final class Navigator<Container: NavigationContainer> {
     guard let tabs = container as? TabContainer, table.tab(named: tabs.selected) != nil else {
       return try table.route(request, from: container.entries)
     }
-    let state = TabState(selected: tabs.selected, stacks: [tabs.selected: tabs.entries])
-    let route = try table.route(request, from: state, pinned: true)
-    return Route(steps: route.commandSteps, stack: route.state.stack)
+    return try table.route(request, inTab: tabs.selected, from: tabs.entries)
   }
 
   /// Runs the steps of a route on the container, with their push and pop events; the

@@ -108,14 +108,24 @@ extension RouteTable {
   func routeInTab(_ request: Request, from stack: [Entry]) throws(RoutingError) -> Route {
     let name = tabLayout.tabs[try tab(ofStack: stack, for: request)].name
     do {
-      let route = try route(
-        request, from: TabState(selected: name, stacks: [name: stack]), pinned: true)
-      return Route(steps: route.commandSteps, stack: route.state.stack)
+      return try route(request, inTab: name, from: stack)
     } catch {
       // The stack was given as a single stack, not as this tab's.
       guard case .unknownScreenOnStack(let screen, let entry, _) = error else { throw error }
       throw RoutingError.unknownScreenOnStack(screen, entry: entry, tab: nil)
     }
+  }
+
+  /// Plans `request` from `stack` as the stack of tab `name`, with the commands that tab
+  /// allows: a route across tabs that stays in that tab, as a single stack's route.
+  ///
+  /// - Throws: What ``route(_:from:pinned:)`` throws.
+  func route(_ request: Request, inTab name: String, from stack: [Entry]) throws(RoutingError)
+    -> Route
+  {
+    let route = try route(
+      request, from: TabState(selected: name, stacks: [name: stack]), pinned: true)
+    return Route(steps: route.commandSteps, stack: route.state.stack)
   }
 
   /// The number of the tab whose root is the first entry of `stack`, a single stack on a
@@ -129,8 +139,12 @@ extension RouteTable {
   func tab(ofStack stack: [Entry], for request: Request?) throws(RoutingError) -> Int {
     guard let first = stack.first else { throw RoutingError.emptyStack }
     let root = screenIndex[first.screen]
+    if let root, let tab = tabLayout.roots.firstIndex(of: root),
+      !tabLayout.roots[(tab + 1)...].contains(root)
+    {
+      return tab
+    }
     let tabs = tabLayout.roots.indices.filter { tabLayout.roots[$0] == root }
-    guard tabs.count != 1 else { return tabs[0] }
     if let request { _ = try planner.destination(of: request) }
     var numbers: [Int32] = []
     try planner.screenNumbers(of: stack, tab: nil, into: &numbers)
