@@ -43,29 +43,12 @@ enum CheckCommand {
           + didYouMean(root.rawValue, among: table.screens.map(\.name.rawValue)),
         command: name)
     }
-    // A table with tabs starts at every tab's root.
-    let roots =
-      givenRoots
-      ?? (table.tabs.isEmpty ? table.screens.prefix(1).map(\.name) : table.tabs.map(\.root))
-    let diagnostics = table.diagnostics(roots: roots)
+    let roots = givenRoots ?? defaultRoots(of: table)
     let report = Report(file: Console.displayName(path), roots: roots, format: format)
-    var places = Places(table: table)
-    let paths = diagnostics.map { places.path(of: $0) }
-    var positions: [TextPosition] = []
-    if !diagnostics.isEmpty {
-      var locator = JSONLocator(try reread(path, kept, console))
-      positions = locator.positions(of: paths)
-    }
+    let diagnostics = table.diagnostics(roots: roots)
     report.print(
-      diagnostics.indices.map { index in
-        let diagnostic = diagnostics[index]
-        let message = FileMessage(
-          file: report.file, position: positions[index], severity: diagnostic.severity,
-          message: places.text(of: diagnostic))
-        var details = json(of: diagnostic)
-        details.append("location", .string(paths[index].description))
-        details.append("message", .string(diagnostic.message))
-        return (message, details)
+      try messages(diagnostics, in: table, file: report.file) { () throws(ToolFailure) in
+        try reread(path, kept, console)
       }, console)
     let errors = diagnostics.filter { $0.severity == .error }.count
     let warnings = diagnostics.count - errors
@@ -75,6 +58,39 @@ enum CheckCommand {
         + (rootText.isEmpty ? "" : " (root: \(rootText))"))
     if errors > 0 || (options.has("strict") && warnings > 0) { return .failure }
     return .success
+  }
+
+  /// The screens a check starts from when none are given: the table's first screen, or
+  /// every tab's root on a table with tabs.
+  static func defaultRoots(of table: RouteTable) -> [ScreenName] {
+    table.tabs.isEmpty ? table.screens.prefix(1).map(\.name) : table.tabs.map(\.root)
+  }
+
+  /// Each diagnostic's message, at its line and column in the table's file (whose
+  /// bytes are read only when there is a diagnostic to place), and its JSON members.
+  ///
+  /// - Complexity: O(*n* + *d*) for a file of *n* bytes and *d* diagnostics.
+  static func messages(
+    _ diagnostics: [Diagnostic], in table: RouteTable, file: String,
+    bytes: () throws(ToolFailure) -> [UInt8]
+  ) throws(ToolFailure) -> [(FileMessage, JSONObject)] {
+    var places = Places(table: table)
+    let paths = diagnostics.map { places.path(of: $0) }
+    var positions: [TextPosition] = []
+    if !diagnostics.isEmpty {
+      var locator = JSONLocator(try bytes())
+      positions = locator.positions(of: paths)
+    }
+    return diagnostics.indices.map { index in
+      let diagnostic = diagnostics[index]
+      let message = FileMessage(
+        file: file, position: positions[index], severity: diagnostic.severity,
+        message: places.text(of: diagnostic))
+      var details = json(of: diagnostic)
+      details.append("location", .string(paths[index].description))
+      details.append("message", .string(diagnostic.message))
+      return (message, details)
+    }
   }
 
   /// The table's bytes again: those kept, or the file read once more.
@@ -165,6 +181,13 @@ enum CheckCommand {
       case .github:
         for (message, _) in messages { console.print(message.annotation) }
       case .json:
+        console.print(document(messages).serialized())
+      }
+    }
+
+    /// `{"file", "roots", "diagnostics": […], "errors", "warnings"}`, as `--format json`
+    /// prints it and `routing serve` answers `check`.
+    func document(_ messages: [(FileMessage, JSONObject)]) -> JSONValue {
         let list = messages.map { (message, details) -> JSONValue in
           var object: JSONObject = ["severity": .string(message.severity.rawValue)]
           // The line and column just before the message.
@@ -179,8 +202,7 @@ enum CheckCommand {
           "diagnostics": .array(list), "errors": .number(JSONNumber(errors)),
           "warnings": .number(JSONNumber(messages.count - errors)),
         ]
-        console.print(document.serialized())
-      }
+        return document
     }
   }
 }

@@ -52,6 +52,11 @@ struct JSONBytes: ~Copyable {
     start = larger
   }
 
+  /// Takes back what was written after the first `count` bytes.
+  mutating func truncate(to count: Int) {
+    self.count = min(self.count, max(0, count))
+  }
+
   /// Appends one byte.
   @inline(__always)
   mutating func byte(_ byte: UInt8) {
