@@ -76,6 +76,13 @@ struct JSONBytes: ~Copyable {
     count += bytes.count
   }
 
+  /// Appends bytes as they are, from an array.
+  ///
+  /// - Complexity: O(*n*), where *n* is their number.
+  mutating func append(contentsOf bytes: ArraySlice<UInt8>) {
+    bytes.withUnsafeBufferPointer { append($0) }
+  }
+
   /// Appends ASCII text as it is: punctuation and keys known to need no escape.
   @inline(__always)
   mutating func raw(_ text: StaticString) {

@@ -8,14 +8,16 @@ enum MCP {
   /// client's when it is one of them, with the latest otherwise.
   static let versions = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"]
 
-  typealias Method = @Sendable (_ params: JSONValue?, _ session: ServeSession) -> RPC.Outcome
+  typealias Method = @Sendable (
+    _ params: JSONValue?, _ table: RouteTable, _ session: ServeSession
+  ) -> RPC.Outcome
 
   static let methods: [(name: String, run: Method)] = [
     ("initialize", initialize),
-    ("notifications/initialized", { _, _ in .value([:]) }),
-    ("notifications/cancelled", { _, _ in .value([:]) }),
-    ("ping", { _, _ in .value([:]) }),
-    ("tools/list", { _, _ in .value(["tools": .array(ServeMethods.all.map(tool))]) }),
+    ("notifications/initialized", { _, _, _ in .value([:]) }),
+    ("notifications/cancelled", { _, _, _ in .value([:]) }),
+    ("ping", { _, _, _ in .value([:]) }),
+    ("tools/list", { _, _, _ in .value(["tools": .array(ServeMethods.all.map(tool))]) }),
     ("tools/call", call),
   ]
 
@@ -26,7 +28,7 @@ enum MCP {
   }
 
   /// The version, the server's name and version, and its one capability.
-  static let initialize: Method = { params, _ in
+  static let initialize: Method = { params, _, _ in
     let asked = params?["protocolVersion"]?.stringValue
     let version = asked.flatMap { versions.contains($0) ? $0 : nil } ?? versions.last!
     return .value([
@@ -48,7 +50,7 @@ enum MCP {
 
   /// Calls a tool: its answer as text and structured content; a routing failure or bad
   /// arguments as a result with `isError`, the tool's error object as the content.
-  static let call: Method = { params, session in
+  static let call: Method = { params, table, session in
     let name: String
     let arguments: JSONObject
     switch (params?["name"], params?["arguments"]) {
@@ -87,7 +89,7 @@ enum MCP {
     }
     let answer: JSONValue
     var isError = false
-    switch method.run(arguments, session) {
+    switch method.run(arguments, table, session) {
     case .value(let value): answer = value
     case .route(let route): answer = route.json
     case .failure(let failure) where failure.isToolError:

@@ -83,9 +83,10 @@ enum RPC {
 
   /// Handles one request object (alone or in a batch) and writes its response; `false`
   /// for a notification, which has none.
-  static func handle(_ message: JSONValue, _ session: ServeSession, into json: inout JSONBytes)
-    -> Bool
-  {
+  static func handle(
+    _ message: JSONValue, _ table: RouteTable, _ session: ServeSession,
+    into json: inout JSONBytes
+  ) -> Bool {
     let request: (id: JSONValue?, method: String, params: JSONValue?)
     do {
       request = try envelope(message)
@@ -95,18 +96,20 @@ enum RPC {
       write(.failure(error), id: id, into: &json)
       return true
     }
-    let outcome = call(request.method, request.params, session)
+    let outcome = call(request.method, request.params, table, session)
     guard let id = request.id else { return false }
     write(outcome, id: id, into: &json)
     return true
   }
 
   /// Runs a method of the service or of the Model Context Protocol.
-  static func call(_ name: String, _ params: JSONValue?, _ session: ServeSession) -> Outcome {
+  static func call(
+    _ name: String, _ params: JSONValue?, _ table: RouteTable, _ session: ServeSession
+  ) -> Outcome {
     if let method = ServeMethods.named(name) {
       switch params {
-      case nil: return method.run([:], session)
-      case .object(let object)?: return method.run(object, session)
+      case nil: return method.run([:], table, session)
+      case .object(let object)?: return method.run(object, table, session)
       case let value?:
         return .failure(
           Failure(
@@ -114,7 +117,7 @@ enum RPC {
               at: .root, "expected the params as an object, found \(value.typeDescription)")))
       }
     }
-    if let method = MCP.named(name) { return method(params, session) }
+    if let method = MCP.named(name) { return method(params, table, session) }
     return .failure(.unknownMethod(name, among: ServeMethods.names + MCP.names))
   }
 
@@ -172,6 +175,11 @@ enum RPC {
   static func write(_ outcome: Outcome, id: JSONValue, into json: inout JSONBytes) {
     json.raw(#"{"jsonrpc":"2.0","id":"#)
     json.value(id)
+    writeRest(outcome, into: &json)
+  }
+
+  /// The response after its id: `,"result":…}` or `,"error":{…}}`.
+  static func writeRest(_ outcome: Outcome, into json: inout JSONBytes) {
     switch outcome {
     case .value(let value):
       json.raw(#","result":"#)

@@ -82,9 +82,10 @@ enum ServeCommand {
     for _ in 0..<max(2, cores()) {
       DispatchQueue.global().async(group: workers) {
         var json = JSONBytes(capacity: 64 * 1024)
+        var table = ServeTable(session)
         while let lines = queue.take(upTo: linesPerWrite) {
           for line in lines {
-            if session.answer(line[...], into: &json) { json.byte(0x0A) }
+            if session.answer(line[...], into: &json, table: &table) { json.byte(0x0A) }
           }
           if json.count > 0 { streams.write(json.bytes) }
           json.truncate(to: 0)

@@ -8,8 +8,9 @@ struct ServeMethod: Sendable {
   var description: String
   /// The JSON Schema of its params (`tools/list`).
   var schema: JSONValue
-  /// Answers its params, on the table the session serves when it starts.
-  var run: @Sendable (_ params: JSONObject, _ session: ServeSession) -> RPC.Outcome
+  /// Answers its params on `table`, the one the session served when the request
+  /// started.
+  var run: @Sendable (_ params: JSONObject, _ table: RouteTable, _ session: ServeSession) -> RPC.Outcome
 }
 
 /// The methods of `routing serve` (Docs/Service.md, "Methods"): each calls the code the
@@ -34,14 +35,16 @@ enum ServeMethods {
       "Plans the shortest chain of navigation commands from a stack of screens (bottom first) "
       + "to a screen, through optional breadcrumbs 'via'; answers each step and the final stack.",
     schema: Schema.request(target: "to")
-  ) { params, session in
-    let table = session.snapshot.table
-    let raw: RawRequest
+  ) { params, table, _ in
     do throws(RequestProblem) {
-      raw = try RawRequest(document: .object(params))
+      return route(try RawRequest(document: .object(params)), in: table)
     } catch {
       return .failure(RPC.Failure(RequestFailure(error)))
     }
+  }
+
+  /// The answer to a route request, as `routing route --request` prints it.
+  static func route(_ raw: RawRequest, in table: RouteTable) -> RPC.Outcome {
     // A request across tabs answers with its own shape (Docs/Tabs.md).
     if raw.tabs != nil {
       return outcome(RouteRunner.routeTabs(raw, in: table).map(\.json))
@@ -59,7 +62,7 @@ enum ServeMethods {
       "Reads a deep link (scheme://path?query) with the table's path patterns and plans its "
       + "route from a stack; answers the route and what the link read as.",
     schema: Schema.request(target: "link")
-  ) { params, session in
+  ) { params, table, _ in
     var document = params
     var strict = false
     if let value = document["strictLinks"] {
@@ -74,7 +77,7 @@ enum ServeMethods {
       document.members.removeAll { $0.key == "strictLinks" }
     }
     return outcome(
-      LinkCommand.answer(.object(document), in: session.snapshot.table, strict: strict))
+      LinkCommand.answer(.object(document), in: table, strict: strict))
   }
 
   /// `routing route --explain --json`: the route, or why there is none.
@@ -84,8 +87,7 @@ enum ServeMethods {
       "Like route, but when there is no route, says why: the screens the failing leg reaches, "
       + "each command into its milestone and why it cannot apply, and the nearest screen.",
     schema: Schema.request(target: "to", tabs: false)
-  ) { params, session in
-    let table = session.snapshot.table
+  ) { params, table, _ in
     do throws(RequestFailure) {
       let raw: RawRequest
       do throws(RequestProblem) {
@@ -133,7 +135,8 @@ enum ServeMethods {
       ],
       "additionalProperties": false,
     ]
-  ) { params, session in
+  ) { params, _, session in
+    // The bytes the table was read from, with the table: the two go together.
     let snapshot = session.snapshot
     let table = snapshot.table
     let roots: [ScreenName]
@@ -194,8 +197,7 @@ enum ServeMethods {
       ],
       "additionalProperties": false,
     ]
-  ) { params, session in
-    let table = session.snapshot.table
+  ) { params, table, _ in
     let format: String
     let ends: (from: [ScreenName], to: ScreenName)?
     do throws(RequestFailure) {
@@ -252,7 +254,7 @@ enum ServeMethods {
       "Re-reads the route table's file; when the new table does not load, the old one goes "
       + "on serving and the error says where the file is wrong.",
     schema: ["type": "object", "properties": [:], "additionalProperties": false]
-  ) { params, session in
+  ) { params, _, session in
     if let member = params.members.first {
       return .failure(
         RPC.Failure(

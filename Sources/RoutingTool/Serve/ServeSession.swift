@@ -9,9 +9,17 @@ import Synchronization
 /// never changes the table under a request in flight.
 package final class ServeSession: Sendable {
   /// The table served, and the bytes it was read from (to place `check`'s messages).
-  struct Snapshot: Sendable {
-    var table: RouteTable
-    var bytes: [UInt8]
+  ///
+  /// A class: each request takes it out of the lock, and copying a table's value took a
+  /// retain of each of its many buffers.
+  final class Snapshot: Sendable {
+    let table: RouteTable
+    let bytes: [UInt8]
+
+    init(table: RouteTable, bytes: [UInt8]) {
+      self.table = table
+      self.bytes = bytes
+    }
   }
 
   /// The table's path as the command line gives it.
@@ -60,13 +68,19 @@ package final class ServeSession: Sendable {
   /// - Complexity: That of the methods called, plus O(*n*) for a line of *n* bytes.
   package func answer(_ line: ArraySlice<UInt8>) -> [UInt8]? {
     var json = JSONBytes(capacity: 512)
-    guard answer(line, into: &json) else { return nil }
+    var table = ServeTable(self)
+    guard answer(line, into: &json, table: &table) else { return nil }
     return json.bytes
   }
 
   /// Writes the answer to one line, without a line break; `false` when there is none.
-  func answer(_ line: ArraySlice<UInt8>, into json: inout JSONBytes) -> Bool {
+  /// `table` is the table a thread last answered on, brought up to date first.
+  func answer(_ line: ArraySlice<UInt8>, into json: inout JSONBytes, table: inout ServeTable)
+    -> Bool
+  {
     guard line.contains(where: { !RPC.isBlank($0) }) else { return false }
+    table.refresh(self)
+    if answerPlainRoute(line, table.table, into: &json) { return true }
     let message: JSONValue
     do {
       message = try JSONValue(parsing: Array(line))
@@ -75,7 +89,7 @@ package final class ServeSession: Sendable {
       return true
     }
     guard case .array(let batch) = message else {
-      return RPC.handle(message, self, into: &json)
+      return RPC.handle(message, table.table, self, into: &json)
     }
     guard !batch.isEmpty else {
       RPC.write(
@@ -89,7 +103,7 @@ package final class ServeSession: Sendable {
       // A notification writes nothing: its comma is taken back.
       let mark = json.count
       if answered > 0 { json.byte(UInt8(ascii: ",")) }
-      if RPC.handle(request, self, into: &json) {
+      if RPC.handle(request, table.table, self, into: &json) {
         answered += 1
       } else {
         json.truncate(to: mark)
@@ -179,6 +193,26 @@ package final class ServeSession: Sendable {
       throw ServeLoadFailure(
         message: Console.message(for: error, file: path, bytes: bytes), kind: error.kind.rawValue)
     }
+  }
+}
+
+/// The table a serving thread answers on: copied out of the session only when a reload
+/// has replaced it, since copying a table's value retains each of its many buffers.
+struct ServeTable {
+  private var snapshot: ServeSession.Snapshot
+  private(set) var table: RouteTable
+
+  init(_ session: ServeSession) {
+    snapshot = session.snapshot
+    table = snapshot.table
+  }
+
+  /// Takes the table the session serves now, when it is another one.
+  mutating func refresh(_ session: ServeSession) {
+    let latest = session.snapshot
+    guard latest !== snapshot else { return }
+    snapshot = latest
+    table = latest.table
   }
 }
 
