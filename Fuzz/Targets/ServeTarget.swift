@@ -14,7 +14,8 @@ func fuzzServe(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     switch try? JSONValue(parsing: answer) {
     case .object?: break
     case .array(let answers)? where !answers.isEmpty: break
-    default: fuzzFailure("an answer that is not a response: \(String(decoding: answer, as: UTF8.self))")
+    default:
+      fuzzFailure("an answer that is not a response: \(String(decoding: answer, as: UTF8.self))")
     }
   }
   return 0

@@ -188,21 +188,21 @@ enum CheckCommand {
     /// `{"file", "roots", "diagnostics": […], "errors", "warnings"}`, as `--format json`
     /// prints it and `routing serve` answers `check`.
     func document(_ messages: [(FileMessage, JSONObject)]) -> JSONValue {
-        let list = messages.map { (message, details) -> JSONValue in
-          var object: JSONObject = ["severity": .string(message.severity.rawValue)]
-          // The line and column just before the message.
-          let place = message.placeJSON.members.dropFirst()
-          object.members += details.members.filter { $0.key != "message" } + place
-          object.members += details.members.filter { $0.key == "message" }
-          return .object(object)
-        }
-        let errors = messages.filter { $0.0.severity == .error }.count
-        let document: JSONValue = [
-          "file": .string(file), "roots": .array(roots.map { .string($0.rawValue) }),
-          "diagnostics": .array(list), "errors": .number(JSONNumber(errors)),
-          "warnings": .number(JSONNumber(messages.count - errors)),
-        ]
-        return document
+      let list = messages.map { (message, details) -> JSONValue in
+        var object: JSONObject = ["severity": .string(message.severity.rawValue)]
+        // The line and column just before the message.
+        let place = message.placeJSON.members.dropFirst()
+        object.members += details.members.filter { $0.key != "message" } + place
+        object.members += details.members.filter { $0.key == "message" }
+        return .object(object)
+      }
+      let errors = messages.filter { $0.0.severity == .error }.count
+      let document: JSONValue = [
+        "file": .string(file), "roots": .array(roots.map { .string($0.rawValue) }),
+        "diagnostics": .array(list), "errors": .number(JSONNumber(errors)),
+        "warnings": .number(JSONNumber(messages.count - errors)),
+      ]
+      return document
     }
   }
 }

@@ -8,9 +8,10 @@ enum MCP {
   /// client's when it is one of them, with the latest otherwise.
   static let versions = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"]
 
-  typealias Method = @Sendable (
-    _ params: JSONValue?, _ table: RouteTable, _ session: ServeSession
-  ) -> RPC.Outcome
+  typealias Method =
+    @Sendable (
+      _ params: JSONValue?, _ table: RouteTable, _ session: ServeSession
+    ) -> RPC.Outcome
 
   static let methods: [(name: String, run: Method)] = [
     ("initialize", initialize),
@@ -52,20 +53,20 @@ enum MCP {
   /// arguments as a result with `isError`, the tool's error object as the content.
   static let call: Method = { params, table, session in
     let name: String
-    let arguments: JSONObject
+    // Arguments that are not an object are bad arguments of the tool: its result says so.
+    var arguments: Result<JSONObject, RPC.Failure> = .success([:])
     switch (params?["name"], params?["arguments"]) {
     case (.string(let text)?, nil), (.string(let text)?, .null?):
       name = text
-      arguments = [:]
     case (.string(let text)?, .object(let object)?):
       name = text
-      arguments = object
-    case (.string?, let value?):
-      return .failure(
+      arguments = .success(object)
+    case (.string(let text)?, let value?):
+      name = text
+      arguments = .failure(
         RPC.Failure(
           .invalidRequest(
-            at: JSONPath.root.appending("arguments"),
-            "expected an object, found \(value.typeDescription)")))
+            at: .root, "expected the arguments as an object, found \(value.typeDescription)")))
     case (nil, _):
       return .failure(
         RPC.Failure(
@@ -89,7 +90,12 @@ enum MCP {
     }
     let answer: JSONValue
     var isError = false
-    switch method.run(arguments, table, session) {
+    let outcome: RPC.Outcome
+    switch arguments {
+    case .success(let object): outcome = method.run(object, table, session)
+    case .failure(let failure): outcome = .failure(failure)
+    }
+    switch outcome {
     case .value(let value): answer = value
     case .route(let route): answer = route.json
     case .failure(let failure) where failure.isToolError:

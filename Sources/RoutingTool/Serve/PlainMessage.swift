@@ -165,7 +165,8 @@ extension ServeSession {
   func answerPlainRoute(_ line: ArraySlice<UInt8>, _ table: RouteTable, into json: inout JSONBytes)
     -> Bool
   {
-    guard let message = PlainMessage.read(line), message.method.elementsEqual(PlainMessage.Keys.route),
+    guard let message = PlainMessage.read(line),
+      message.method.elementsEqual(PlainMessage.Keys.route),
       let raw = PlainRequestLine.request(message.params)
     else { return false }
     let outcome = ServeMethods.route(raw, in: table)

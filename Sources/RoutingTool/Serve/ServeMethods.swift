@@ -10,7 +10,8 @@ struct ServeMethod: Sendable {
   var schema: JSONValue
   /// Answers its params on `table`, the one the session served when the request
   /// started.
-  var run: @Sendable (_ params: JSONObject, _ table: RouteTable, _ session: ServeSession) -> RPC.Outcome
+  var run:
+    @Sendable (_ params: JSONObject, _ table: RouteTable, _ session: ServeSession) -> RPC.Outcome
 }
 
 /// The methods of `routing serve` (Docs/Service.md, "Methods"): each calls the code the
@@ -97,7 +98,8 @@ enum ServeMethods {
       }
       guard raw.tabs == nil else {
         throw .invalidRequest(
-          at: JSONPath.root.appending("tab"), "explain takes a request on one stack, not across tabs")
+          at: JSONPath.root.appending("tab"),
+          "explain takes a request on one stack, not across tabs")
       }
       let (stack, request) = try raw.resolve(in: table)
       switch RouteRunner.route(request, from: stack, in: table) {
@@ -150,10 +152,12 @@ enum ServeMethods {
         throw RequestFailure(RequestProblem(at: error.path, error.message))
       }
       let names = table.screens.map(\.name.rawValue)
-      for (index, root) in (given ?? []).enumerated() where table.screen(named: ScreenName(root)) == nil {
+      for (index, root) in (given ?? []).enumerated()
+      where table.screen(named: ScreenName(root)) == nil {
         var failure = RequestFailure.invalidRequest(
           at: JSONPath.root.appending("roots").appending(index),
-          "the root '\(excerpt(root))' is not a screen of the table" + didYouMean(root, among: names))
+          "the root '\(excerpt(root))' is not a screen of the table"
+            + didYouMean(root, among: names))
         if let near = suggestion(for: root, among: names) {
           failure.details.append("suggestion", .string(near))
         }
@@ -182,7 +186,9 @@ enum ServeMethods {
     schema: [
       "type": "object",
       "properties": [
-        "format": ["type": "string", "enum": ["dot", "mermaid"], "description": "dot by default."],
+        "format": [
+          "type": "string", "enum": ["dot", "mermaid"], "description": "dot by default.",
+        ],
         "route": [
           "type": "object",
           "properties": [
@@ -264,7 +270,8 @@ enum ServeMethods {
     }
     do throws(ServeLoadFailure) {
       let table = try session.reload()
-      session.log("serve: reloaded \(Console.displayName(session.path)): \(ServeSession.summary(table))")
+      session.log(
+        "serve: reloaded \(Console.displayName(session.path)): \(ServeSession.summary(table))")
       return .value([
         "screens": .number(JSONNumber(table.screens.count)),
         "commands": .number(JSONNumber(table.commands.count)),

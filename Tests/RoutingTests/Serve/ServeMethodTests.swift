@@ -1,6 +1,7 @@
 import Foundation
 import Routing
 import RoutingTool
+import Synchronization
 import Testing
 
 /// Each method of `routing serve` answers what the tool's command prints for the same
@@ -88,10 +89,12 @@ import Testing
       ["link", "SampleApp.json", "--strict-links", "--request", "-"], input: strict)
     #expect(printed.exitCode == 2)
     Self.expectSame(
-      serve.call("link", #"{"stack": ["Menu"], "link": "app://profile?userId=2&x=1", "strictLinks": true}"#),
+      serve.call(
+        "link", #"{"stack": ["Menu"], "link": "app://profile?userId=2&x=1", "strictLinks": true}"#),
       as: printed, strict)
     #expect(
-      Response.code(serve.call("link", #"{"stack": ["Menu"], "link": "app://chat/2", "strictLinks": 1}"#))
+      Response.code(
+        serve.call("link", #"{"stack": ["Menu"], "link": "app://chat/2", "strictLinks": 1}"#))
         == -32602)
   }
 
@@ -108,7 +111,10 @@ import Testing
     #expect(Response.data(response)?["kind"] as? String == "unreachable")
     // A route is answered as `route` answers it.
     let routed = serve.call("explain", #"{"stack": ["Home"], "to": "Settings"}"#)
-    #expect(Response.same(Response.result(routed), Response.result(serve.call("route", #"{"stack": ["Home"], "to": "Settings"}"#))))
+    #expect(
+      Response.same(
+        Response.result(routed),
+        Response.result(serve.call("route", #"{"stack": ["Home"], "to": "Settings"}"#))))
     #expect(Response.code(serve.call("explain", #"{"stack": ["Home"], "to": "Nowhere"}"#)) == 1)
     #expect(Response.code(serve.call("explain", #"{"stack": [], "to": "Island"}"#)) == -32602)
   }
@@ -148,7 +154,8 @@ import Testing
       #expect(result?["format"] as? String == (arguments.first == "--format" ? "mermaid" : "dot"))
     }
     #expect(Response.code(serve.call("graph", #"{"format": "svg"}"#)) == -32602)
-    #expect(Response.code(serve.call("graph", #"{"route": {"from": ["Menu"], "to": "Chatt"}}"#)) == 1)
+    #expect(
+      Response.code(serve.call("graph", #"{"route": {"from": ["Menu"], "to": "Chatt"}}"#)) == 1)
     #expect(Response.code(serve.call("graph", #"{"route": {"from": [], "to": "Chat"}}"#)) == -32602)
   }
 
@@ -156,7 +163,8 @@ import Testing
     let serve = try ServeHarness(table: Self.islandTable)
     let request = #"{"stack": ["Home"], "to": "Island"}"#
     #expect(Response.code(serve.call("route", request)) == 1)
-    serve.write(Self.islandTable.replacingOccurrences(of: #""to": "Home""#, with: #""to": "Island""#))
+    serve.write(
+      Self.islandTable.replacingOccurrences(of: #""to": "Home""#, with: #""to": "Island""#))
     let reloaded = serve.call("reload")
     #expect(Response.result(reloaded)?["screens"] as? Int == 3)
     #expect(Response.result(serve.call("route", request)) != nil)
@@ -184,7 +192,9 @@ import Testing
     let session = try ServeSession(
       path: file.path, readFile: FileBytes.read(atPath:), log: { logged.append($0) })
     #expect(!session.reloadIfChanged())
-    let request = Array(#"{"jsonrpc":"2.0","id":1,"method":"route","params":{"stack":["Home"],"to":"Island"}}"#.utf8)[...]
+    let request = Array(
+      #"{"jsonrpc":"2.0","id":1,"method":"route","params":{"stack":["Home"],"to":"Island"}}"#.utf8)[
+        ...]
     func touch(_ text: String, _ seconds: Double) throws {
       try text.write(to: file, atomically: false, encoding: .utf8)
       try FileManager.default.setAttributes(
@@ -194,11 +204,14 @@ import Testing
     #expect(session.reloadIfChanged())
     #expect(logged.lines.last?.contains("t.json:2:") == true)
     #expect(logged.lines.last?.contains("still serving the previous table") == true)
-    #expect(Tool.object(String(decoding: session.answer(request) ?? [], as: UTF8.self))?["error"] != nil)
-    try touch(Self.islandTable.replacingOccurrences(of: #""to": "Home""#, with: #""to": "Island""#), 2_000)
+    #expect(
+      Tool.object(String(decoding: session.answer(request) ?? [], as: UTF8.self))?["error"] != nil)
+    try touch(
+      Self.islandTable.replacingOccurrences(of: #""to": "Home""#, with: #""to": "Island""#), 2_000)
     #expect(session.reloadIfChanged())
     #expect(logged.lines.last?.contains("reloaded") == true)
-    #expect(Tool.object(String(decoding: session.answer(request) ?? [], as: UTF8.self))?["result"] != nil)
+    #expect(
+      Tool.object(String(decoding: session.answer(request) ?? [], as: UTF8.self))?["result"] != nil)
     #expect(!session.reloadIfChanged())
   }
 }

@@ -5,7 +5,8 @@ import Testing
 
 /// JSON-RPC 2.0 and the Model Context Protocol as `routing serve` speaks them.
 @Suite struct ServeProtocolTests {
-  static let route = #"{"jsonrpc":"2.0","id":7,"method":"route","params":{"stack":["Menu"],"to":"Chat"}}"#
+  static let route =
+    #"{"jsonrpc":"2.0","id":7,"method":"route","params":{"stack":["Menu"],"to":"Chat"}}"#
 
   // MARK: JSON-RPC errors
 
@@ -71,7 +72,8 @@ import Testing
     #expect(Response.data(unknown)?["kind"] as? String == "unknownScreen")
     #expect(Response.data(unknown)?["suggestion"] as? String == "Profile")
     // The message is the tool's, and says it all.
-    #expect((Response.error(unknown)?["message"] as? String)?.contains("did you mean 'Profile'") == true)
+    #expect(
+      (Response.error(unknown)?["message"] as? String)?.contains("did you mean 'Profile'") == true)
   }
 
   // MARK: Batches and notifications
@@ -79,15 +81,19 @@ import Testing
   @Test func batchesAnswerAsArraysWithoutTheirNotifications() throws {
     let serve = try ServeHarness()
     let answer = serve.answer(
-      #"[\#(Self.route), {"jsonrpc":"2.0","method":"route","params":{"stack":["Menu"],"to":"Chat"}}, 5, {"jsonrpc":"2.0","id":"p","method":"ping"}]"#)
-    let array = answer.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) } as? [[String: Any]]
+      #"[\#(Self.route), {"jsonrpc":"2.0","method":"route","params":{"stack":["Menu"],"to":"Chat"}}, 5, {"jsonrpc":"2.0","id":"p","method":"ping"}]"#
+    )
+    let array =
+      answer.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) } as? [[String: Any]]
     #expect(array?.count == 3)
     #expect(array?[0]["id"] as? Int == 7)
     #expect(Response.result(array?[0]) != nil)
     #expect(Response.code(array?[1]) == -32600)
     #expect(array?[2]["id"] as? String == "p")
     // A batch of notifications, and a notification alone, get no answer at all.
-    #expect(serve.answer(#"[{"jsonrpc":"2.0","method":"ping"},{"jsonrpc":"2.0","method":"nope"}]"#) == nil)
+    #expect(
+      serve.answer(#"[{"jsonrpc":"2.0","method":"ping"},{"jsonrpc":"2.0","method":"nope"}]"#) == nil
+    )
     #expect(serve.answer(#"{"jsonrpc":"2.0","method":"route","params":{"stack":[]}}"#) == nil)
     #expect(serve.answer(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#) == nil)
     // A null id is a request, answered.
@@ -100,14 +106,22 @@ import Testing
     let serve = try ServeHarness()
     for version in ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"] {
       let result = Response.result(
-        serve.call("initialize", #"{"protocolVersion": "\#(version)", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}"#))
+        serve.call(
+          "initialize",
+          #"{"protocolVersion": "\#(version)", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}"#
+        ))
       #expect(result?["protocolVersion"] as? String == version)
       #expect((result?["serverInfo"] as? [String: Any])?["name"] as? String == "routing")
-      #expect((result?["serverInfo"] as? [String: Any])?["version"] as? String == RoutingTool.version)
+      #expect(
+        (result?["serverInfo"] as? [String: Any])?["version"] as? String == RoutingTool.version)
       #expect((result?["capabilities"] as? [String: Any])?["tools"] != nil)
     }
-    for params in [#"{"protocolVersion": "2099-01-01"}"#, #"{"protocolVersion": "2024-01-01"}"#, "{}"] {
-      #expect(Response.result(serve.call("initialize", params))?["protocolVersion"] as? String == "2025-11-25")
+    for params in [
+      #"{"protocolVersion": "2099-01-01"}"#, #"{"protocolVersion": "2024-01-01"}"#, "{}",
+    ] {
+      #expect(
+        Response.result(serve.call("initialize", params))?["protocolVersion"] as? String
+          == "2025-11-25")
     }
     #expect(Response.same(Response.result(serve.call("ping")), [String: Any]()))
   }
@@ -115,7 +129,10 @@ import Testing
   @Test func toolsListHasEveryMethodWithASchema() throws {
     let serve = try ServeHarness()
     let tools = Response.result(serve.call("tools/list"))?["tools"] as? [[String: Any]] ?? []
-    #expect(tools.map { $0["name"] as? String } == ["route", "link", "explain", "check", "graph", "reload"])
+    #expect(
+      tools.map { $0["name"] as? String } == [
+        "route", "link", "explain", "check", "graph", "reload",
+      ])
     for tool in tools {
       let description = tool["description"] as? String ?? ""
       #expect(!description.isEmpty && !description.contains("\n"))
@@ -128,7 +145,8 @@ import Testing
   @Test func toolsCallAnswersAsTheMethodDoes() throws {
     let serve = try ServeHarness()
     let params = #"{"stack": ["Menu"], "to": "Chat"}"#
-    let result = Response.result(serve.call("tools/call", #"{"name": "route", "arguments": \#(params)}"#))
+    let result = Response.result(
+      serve.call("tools/call", #"{"name": "route", "arguments": \#(params)}"#))
     let route = Response.result(serve.call("route", params))
     #expect(result?["isError"] as? Bool == false)
     #expect(Response.same(result?["structuredContent"], route))
@@ -136,16 +154,23 @@ import Testing
     #expect(content?.first?["type"] as? String == "text")
     #expect(Response.same(Tool.object(content?.first?["text"] as? String ?? ""), route))
     // A routing failure and bad arguments are tool results with isError.
-    for arguments in [#"{"stack": ["Menu"], "to": "Chatt"}"#, #"{"stack": "Menu", "to": "Chat"}"#, "7"] {
-      let failed = Response.result(serve.call("tools/call", #"{"name": "route", "arguments": \#(arguments)}"#))
+    for arguments in [
+      #"{"stack": ["Menu"], "to": "Chatt"}"#, #"{"stack": "Menu", "to": "Chat"}"#, "7",
+    ] {
+      let failed = Response.result(
+        serve.call("tools/call", #"{"name": "route", "arguments": \#(arguments)}"#))
       #expect(failed?["isError"] as? Bool == true, "\(arguments)")
       let error = (failed?["structuredContent"] as? [String: Any])?["error"] as? [String: Any]
       #expect(error?["message"] is String, "\(arguments)")
       let text = (failed?["content"] as? [[String: Any]])?.first?["text"] as? String ?? ""
       #expect(text.contains(error?["message"] as? String ?? "?"), "\(arguments)")
     }
-    let suggested = Response.result(serve.call("tools/call", #"{"name": "route", "arguments": {"stack": ["Menu"], "to": "Chatt"}}"#))
-    #expect(((suggested?["structuredContent"] as? [String: Any])?["error"] as? [String: Any])?["suggestion"] as? String == "Chat")
+    let suggested = Response.result(
+      serve.call(
+        "tools/call", #"{"name": "route", "arguments": {"stack": ["Menu"], "to": "Chatt"}}"#))
+    #expect(
+      ((suggested?["structuredContent"] as? [String: Any])?["error"] as? [String: Any])?[
+        "suggestion"] as? String == "Chat")
     // An unknown tool is a protocol error.
     let unknown = serve.call("tools/call", #"{"name": "rute", "arguments": {}}"#)
     #expect(Response.code(unknown) == -32602)
@@ -189,7 +214,8 @@ import Testing
   }
 
   @Test func aLineOverTheLimitIsAnInvalidRequestAndTheServerGoesOn() {
-    let long = #"{"jsonrpc":"2.0","id":1,"method":"route","params":{"stack":["\#(String(repeating: "M", count: 300))"],"to":"Chat"}}"#
+    let long =
+      #"{"jsonrpc":"2.0","id":1,"method":"route","params":{"stack":["\#(String(repeating: "M", count: 300))"],"to":"Chat"}}"#
     let result = Tool.run(
       ["serve", "SampleApp.json", "--max-line", "200"], input: long + "\n" + Self.route)
     #expect(result.exitCode == 0)
