@@ -30,7 +30,7 @@ struct LinkSegments {
   }
 
   /// Segment `index`'s first eight bytes, little-endian, padded with zeros
-  /// (`NameHash.word(bytes(index), at: 0)`), as ``TrieNode/head`` holds a literal's.
+  /// (`ByteHash.word(bytes(index), at: 0)`), as ``TrieNode/head`` holds a literal's.
   @inline(__always)
   func head(_ index: Int) -> UInt64 {
     let bytes = bytes(index)
@@ -42,7 +42,7 @@ struct LinkSegments {
     }
     // Near the end: the eight bytes that end with the segment (shorter than 8), shifted.
     let segmentEnd = start + bytes.count
-    guard segmentEnd - base >= 8 else { return NameHash.word(bytes, at: 0) }
+    guard segmentEnd - base >= 8 else { return ByteHash.word(bytes, at: 0) }
     let word = UInt64(
       littleEndian: UnsafeRawPointer(segmentEnd - 8).loadUnaligned(as: UInt64.self))
     return word >> UInt64(8 * (8 - bytes.count))
@@ -54,9 +54,10 @@ struct LinkSegments {
     var mask: UInt64 = 0
     for index in 0..<count {
       heads[index] = head(index)
-      let (hash, ascii) = LinkIndex.hash(bytes(index), head: heads[index])
+      var bits: UInt64 = 0
+      let hash = LinkIndex.hash(bytes(index), head: heads[index], bits: &bits)
       ranges[index] = UInt64(hash) << 32 | (ranges[index] & 0xFFFF_FFFF)
-      if ascii { mask |= 1 << UInt64(index) }
+      if ByteHash.isASCII(bits) { mask |= 1 << UInt64(index) }
     }
     self.ascii = mask
   }
@@ -173,7 +174,7 @@ extension LinkIndex {
             // children (none has the pattern of a literal under the root, which would
             // collide).
             let named = namedScreens.screen(
-              reading: segments.bytes(position), ascii: segments.isASCII(position))
+              reading: segments.bytes(position).span, ascii: segments.isASCII(position))
             if named >= 0 { found(named, endingAt: position + 1, taken: taken, &walk) }
           }
           // Literal before capture: the capture child waits on the stack.
@@ -259,7 +260,7 @@ extension LinkIndex {
       guard position < count else { return }
       if node == root
         && namedScreens.screen(
-          reading: segments.bytes(position), ascii: segments.isASCII(position)) >= 0
+          reading: segments.bytes(position).span, ascii: segments.isASCII(position)) >= 0
       {
         farthest = max(farthest, position + 1)
         reachable |= 1 << UInt64(position)
