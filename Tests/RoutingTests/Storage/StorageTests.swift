@@ -89,8 +89,10 @@ import Testing
       }
       #expect(viaPointers == expected)
       // Small strings (up to 15 bytes) and native ones, compared as names.
-      let names = (ScreenName(String(decoding: left, as: UTF8.self)),
-        ScreenName(String(decoding: right, as: UTF8.self)))
+      let names = (
+        ScreenName(String(decoding: left, as: UTF8.self)),
+        ScreenName(String(decoding: right, as: UTF8.self))
+      )
       #expect((names.0 == names.1) == expected)
       if expected { #expect(names.0.hashValue == names.1.hashValue) }
     }
