@@ -324,7 +324,6 @@ final class LinkIndex: Sendable {
   /// `bits` (``ByteHash/hash(_:head:bits:)``).
   ///
   /// - Parameter head: The first eight bytes, `ByteHash.word(bytes, at: 0)`.
-  @inline(__always)
   static func hash(_ bytes: UnsafeBufferPointer<UInt8>, head: UInt64, bits: inout UInt64)
     -> UInt32
   {
@@ -332,7 +331,6 @@ final class LinkIndex: Sendable {
   }
 
   /// The hash of a literal child's key: its parent, and its text's hash.
-  @inline(__always)
   static func hash(_ parent: Int32, _ text: UInt32) -> UInt64 {
     var hash = (UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(text)) &* 0x9E37_79B9_7F4A_7C15
     hash ^= hash >> 31
@@ -346,13 +344,11 @@ final class LinkIndex: Sendable {
   /// bits (at most ``maximumFilterBits``). The bit comes from the hash's top 24 bits,
   /// which the slot (its low bits) does not use below 16 million slots, so that a key's
   /// bit and its slot are independent; one shift takes them.
-  @inline(__always)
   static func filterBit(of hash: UInt64, mask: Int) -> Int {
     Int(truncatingIfNeeded: hash >> 40) & mask
   }
 
   /// Node `number`, which the index gave (a child, a slot): read without a bounds check.
-  @inline(__always)
   func trieNode(_ number: Int32) -> UnsafePointer<TrieNode> {
     nodes.pointer + Int(number)
   }
@@ -362,7 +358,6 @@ final class LinkIndex: Sendable {
   /// - Parameter head: The segment's first eight bytes, `segments.head(position)` (which
   ///   the walk has loaded once for every segment).
   /// - Complexity: O(*n*) expected, where *n* is the length of the segment.
-  @inline(__always)
   func literalChild(
     of node: Int32, reading segments: LinkSegments, at position: Int, head: UInt64
   ) -> Int32 {
@@ -388,7 +383,6 @@ final class LinkIndex: Sendable {
   /// -1 when no screen declares it; only when ``keysAreASCII``.
   ///
   /// - Complexity: O(*n*) expected, where *n* is the length of the key.
-  @inline(__always)
   func keyNumber(of key: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int32 {
     let found = node(
       under: Self.keyParent, reading: key, hash: hash, head: ByteHash.word(key, at: 0))
@@ -400,7 +394,6 @@ final class LinkIndex: Sendable {
   /// - Parameters:
   ///   - hash: The hash of the bytes, `LinkIndex.hash(bytes)`.
   ///   - head: Their first eight bytes, `ByteHash.word(bytes, at: 0)`.
-  @inline(__always)
   func node(
     under parent: Int32, reading bytes: UnsafeBufferPointer<UInt8>, hash text: UInt32,
     head: UInt64
@@ -543,7 +536,6 @@ struct LinkScreen: Sendable {
 /// The screens' parameters, each screen's together after its first.
 extension FlatTable<LinkParameter> {
   /// Parameter `index` (below its count) of `screen`.
-  @inline(__always)
   func parameter(_ index: Int, of screen: UnsafePointer<LinkScreen>) -> LinkParameter {
     index == 0 ? screen.pointee.lead : self[Int(screen.pointee.first) + index - 1]
   }

@@ -36,7 +36,6 @@ struct LinkReader {
 
   /// Bit 7 of the first byte of `word` (eight bytes, little-endian) that is one of
   /// `marks`, or 0 when none is; the bits above it are meaningless.
-  @inline(__always)
   private static func first(
     of marks: (UInt8, UInt8, UInt8, UInt8), in word: UInt64
   ) -> UInt64 {

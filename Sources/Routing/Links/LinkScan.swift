@@ -16,7 +16,6 @@ struct LinkSegments {
   var end: UnsafePointer<UInt8>
 
   /// Segment `index`'s bytes.
-  @inline(__always)
   func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
     let range = ranges[index]
     return UnsafeBufferPointer(
@@ -24,14 +23,12 @@ struct LinkSegments {
   }
 
   /// Segment `index`'s hash, `LinkIndex.hash(bytes(index))`.
-  @inline(__always)
   func hash(_ index: Int) -> UInt32 {
     UInt32(truncatingIfNeeded: ranges[index] >> 32)
   }
 
   /// Segment `index`'s first eight bytes, little-endian, padded with zeros
   /// (`ByteHash.word(bytes(index), at: 0)`), as ``TrieNode/head`` holds a literal's.
-  @inline(__always)
   func head(_ index: Int) -> UInt64 {
     let bytes = bytes(index)
     let start = bytes.baseAddress!
@@ -68,7 +65,6 @@ struct LinkSegments {
   }
 
   /// Whether segment `index` is all ASCII.
-  @inline(__always)
   func isASCII(_ index: Int) -> Bool {
     ascii & (1 << UInt64(index)) != 0
   }
@@ -89,13 +85,9 @@ struct SuffixReadings {
 
   static let none: UInt64 = 0xFF
 
-  @inline(__always)
   func screens(from start: Int) -> UInt64 { best[start] & 0xFF }
-  @inline(__always)
   func end(from start: Int) -> Int { Int((best[start] >> 8) & 0xFF) }
-  @inline(__always)
   func screen(from start: Int) -> Int32 { Int32(truncatingIfNeeded: best[start] >> 32) }
-  @inline(__always)
   func capturing(from start: Int) -> UInt64 { start == count ? 0 : captures[start] }
 }
 
@@ -220,7 +212,6 @@ extension LinkIndex {
 
   /// Records that `screen`'s pattern reads the segments from the walk's start to
   /// `position`, taking `taken` as captures, if no pattern found before ends there.
-  @inline(__always)
   private func found(
     _ screen: Int32, endingAt position: Int, taken: UInt64, _ walk: inout TrieWalk
   ) {

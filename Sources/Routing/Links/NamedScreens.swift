@@ -43,7 +43,6 @@ struct NamedScreens: Sendable {
   ///   - segment: The segment's bytes, decoded.
   ///   - ascii: Whether every byte of `segment` is ASCII.
   /// - Complexity: O(*n*) expected, where *n* is the length of the segment.
-  @inline(__always)
   func screen(reading segment: Span<UInt8>, ascii: Bool) -> Int32 {
     guard !isEmpty else { return -1 }
     if ascii {

@@ -19,7 +19,6 @@ enum ByteHash {
   /// The hash of `bytes`.
   ///
   /// - Complexity: O(*k*) for *k* bytes.
-  @inline(__always)
   static func of(_ bytes: Span<UInt8>) -> UInt64 {
     bytes.withUnsafeBufferPointer { of($0) }
   }
@@ -27,7 +26,6 @@ enum ByteHash {
   /// The hash of a string's UTF-8 bytes.
   ///
   /// - Complexity: O(*k*) for *k* bytes.
-  @inline(__always)
   static func of(_ text: String) -> UInt64 {
     of(text.utf8.span)
   }
@@ -35,7 +33,6 @@ enum ByteHash {
   /// The hash of `bytes`.
   ///
   /// - Complexity: O(*k*) for *k* bytes.
-  @inline(__always)
   static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var ascii: UInt64 = 0
     return hash(bytes, head: word(bytes, at: 0), bits: &ascii)
@@ -45,7 +42,6 @@ enum ByteHash {
   /// that needs the first word anyway loads it once).
   ///
   /// - Complexity: O(*k*) for *k* bytes.
-  @inline(__always)
   static func hash(_ bytes: UnsafeBufferPointer<UInt8>, head: UInt64) -> UInt64 {
     var ascii: UInt64 = 0
     return hash(bytes, head: head, bits: &ascii)
@@ -56,7 +52,6 @@ enum ByteHash {
   /// ASCII without a second pass over them.
   ///
   /// - Complexity: O(*k*) for *k* bytes.
-  @inline(__always)
   static func hash(_ bytes: UnsafeBufferPointer<UInt8>, head: UInt64, bits: inout UInt64)
     -> UInt64
   {
@@ -75,7 +70,6 @@ enum ByteHash {
   }
 
   /// Whether the bits ORed by ``hash(_:head:bits:)`` are those of ASCII bytes only.
-  @inline(__always)
   static func isASCII(_ bits: UInt64) -> Bool {
     bits & 0x8080_8080_8080_8080 == 0
   }
@@ -85,7 +79,6 @@ enum ByteHash {
   /// without reading them.
   ///
   /// - Precondition: `0 <= offset <= bytes.count`.
-  @inline(__always)
   static func word(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
     let count = bytes.count - offset
     if count >= 8 {

@@ -14,7 +14,6 @@ enum Bytes {
   /// Whether `left` and `right` hold the same bytes.
   ///
   /// - Complexity: O(*k*) for *k* bytes.
-  @inline(__always)
   static func equal(_ left: Span<UInt8>, _ right: Span<UInt8>) -> Bool {
     guard left.count == right.count else { return false }
     return left.withUnsafeBufferPointer { left in
@@ -26,7 +25,6 @@ enum Bytes {
   /// generic `elementsEqual` on the short names and segments compared here.
   ///
   /// - Complexity: O(*k*) for *k* bytes.
-  @inline(__always)
   static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>)
     -> Bool
   {

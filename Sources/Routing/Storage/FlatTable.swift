@@ -38,7 +38,6 @@ struct FlatTable<Element: Sendable>: @unchecked Sendable {
   }
 
   /// Element `index`; it traps outside the table, as an array does.
-  @inline(__always)
   subscript(index: Int) -> Element {
     precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index out of range")
     return pointer[index]
@@ -48,7 +47,6 @@ struct FlatTable<Element: Sendable>: @unchecked Sendable {
   /// to the table's size, a child number the table stored): read without a bounds check.
   ///
   /// - Precondition: `0 <= index < count`.
-  @inline(__always)
   subscript(unchecked index: Int) -> Element {
     pointer[index]
   }

@@ -28,11 +28,9 @@ struct OpenAddressingTable: Sendable {
   }
 
   /// A slot's number; -1 for an empty slot.
-  @inline(__always)
   private static func number(_ slot: UInt64) -> Int32 { Int32(truncatingIfNeeded: slot) - 1 }
 
   /// The tag of a hash, or of a slot: its high 32 bits, in place.
-  @inline(__always)
   private static func tag(_ bits: UInt64) -> UInt64 { bits & ~0xFFFF_FFFF }
 
   /// The number whose key `matches` accepts, among those whose hash has the tag of
@@ -41,7 +39,6 @@ struct OpenAddressingTable: Sendable {
   /// - Parameter matches: Whether the key of a number is the one looked up; asked only
   ///   for numbers of the same tag.
   /// - Complexity: O(1) probes on average, each asking `matches` at most once.
-  @inline(__always)
   func find(hash: UInt64, where matches: (Int32) -> Bool) -> (number: Int32?, slot: Int) {
     let mask = slots.count - 1
     let tag = Self.tag(hash)
