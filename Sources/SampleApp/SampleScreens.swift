@@ -80,13 +80,15 @@ public enum SampleApp {
     [
       .screen(
         Screen(
-          .chat, parameters: [.integer("userId")], path: "chat/:userId",
+          .chat, parameters: [.integer("userId", required: true)], path: "chat/:userId",
           restorationIdentifier: "chat")),
       .screen(
         Screen(
-          .profile, parameters: [.integer("userId")], path: "profile",
+          .profile, parameters: [.integer("userId", required: true)], path: "profile",
           restorationIdentifier: "profile")),
-      .screen(Screen(.contactCard, parameters: [.integer("userId")], path: "card/:userId")),
+      .screen(
+        Screen(.contactCard, parameters: [.integer("userId", required: true)], path: "card/:userId")
+      ),
     ]
   }
 

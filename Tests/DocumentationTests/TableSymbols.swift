@@ -183,11 +183,12 @@ struct OpenChat: NavigationCommand {
       // snippet.show
     } catch {
       print(error)
-      // App/Routes.swift:14: commands[2] (openInbox).from[0]: screen 'Inbx' is not declared
+      // App/Routes.swift:14: commands[2] (openInbox).from[0]: screen 'Inbx' is not declared; did you mean 'Inbox'?
       // snippet.hide
       #expect(
         error.description
-          == "App/Routes.swift:14: commands[2] (openInbox).from[0]: screen 'Inbx' is not declared")
+          == "App/Routes.swift:14: commands[2] (openInbox).from[0]: screen 'Inbx' is not declared; did you mean 'Inbox'?"
+      )
       // snippet.show
     }
     // snippet.end

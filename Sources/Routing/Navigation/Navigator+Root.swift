@@ -32,7 +32,9 @@ extension RouteTable {
   public func makeItem(
     for screen: ScreenName, parameters: Parameters = [:]
   ) throws(RoutingError) -> StackItem {
-    guard let number = screenIndex[screen] else { throw RoutingError.unknownScreen(screen) }
+    guard let number = screenIndex[screen] else {
+      throw RoutingError.unknownScreen(screen, suggestion: nearestScreen(to: screen))
+    }
     let entry = try newEntry(of: number, parameters: parameters)
     try checkKeys(parameters, declaredBy: [number])
     try checkRequired(of: number, in: parameters)

@@ -164,7 +164,8 @@ final class Planner: Sendable {
     for (position, entry) in stack.enumerated() {
       guard let number = screenIndex[entry.screen] else {
         guard !declaresScreens else {
-          throw RoutingError.unknownScreenOnStack(entry.screen, entry: position, tab: tab)
+          throw RoutingError.unknownScreenOnStack(
+            entry.screen, entry: position, tab: tab, suggestion: nearestScreen(to: entry.screen))
         }
         numbers.append(-1)
         continue
@@ -179,10 +180,11 @@ final class Planner: Sendable {
   ///   destination, that the table does not know.
   func destination(of request: Request) throws(RoutingError) -> Int32 {
     for name in request.breadcrumbs where screenIndex[name] == nil {
-      throw RoutingError.unknownScreen(name)
+      throw RoutingError.unknownScreen(name, suggestion: nearestScreen(to: name))
     }
     guard let destination = screenIndex[request.destination] else {
-      throw RoutingError.unknownScreen(request.destination)
+      throw RoutingError.unknownScreen(
+        request.destination, suggestion: nearestScreen(to: request.destination))
     }
     return destination
   }

@@ -257,7 +257,12 @@ struct ScreenNames {
     if let found { return found }
     try Self.validate(name, at: place())
     guard implicit else {
-      throw TableError(.undeclaredScreen, at: place(), "screen '\(excerpt(name))' is not declared")
+      let near = suggestion(for: name.rawValue, among: names.map(\.rawValue))
+      throw TableError(
+        .undeclaredScreen, at: place(),
+        "screen '\(excerpt(name))' is not declared"
+          + (near.map { "; did you mean '\(excerpt($0))'?" } ?? ""),
+        suggestion: near)
     }
     let number = Int32(screens.count)
     screens.append(Screen(name, declaredAt: nil))

@@ -111,8 +111,10 @@ extension RouteTable {
       return try route(request, inTab: name, from: stack)
     } catch {
       // The stack was given as a single stack, not as this tab's.
-      guard case .unknownScreenOnStack(let screen, let entry, _) = error else { throw error }
-      throw RoutingError.unknownScreenOnStack(screen, entry: entry, tab: nil)
+      guard case .unknownScreenOnStack(let screen, let entry, _, let near) = error else {
+        throw error
+      }
+      throw RoutingError.unknownScreenOnStack(screen, entry: entry, tab: nil, suggestion: near)
     }
   }
 
@@ -171,14 +173,14 @@ extension RouteTable {
   /// hashed into its dictionary.
   func resolve(_ state: TabState) throws(RoutingError) -> (Int, [[Entry]]) {
     guard let selected = tabLayout.number(of: state.selected) else {
-      throw RoutingError.unknownTab(state.selected)
+      throw RoutingError.unknownTab(state.selected, suggestion: nearestTab(to: state.selected))
     }
     var stacks = tabLayout.rootStacks
     for (name, stack) in state.stacks {
       guard let number = tabLayout.number(of: name) else {
         // The first by name, whatever the dictionary's order.
-        throw RoutingError.unknownTab(
-          state.stacks.keys.filter { tabLayout.number(of: $0) == nil }.min()!)
+        let unknown = state.stacks.keys.filter { tabLayout.number(of: $0) == nil }.min()!
+        throw RoutingError.unknownTab(unknown, suggestion: nearestTab(to: unknown))
       }
       stacks[number] = stack
     }

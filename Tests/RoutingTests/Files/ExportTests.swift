@@ -90,7 +90,8 @@ import Testing
     #expect(
       throws: TableError(
         .unknownGuard, at: "commands[0].guard",
-        "the guard 'signedIn' is not among the guards given; did you mean 'signedln'?")
+        "the guard 'signedIn' is not among the guards given; did you mean 'signedln'?",
+        suggestion: "signedln")
     ) {
       try RouteTable(json: Self.exported, guards: ["signedln": Self.signedIn])
     }
