@@ -123,11 +123,9 @@ public enum SampleApp {
   /// - Returns: The compiled table.
   /// - Complexity: O(1): the table is fixed.
   public static func makeTabbedTable() throws(TableError) -> RouteTable {
-    var registry = RouteRegistry(defaultFactory: { SampleScreen($0) })
-    registry.linkHosts = ["example.com"]
-    registry.register(Tab("Folders", root: .folder, path: "folders"))
-    registry.register(Tab("Connections", root: .connections, path: "people"))
-    registry.register {
+    try RouteTable(defaultFactory: { SampleScreen($0) }, linkHosts: ["example.com"]) {
+      Tab("Folders", root: .folder, path: "folders")
+      Tab("Connections", root: .connections, path: "people")
       Screen(.folder, restorationIdentifier: "folder")
       Screen(.connections, restorationIdentifier: "connections")
       userScreens
@@ -140,6 +138,5 @@ public enum SampleApp {
       Command(id: "profileOfChat", from: [.chat], to: .profile)
       Command(id: "openContactCard", from: [.profile], to: .contactCard)
     }
-    return try registry.compile()
   }
 }
