@@ -123,7 +123,8 @@ public enum SampleApp {
   /// - Returns: The compiled table.
   /// - Complexity: O(1): the table is fixed.
   public static func makeTabbedTable() throws(TableError) -> RouteTable {
-    try RouteTable(defaultFactory: { SampleScreen($0) }, linkHosts: ["example.com"]) {
+    let factory: ScreenFactory = { SampleScreen($0) }
+    return try RouteTable(defaultFactory: factory, linkHosts: ["example.com"]) {
       Tab("Folders", root: .folder, path: "folders")
       Tab("Connections", root: .connections, path: "people")
       Screen(.folder, restorationIdentifier: "folder")

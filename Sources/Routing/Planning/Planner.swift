@@ -154,7 +154,7 @@ final class Planner: Sendable {
   /// screens accepts.
   ///
   /// - Parameter tab: The tab whose stack it is, for the error; `nil` for a single stack.
-  /// - Throws: ``RoutingError/unknownScreenOnStack(_:entry:tab:)`` for the first entry
+  /// - Throws: ``RoutingError/unknownScreenOnStack(_:entry:tab:suggestion:)`` for the first entry
   ///   naming a screen that a table declaring its screens does not declare.
   /// - Complexity: O(*n*) on average, where *n* is the depth of the stack.
   func screenNumbers(of stack: [Entry], tab: String?, into numbers: inout [Int32])
@@ -176,7 +176,7 @@ final class Planner: Sendable {
 
   /// The destination's screen number, once every milestone is known to be a screen.
   ///
-  /// - Throws: ``RoutingError/unknownScreen(_:)`` for the first breadcrumb, then the
+  /// - Throws: ``RoutingError/unknownScreen(_:suggestion:)`` for the first breadcrumb, then the
   ///   destination, that the table does not know.
   func destination(of request: Request) throws(RoutingError) -> Int32 {
     for name in request.breadcrumbs where screenIndex[name] == nil {

@@ -124,7 +124,7 @@ public struct RouteTable: Sendable {
   ///
   /// A table that declares its screens knows every screen a stack may hold: a stack
   /// entry naming another screen is a mistake, and planning from it fails with
-  /// ``RoutingError/unknownScreenOnStack(_:entry:tab:)``. A table that takes its
+  /// ``RoutingError/unknownScreenOnStack(_:entry:tab:suggestion:)``. A table that takes its
   /// screens from its commands accepts any name on a stack, as a screen without
   /// parameters that no command targets (see <doc:HowRoutesArePlanned>).
   public var declaresScreens: Bool { planner.declaresScreens }

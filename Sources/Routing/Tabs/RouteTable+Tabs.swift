@@ -61,7 +61,7 @@ extension RouteTable {
   ///   - parameters: Values for every screen the route pushes, and to match entries.
   /// - Returns: The steps (selects and commands) and the state they leave, every tab's
   ///   stack included; no step when the selected tab's top already matches.
-  /// - Throws: ``RoutingError/unknownTab(_:)`` for a state that names a tab the table
+  /// - Throws: ``RoutingError/unknownTab(_:suggestion:)`` for a state that names a tab the table
   ///   does not declare (or any tab, when it declares none); otherwise as
   ///   ``route(from:to:via:parameters:)->Route``, ``RoutingError/unreachable(from:to:)``
   ///   naming the selected tab's top when no tab has a leg. Nothing changes on failure.
@@ -157,7 +157,7 @@ extension RouteTable {
   /// of a table that declares its screens, and, on a table with tabs, the first entry
   /// the root of exactly one tab, whose number it returns (`nil` without tabs).
   ///
-  /// - Throws: ``RoutingError/unknownScreenOnStack(_:entry:tab:)``, then what
+  /// - Throws: ``RoutingError/unknownScreenOnStack(_:entry:tab:suggestion:)``, then what
   ///   ``tab(ofStack:for:)`` throws.
   /// - Complexity: O(*n* + *T*), where *n* is the depth of the stack and *T* the number
   ///   of tabs.
