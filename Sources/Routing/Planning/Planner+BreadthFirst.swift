@@ -131,9 +131,9 @@ extension Planner {
   /// Expands the last forward level (`depth`) by one; returns whether a new screen is
   /// one the backward search reached.
   ///
-  /// The loops read the graph and the screens' words through pointers (measured: with
-  /// the backward loop, about 11% fewer instructions per cold plan on a random 1,000 /
-  /// 5,000 table than with bounds-checked arrays and optional slots).
+  /// The loops read the graph and the screens' words through pointers, as the backward
+  /// loop does: these loops are a cold plan's work, and bounds checks and optional slots
+  /// would run at every command they look at.
   private func expandForward(
     depth: Int32, _ anyDisabled: Bool, _ search: SearchPointers, _ buffers: inout PlannerScratch
   ) -> Bool {
@@ -250,9 +250,8 @@ extension Planner {
   /// first, in loops that do nothing else, the misses overlap (as the compile's name
   /// lookups do: ``ScreenSlots/probe(_:in:)``), and the expansion finds them in the
   /// caches. The caller keeps the sum (``PlannerScratch/sink``), so that the reads are
-  /// not left out. Measured on random tables, median cold plan: 100,000 screens /
-  /// 1,000,000 commands, 36 µs without reading ahead, 20 µs with the rows, 17 µs with
-  /// the words too; 1,000 / 5,000, 1.14 µs with the rows, 1.38 µs with the words too.
+  /// not left out. The screens' words are read ahead only on large tables: on a small
+  /// one they are in the caches already, and reading them ahead is work for nothing.
   @inline(__always)
   private func touchRows(
     of screens: UnsafeMutablePointer<Int32>, _ range: Range<Int>,

@@ -78,10 +78,8 @@ final class Planner: Sendable {
   /// An empty cache for `graph`; building a field costs a backward search of it.
   ///
   /// The cost is in units of cold search (commands looked at), each a jump to a screen
-  /// found by a random command, often a cache miss; a build reads the same rows mostly
-  /// in order, about 16 times as fast a unit. Measured on random tables of 100,000
-  /// screens and 1,000,000 commands: a cold plan looks at about 800 commands in 80 µs,
-  /// a build looks at 2.1 million in about 5 ms.
+  /// found by a random command, often out of the caches; a build reads the same rows mostly
+  /// in order, and so costs much less a unit (`Docs/Performance.md` has the figures).
   private static func cache(limit: Int, _ graph: RouteGraph) -> PlanCache {
     PlanCache(
       limit: limit, screenCount: graph.screenCount,
@@ -304,8 +302,8 @@ extension Planner {
   ///   declared parameter, in declaration order, whose request value does not convert:
   ///   a value is checked only against the screens a route creates.
   ///
-  /// Inlined for the common entry without parameters (measured: the call cost a warm
-  /// plan about 140 of its 2,650 instructions).
+  /// Inlined for the common entry without parameters, which a warm plan makes for every
+  /// screen it pushes: the call would be a large part of that plan.
   @inline(__always)
   func newEntry(of screen: Int32, parameters: Parameters) throws(RoutingError) -> Entry {
     // The request's parameters first: without any, the screen's flag is not read.

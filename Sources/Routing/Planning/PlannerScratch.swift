@@ -26,7 +26,7 @@ struct PlannerScratch: Sendable {
   var held = StampedArray<Int32>(filler: 0)
   /// The screens ``held`` marks, and whether they are few enough (at most four) that
   /// ``isHeld(_:)`` looks through this list instead of jumping into ``held``: in the
-  /// search's inner loops that jump was a cache miss per screen on large tables.
+  /// search's inner loops that jump would leave the processor's caches on large tables.
   var heldList: [Int32] = []
   var fewHeld = true
   /// The screens a command pops back to.
