@@ -74,6 +74,11 @@ import Testing
           when: guarded ? RouteGuard { _ in enabled } : nil, tabs: move.tabs))
     }
     let table = try registry.compile()
+    if !declaresScreens {
+      // The table's screens are the names its commands and tabs use.
+      let used = Set(moves.flatMap { $0.origins + [$0.destination] } + tabs.map(\.root))
+      declarations = declarations.filter { used.contains($0.key) }
+    }
     let reference = ScreenSpaceReference(
       screens: declarations, commands: moves, declaresScreens: declaresScreens, kinds: kinds,
       tabs: tabs)
