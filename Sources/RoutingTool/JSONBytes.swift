@@ -8,8 +8,8 @@ import Routing
 /// (`"`, `\` and control characters; everything else as UTF-8).
 ///
 /// The buffer is its own, not an array's: a write checks the room left and copies, where
-/// appending to `[UInt8]` checked the array's uniqueness and went through a generic call
-/// each time (measured: two thirds of a batch answer's cost went to that). It is not
+/// appending to `[UInt8]` checks the array's uniqueness and goes through a generic call
+/// each time, for every few bytes of an answer. It is not
 /// copyable, so that one buffer never has two owners.
 struct JSONBytes: ~Copyable {
   private var start: UnsafeMutablePointer<UInt8>

@@ -251,9 +251,9 @@ struct ScreenNames {
   ///   - hash: The name's hash value, when known.
   /// - Returns: The screen's number.
   mutating func intern(
-    _ name: ScreenName, hash: Int? = nil, at place: @autoclosure () -> String
+    _ name: ScreenName, hash: UInt64? = nil, at place: @autoclosure () -> String
   ) throws(TableError) -> Int32 {
-    let (found, slot) = slots.find(name, hash: hash ?? NameHash.of(name), in: names)
+    let (found, slot) = slots.find(name, hash: hash ?? ScreenSlots.hash(name), in: names)
     if let found { return found }
     try Self.validate(name, at: place())
     guard implicit else {
