@@ -119,7 +119,7 @@ struct OpenChat: NavigationCommand {
     #expect(try table.route(from: chat, to: .profile).steps.map(\.commandID) == ["openProfile"])
     let profile = [Entry(.menu), Entry(.profile, parameters: ["userId": 2])]
     #expect(try table.route(from: profile, to: .chat, parameters: ["userId": 2]).steps.count == 1)
-    #expect(throws: RoutingError.self) {
+    #expect(throws: RoutingError.unreachable(from: .profile, to: .chat)) {
       try table.route(from: profile, to: .chat, parameters: ["userId": 3])
     }
   }

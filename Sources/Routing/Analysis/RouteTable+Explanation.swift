@@ -92,7 +92,7 @@ extension RouteTable {
         reason = .guardRefused
       } else {
         let onStack = origins.filter { origin in
-          screenIndex[origin].map { marks.held[Int($0)] >= 0 } ?? false
+          screenIndex[origin].map { (marks.popTo($0) ?? -1) >= 0 } ?? false
         }
         reason = .originsNotReached(onStack: onStack)
       }

@@ -119,7 +119,7 @@ import Testing
   /// screens and commands, which exports to the same text.
   @Test(arguments: [false, true])
   func randomTablesSurviveTheRoundTrip(declareScreens: Bool) throws {
-    for seed in 0..<UInt64(TestScale.isFull ? 40 : 6) {
+    for seed in 0..<UInt64(TestScale.isFull ? 40 : 3) {
       let (_, registry) = LargeTableFileTests.generate(
         screens: 60, commands: 400, seed: seed, declareScreens: declareScreens)
       let plain = try registry.compile()

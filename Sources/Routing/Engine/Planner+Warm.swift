@@ -19,7 +19,7 @@ extension Planner {
   /// - Complexity: O(*c* + *d* · *k*), where *c* is the number of first steps, *d* the
   ///   length of the leg and *k* the most commands a screen on it starts.
   func warmLeg(
-    to milestone: Int32, along field: CachedField, _ anyDisabled: Bool,
+    to milestone: Int32, along field: CachedField, _ filter: LegFilter,
     _ buffers: inout PlannerScratch
   ) -> Bool? {
     let unreachable = Int32(DistanceField.unreachable)
@@ -44,7 +44,7 @@ extension Planner {
     buffers.leg.append(first)
     let walked = walk(from: first.screen, remaining, along: field, into: &buffers) {
       (buffers, command, target) -> Bool in
-      guard !buffers.isHeld(Int(target)), isEnabled(command, anyDisabled, buffers) else {
+      guard !buffers.isHeld(Int(target)), filter.allows(command) else {
         return false
       }
       buffers.leg.append(LegStep(command: command, screen: target, popTo: -1))
