@@ -74,7 +74,7 @@ enum CheckCommand {
     _ diagnostics: [Diagnostic], in table: RouteTable, file: String,
     bytes: () throws(ToolFailure) -> [UInt8]
   ) throws(ToolFailure) -> [(FileMessage, JSONObject)] {
-    var places = Places(table: table)
+    let places = Places(table: table)
     let paths = diagnostics.map { places.path(of: $0) }
     var positions: [TextPosition] = []
     if !diagnostics.isEmpty {
@@ -128,31 +128,19 @@ enum CheckCommand {
   /// from its commands, so a screen's place is the first command that names it.
   struct Places {
     let table: RouteTable
-    /// The first place each screen is named, made at the first need.
-    private var firstMention: [ScreenName: String]? = nil
-
-    init(table: RouteTable) {
-      self.table = table
-    }
 
     /// The JSON path of the value a diagnostic is about.
-    mutating func path(of diagnostic: Diagnostic) -> JSONPath {
-      guard !table.declaresScreens, let name = diagnostic.screenName else {
+    func path(of diagnostic: Diagnostic) -> JSONPath {
+      guard !table.declaresScreens, diagnostic.screenName != nil,
+        let screen = diagnostic.screenIndex
+      else {
         return JSONPath(parsing: diagnostic.location)
       }
-      if firstMention == nil {
-        var places: [ScreenName: String] = [:]
-        for (number, command) in table.commands.enumerated() {
-          for (slot, origin) in command.origins.enumerated() where places[origin] == nil {
-            places[origin] = "commands[\(number)].from[\(slot)]"
-          }
-          if places[command.destination] == nil {
-            places[command.destination] = "commands[\(number)].to"
-          }
-        }
-        firstMention = places
+      guard let (command, origin) = table.commands.firstMention(of: screen) else {
+        return JSONPath(parsing: "")
       }
-      return JSONPath(parsing: firstMention?[name] ?? "")
+      return JSONPath(
+        parsing: origin.map { "commands[\(command)].from[\($0)]" } ?? "commands[\(command)].to")
     }
 
     /// `screens[3] 'Chat': no command leads to it`, or `screen 'Chat': …` when the

@@ -40,7 +40,7 @@ enum LinkCommand {
         Result<Route, _>.failure(RequestFailure(error, link: link)), json: json, console)
     }
     let request = reading.request
-    let outcome = RouteRunner.route(request, from: stack, in: table).mapError(\.givenByOptions)
+    let outcome = RouteRunner.route(request, from: stack, in: table)
     switch (outcome, json) {
     case (.success(let route), true):
       console.print(RouteJSON.json(route.json, link: reading).serialized())

@@ -251,7 +251,7 @@ enum Help {
     """
 
   static let graph = """
-    Usage: routing graph TABLE [--format dot|mermaid] [--route FROM TO]
+    Usage: routing graph TABLE [--format dot|mermaid] [--route FROM TO [--param K=V]...]
 
     Prints the table as a graph: screens are nodes, commands are edges labelled with
     their id or #number (and '[guard NAME]' for a guarded command). A command from
@@ -264,6 +264,8 @@ enum Help {
                              first) to the screen TO: its screens and edges in red,
                              each edge numbered by its step; a pop is an extra edge
                              "back" from the top it leaves
+      --param KEY=VALUE      a value for the route's request, as for 'routing route'
+                             (a screen it pushes may require one); repeatable
 
     Exit codes: 0 printed; 1 no route for --route; 2 bad table or arguments.
     """

@@ -152,7 +152,7 @@ extension RouteTable {
   ///
   /// - Returns: The tree, and the name of the stack's tab on a table with tabs.
   /// - Throws: The planner's errors about the stack:
-  ///   ``RoutingError/emptyStack``, ``RoutingError/unknownScreenOnStack(_:entry:tab:)``,
+  ///   ``RoutingError/emptyStack``, ``RoutingError/unknownScreenOnStack(_:entry:tab:suggestion:)``,
   ///   then ``RoutingError/noTabForStack(root:tabs:)``.
   /// - Complexity: As ``RouteTree/init(graph:marks:where:)``, plus O(*C*) on a table with
   ///   tabs, where *C* is the number of commands.

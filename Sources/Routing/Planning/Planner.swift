@@ -155,7 +155,7 @@ final class Planner: Sendable {
   /// screens accepts.
   ///
   /// - Parameter tab: The tab whose stack it is, for the error; `nil` for a single stack.
-  /// - Throws: ``RoutingError/unknownScreenOnStack(_:entry:tab:)`` for the first entry
+  /// - Throws: ``RoutingError/unknownScreenOnStack(_:entry:tab:suggestion:)`` for the first entry
   ///   naming a screen that a table declaring its screens does not declare.
   /// - Complexity: O(*n*) on average, where *n* is the depth of the stack.
   func screenNumbers(of stack: [Entry], tab: String?, into numbers: inout [Int32])
@@ -165,7 +165,8 @@ final class Planner: Sendable {
     for (position, entry) in stack.enumerated() {
       guard let number = screenIndex[entry.screen] else {
         guard !declaresScreens else {
-          throw RoutingError.unknownScreenOnStack(entry.screen, entry: position, tab: tab)
+          throw RoutingError.unknownScreenOnStack(
+            entry.screen, entry: position, tab: tab, suggestion: nearestScreen(to: entry.screen))
         }
         numbers.append(-1)
         continue
@@ -176,14 +177,15 @@ final class Planner: Sendable {
 
   /// The destination's screen number, once every milestone is known to be a screen.
   ///
-  /// - Throws: ``RoutingError/unknownScreen(_:)`` for the first breadcrumb, then the
+  /// - Throws: ``RoutingError/unknownScreen(_:suggestion:)`` for the first breadcrumb, then the
   ///   destination, that the table does not know.
   func destination(of request: Request) throws(RoutingError) -> Int32 {
     for name in request.breadcrumbs where screenIndex[name] == nil {
-      throw RoutingError.unknownScreen(name)
+      throw RoutingError.unknownScreen(name, suggestion: nearestScreen(to: name))
     }
     guard let destination = screenIndex[request.destination] else {
-      throw RoutingError.unknownScreen(request.destination)
+      throw RoutingError.unknownScreen(
+        request.destination, suggestion: nearestScreen(to: request.destination))
     }
     return destination
   }

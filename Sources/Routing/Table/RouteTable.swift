@@ -124,7 +124,7 @@ public struct RouteTable: Sendable {
   ///
   /// A table that declares its screens knows every screen a stack may hold: a stack
   /// entry naming another screen is a mistake, and planning from it fails with
-  /// ``RoutingError/unknownScreenOnStack(_:entry:tab:)``. A table that takes its
+  /// ``RoutingError/unknownScreenOnStack(_:entry:tab:suggestion:)``. A table that takes its
   /// screens from its commands accepts any name on a stack, as a screen without
   /// parameters that no command targets (see <doc:HowRoutesArePlanned>).
   public var declaresScreens: Bool { planner.declaresScreens }
@@ -257,7 +257,12 @@ struct ScreenNames {
     if let found { return found }
     try Self.validate(name, at: place())
     guard implicit else {
-      throw TableError(.undeclaredScreen, at: place(), "screen '\(excerpt(name))' is not declared")
+      let near = suggestion(for: name.rawValue, among: names.map(\.rawValue))
+      throw TableError(
+        .undeclaredScreen, at: place(),
+        "screen '\(excerpt(name))' is not declared"
+          + (near.map { "; did you mean '\(excerpt($0))'?" } ?? ""),
+        suggestion: near)
     }
     let number = Int32(screens.count)
     screens.append(Screen(name, declaredAt: nil))

@@ -56,7 +56,8 @@ import Testing
       close(ends[1])
     }
     let reader = LineReader(descriptor: ends[1])
-    #expect(throws: FileReadError.self) { try reader.next() }
+    let error = #expect(throws: FileReadError.self) { try reader.next() }
+    #expect(error?.reason == "Bad file descriptor")
   }
 }
 
