@@ -45,7 +45,9 @@ async def main(binary, table):
                 "every tool has an object schema",
             )
 
-            routed = await session.call_tool("route", {"stack": ["Menu"], "to": "Chat"})
+            routed = await session.call_tool(
+                "route", {"stack": ["Menu"], "to": "Chat", "parameters": {"userId": "2"}}
+            )
             check(not routed.is_error, "route Menu -> Chat")
             check(
                 routed.structured_content["stack"][-1]["screen"] == "Chat",

@@ -146,7 +146,7 @@ import Testing
     let serve = try ServeHarness()
     for (params, arguments) in [
       (nil, [String]()), (#"{"format": "mermaid"}"#, ["--format", "mermaid"]),
-      (#"{"route": {"from": ["Menu"], "to": "Chat"}}"#, ["--route", "Menu", "Chat"]),
+      (#"{"route": {"from": ["Menu"], "to": "Connections"}}"#, ["--route", "Menu", "Connections"]),
     ] {
       let printed = Tool.run(["graph", "SampleApp.json"] + arguments)
       let result = Response.result(serve.call("graph", params))

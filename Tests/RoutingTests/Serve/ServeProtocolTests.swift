@@ -6,7 +6,7 @@ import Testing
 /// JSON-RPC 2.0 and the Model Context Protocol as `routing serve` speaks them.
 @Suite struct ServeProtocolTests {
   static let route =
-    #"{"jsonrpc":"2.0","id":7,"method":"route","params":{"stack":["Menu"],"to":"Chat"}}"#
+    #"{"jsonrpc":"2.0","id":7,"method":"route","params":{"stack":["Menu"],"to":"Connections"}}"#
 
   // MARK: JSON-RPC errors
 
@@ -144,7 +144,7 @@ import Testing
 
   @Test func toolsCallAnswersAsTheMethodDoes() throws {
     let serve = try ServeHarness()
-    let params = #"{"stack": ["Menu"], "to": "Chat"}"#
+    let params = #"{"stack": ["Menu"], "to": "Chat", "parameters": {"userId": "2"}}"#
     let result = Response.result(
       serve.call("tools/call", #"{"name": "route", "arguments": \#(params)}"#))
     let route = Response.result(serve.call("route", params))
