@@ -24,7 +24,7 @@ func fuzzServe(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 /// One session for the process, as a server keeps one.
 private let session: ServeSession = {
   let bytes = Array(FuzzTables.sampleJSON.utf8)
-  do {
+  do throws(ServeLoadFailure) {
     return try ServeSession(
       path: "t.json", readFile: { (_: String) throws(FileReadError) -> [UInt8] in bytes },
       log: { _ in }, table: FuzzTables.sample)
