@@ -342,7 +342,7 @@ struct RequestFailure: Error {
     _ error: RoutingError, parametersAt parameters: JSONPath = JSONPath.root.appending("parameters")
   ) {
     switch error {
-    case .unreachable(let from, let to):
+    case .unreachable(let from, let to), .refusedByGuard(let from, let to, _):
       self.init(
         .unreachable, ["from": .string(from.rawValue), "to": .string(to.rawValue)],
         error.description)
@@ -435,31 +435,11 @@ enum RouteRunner {
     }
   }
 
-  /// The failure for a planning error, with what helps: why a guarded command took no
-  /// part in an unreachable route (the error's own message names the nearest screen to
-  /// an unknown one).
+  /// The failure for a planning error: the library's message names the nearest screen
+  /// to an unknown one, and the guard that refused a command (a file's guard refuses
+  /// every request: Docs/RouteTables.md, "Guards in files").
   static func failure(_ error: RoutingError, in table: RouteTable) -> RequestFailure {
-    var failure = RequestFailure(error)
-    if case .unreachable(_, let to) = error, let note = guardNote(to, in: table) {
-      failure.reason += " (\(note))"
-    }
-    return failure
-  }
-
-  /// Why a guarded command of a route-table file took no part: the tool cannot run a
-  /// guard's code, so such a command refuses every request (Docs/RouteTables.md,
-  /// "Guards in files"). `nil` when no guarded command leads to `screen`.
-  static func guardNote(_ screen: ScreenName, in table: RouteTable) -> String? {
-    guard !table.graph.guardedCommands.isEmpty else { return nil }
-    let guarded = table.commands(to: screen).filter { table.commands[$0].condition != nil }
-    guard let first = guarded.first, let condition = table.commands[first].condition else {
-      return nil
-    }
-    let id = table.commands[first].id.map { " '\(excerpt($0))'" } ?? ""
-    let more = guarded.count > 1 ? " and \(guarded.count - 1) more" : ""
-    return "commands[\(first)]\(id)\(more) to \(excerpt(screen)) "
-      + "\(guarded.count > 1 ? "have guards" : "has the guard '\(excerpt(condition.fileName))'"), "
-      + "which the tool does not run: guarded commands take part in no route"
+    RequestFailure(error)
   }
 
   /// Routes a request across tabs (one with `"tab"`), a link into tabs included.

@@ -69,10 +69,14 @@ extension RouteTable {
   /// - Throws: ``RoutingError``, as ``route(from:to:via:parameters:)->Route`` does.
   /// - Complexity: As ``route(from:to:via:parameters:)->Route``.
   public func route(_ request: Request, from stack: [Entry]) throws(RoutingError) -> Route {
-    guard tabLayout.tabs.isEmpty else { return try routeInTab(request, from: stack) }
-    let route = try planner.route(request, from: stack)
-    try checkParameters(of: request, along: route)
-    return route
+    do throws(RoutingError) {
+      guard tabLayout.tabs.isEmpty else { return try routeInTab(request, from: stack) }
+      let route = try planner.route(request, from: stack)
+      try checkParameters(of: request, along: route)
+      return route
+    } catch {
+      throw namingRefusingGuard(error, of: request, from: stack)
+    }
   }
 
   /// Whether the warm-plan cache holds the distance field of `destination`, so that a

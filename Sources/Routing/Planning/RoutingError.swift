@@ -16,6 +16,10 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
   /// No sequence of commands leads from the top of the stack at the failing leg to the
   /// milestone.
   case unreachable(from: ScreenName, to: ScreenName)
+  /// No sequence of commands leads from `from` to `to` because a guard said no: `refusal`
+  /// names the guard and the command into `to` it refused (the first, in table order).
+  /// Its ``kind`` is `unreachable`, as without a guard.
+  case refusedByGuard(from: ScreenName, to: ScreenName, GuardRefusal)
   /// The destination or a breadcrumb is not a screen of the table. `suggestion` is the
   /// table's screen closest to it, when one is close (`Message` for `Mesage`).
   case unknownScreen(ScreenName, suggestion: ScreenName? = nil)
@@ -57,7 +61,7 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
   /// every other kind as `invalidRequest` (with the same message).
   public var kind: String {
     switch self {
-    case .unreachable: "unreachable"
+    case .unreachable, .refusedByGuard: "unreachable"
     case .unknownScreen, .unknownScreenOnStack: "unknownScreen"
     case .invalidParameter: "invalidParameter"
     case .emptyStack: "emptyStack"
@@ -84,6 +88,12 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The guard that refused a command into the screen that could not be reached, for
+  /// ``refusedByGuard(from:to:_:)``; `nil` for other errors.
+  public var refusingGuard: GuardRefusal? {
+    if case .refusedByGuard(_, _, let refusal) = self { refusal } else { nil }
+  }
+
   /// A sentence that says what failed, ending with "did you mean" and the
   /// ``suggestion`` when there is one.
   public var description: String {
@@ -96,6 +106,8 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .unreachable(let from, let to):
       "no route from \(from) to \(to)"
+    case .refusedByGuard(let from, let to, let refusal):
+      "no route from \(from) to \(to): \(refusal)"
     case .unknownScreen(let name, _):
       "unknown screen '\(excerpt(name.rawValue))'"
     case .unknownScreenOnStack(let name, let entry, nil, _):
@@ -123,6 +135,38 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
         + ": give a tab state to say which"
     case .undeclaredParameter(let key, _):
       "parameter '\(excerpt(key))' is declared by neither the destination, a breadcrumb nor a screen the route pushes"
+    }
+  }
+}
+
+extension RoutingError {
+  /// A guard that refused a command for a request, and the command.
+  public struct GuardRefusal: Hashable, Sendable, CustomStringConvertible {
+    /// The guard's name (see ``RouteGuard/name``); `nil` for a guard made without one.
+    public let guardName: String?
+    /// The command's number in the table (counted from 0, in declaration order).
+    public let command: Int
+    /// The command's identifier, when it has one.
+    public let commandID: String?
+
+    /// Creates a refusal.
+    ///
+    /// - Parameters:
+    ///   - guardName: The guard's name, or `nil`.
+    ///   - command: The command's number in the table.
+    ///   - commandID: The command's identifier, or `nil`.
+    public init(guardName: String?, command: Int, commandID: String?) {
+      self.guardName = guardName
+      self.command = command
+      self.commandID = commandID
+    }
+
+    /// Which guard refused which command, such as
+    /// `the guard 'signedIn' refused commands[3] 'openSettings'`.
+    public var description: String {
+      let name = guardName.map { "the guard '\(excerpt($0))'" } ?? "a guard"
+      let id = commandID.map { " '\(excerpt($0))'" } ?? ""
+      return "\(name) refused commands[\(command)]\(id)"
     }
   }
 }
