@@ -156,7 +156,9 @@ enum AppRoutes {
     // snippet.end
     #expect(route.steps.count == 1)
     #expect(throws: RoutingError.unreachable(from: "Home", to: "Account")) {
-      try loaded.route(from: [Entry("Home")], to: "Account", parameters: ["userId": 2])
+      try unrefused { () throws(RoutingError) in
+        try loaded.route(from: [Entry("Home")], to: "Account", parameters: ["userId": 2])
+      }
     }
   }
 }

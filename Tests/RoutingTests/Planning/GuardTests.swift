@@ -91,7 +91,7 @@ extension ScreenName {
     let table = try Self.sampleTable()
     let stack = [Entry(.menu)]
     #expect(throws: RoutingError.unreachable(from: .menu, to: .chat)) {
-      try table.route(from: stack, to: .chat)
+      try unrefused { () throws(RoutingError) in try table.route(from: stack, to: .chat) }
     }
     // With a user named, the same request has a route: the guard made the difference.
     let route = try table.route(from: stack, to: .chat, parameters: ["userId": 3])
@@ -102,7 +102,9 @@ extension ScreenName {
     let table = try Self.sampleTable()
     // The first leg (to Folder) succeeds; the second fails from Folder.
     #expect(throws: RoutingError.unreachable(from: .folder, to: .chat)) {
-      try table.route(from: [Entry(.menu)], to: .chat, via: [.folder])
+      try unrefused { () throws(RoutingError) in
+        try table.route(from: [Entry(.menu)], to: .chat, via: [.folder])
+      }
     }
   }
 

@@ -20,6 +20,7 @@ import Testing
     _ table: RouteTable, _ request: Request, from stack: [Entry]
   ) -> Result<Route, RoutingError> {
     Result { () throws(RoutingError) -> Route in try table.route(request, from: stack) }
+      .mapError(\.unrefused)
   }
 
   // MARK: Small tables, both references
