@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 
 /// Compact JSON written straight into a byte buffer, for answers printed by the
 /// thousand: no value tree, no intermediate strings.

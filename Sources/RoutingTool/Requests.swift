@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 
 /// A request as a request file, a batch line or a test case writes it: read and checked
 /// for shape, not yet checked against a table.

@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 
 /// `routing route`: plans one request from the command line, one from a JSON file, or a
 /// batch of JSON lines.

@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 
 /// A planned route the tool prints: a single stack's, or one across tabs.
 protocol PlannedRoute: CustomStringConvertible {

@@ -1,9 +1,10 @@
 // The examples in the doc comments of route-table files and their JSON reader and writer
-// (Sources/Routing/Files), which DocC shows on each public symbol's page. SnippetTests
+// (Sources/Routing/Files and the RoutingJSON target), which DocC shows on each public symbol's page. SnippetTests
 // checks that each of those examples shows a region below exactly; the example of
 // RouteTable(contentsOfFile:) is in RouteTables.swift, beside the guide's.
 
 import Routing
+import RoutingJSON
 import Testing
 
 @Suite struct FileSymbolExamples {

@@ -1,3 +1,5 @@
+import RoutingJSON
+
 /// The screens and commands of a route-table file, read but not yet compiled.
 ///
 /// The file is read with a ``JSONReader`` straight into screens and compact commands,

@@ -454,7 +454,8 @@ package struct JSONReader {
     if repeated {
       let key = string(new)
       top.inside = false
-      var duplicate = error(.duplicateKey, "the key '\(excerpt(key))' appears twice", at: keyStart)
+      var duplicate = error(
+        .duplicateKey, "the key '\(MessageText.excerpt(key))' appears twice", at: keyStart)
       duplicate.path.components.append(.key(key))
       throw duplicate
     }
@@ -731,7 +732,9 @@ package struct JSONReader {
 /// Whether two byte buffers hold the same bytes: a plain loop, which beats the generic
 /// `elementsEqual` on the short keys and names of a table file.
 @inline(__always)
-func sameBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+package func sameBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>)
+  -> Bool
+{
   guard left.count == right.count else { return false }
   var index = 0
   while index < left.count {
