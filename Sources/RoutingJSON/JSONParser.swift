@@ -52,11 +52,8 @@ extension JSONValue {
   package init(
     parsing bytes: [UInt8], maximumDepth: Int = JSONValue.defaultMaximumDepth
   ) throws(JSONParseError) {
-    self = try bytes.withUnsafeBufferPointer { input throws(JSONParseError) in
-      var reader = try JSONReader(input, maximumDepth: maximumDepth)
-      let value = try JSONValue(reading: &reader)
-      try reader.finish()
-      return value
+    self = try JSONReader.read(bytes[...], maximumDepth: maximumDepth) {
+      reader throws(JSONParseError) in try JSONValue(reading: &reader)
     }
   }
 

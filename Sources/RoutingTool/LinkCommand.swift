@@ -66,15 +66,9 @@ enum LinkCommand {
     do throws(RequestFailure) {
       let raw: RawRequest
       do {
-        let document = try RouteCommand.parseRequest(bytes)
-        let fields = try JSONFields(document, at: .root, keys: RawRequest.keys + ["link"])
-        raw = try RawRequest(fields, allowsLink: true)
-      } catch let problem as RequestProblem {
-        throw RequestFailure(problem)
-      } catch let error as JSONShapeError {
-        throw RequestFailure(RequestProblem(at: error.path, error.message))
+        raw = try RawRequest(json: bytes[...], keys: RawRequest.keys + ["link"], allowsLink: true)
       } catch {
-        throw RequestFailure.invalidRequest(at: .root, "\(error)")
+        throw RequestFailure(error)
       }
       guard case .link(let link) = raw.target else {
         throw RequestFailure.invalidRequest(

@@ -35,7 +35,7 @@ struct RawRequest {
   /// The keys a request object may hold.
   static let keys = ["stack", "tab", "stacks", "to", "via", "parameters"]
 
-  /// A request read and checked for shape elsewhere (``PlainRequestLine``).
+  /// A request read and checked for shape elsewhere.
   init(
     stack: [StackEntry], tabs: TabStart?, target: Target, parameters: [String: String],
     path: JSONPath
@@ -45,101 +45,6 @@ struct RawRequest {
     self.target = target
     self.parameters = parameters
     self.path = path
-  }
-
-  /// Reads the request members of an object whose keys the caller has checked:
-  /// `stack` (or `tab` and `stacks`), `to` (or `link`, when `allowsLink`), `via` and
-  /// `parameters`.
-  init(_ fields: JSONFields, allowsLink: Bool = false) throws(RequestProblem) {
-    do {
-      path = fields.path
-      if let selected = try fields.string("tab") {
-        guard fields["stack"] == nil else {
-          throw RequestProblem(
-            at: fields.path("stack"), "a request across tabs gives 'stacks', not 'stack'")
-        }
-        stack = []
-        tabs = TabStart(selected: selected, stacks: try Self.tabStacks(fields))
-      } else {
-        guard fields["stacks"] == nil else {
-          throw RequestProblem(at: fields.path("tab"), "'stacks' goes with 'tab'")
-        }
-        stack = try Self.stack(try fields.required("stack"), at: fields.path("stack"))
-      }
-      parameters = try Self.values(fields["parameters"], at: fields.path("parameters")) ?? [:]
-      let via = try fields.stringArray("via")
-      switch (try fields.string("to"), allowsLink ? try fields.string("link") : nil) {
-      case (let destination?, nil):
-        target = .screen(destination, via: via ?? [])
-      case (nil, let link?):
-        guard via == nil else {
-          throw RequestProblem(
-            at: fields.path("via"), "a link gives its own breadcrumbs: 'via' goes with 'to' only")
-        }
-        target = .link(link)
-      case (.some, .some):
-        throw RequestProblem(at: fields.path("link"), "give either 'to' or 'link', not both")
-      case (nil, nil):
-        let wanted = allowsLink ? "'to' or 'link'" : "'to'"
-        throw RequestProblem(at: fields.path("to"), "the required key \(wanted) is missing")
-      }
-    } catch let error as JSONShapeError {
-      throw RequestProblem(at: error.path, error.message)
-    } catch let error as RequestProblem {
-      throw error
-    } catch {
-      throw RequestProblem(at: fields.path, "\(error)")
-    }
-  }
-
-  /// Reads a request document: one JSON object with the request keys only.
-  init(document: JSONValue) throws(RequestProblem) {
-    let fields: JSONFields
-    do {
-      fields = try JSONFields(document, at: .root, keys: Self.keys)
-    } catch {
-      throw RequestProblem(at: error.path, error.message)
-    }
-    try self.init(fields)
-  }
-
-  /// A non-empty stack: `["Menu", {"screen": "Profile", …}]`.
-  private static func stack(_ value: JSONValue, at path: JSONPath) throws -> [StackEntry] {
-    let entries = try JSONFields.array(value, at: path)
-    guard !entries.isEmpty else {
-      throw RequestProblem(at: path, "the stack is empty: it needs at least one entry")
-    }
-    return try entries.enumerated().map { try stackEntry($1, at: path.appending($0)) }
-  }
-
-  /// `"stacks": {"Mail": ["Mailboxes"], "Contacts": ["People"]}`, in the object's order;
-  /// none when the request leaves every tab at its root.
-  private static func tabStacks(_ fields: JSONFields) throws -> [(String, [StackEntry])] {
-    guard let value = fields["stacks"] else { return [] }
-    guard case .object(let object) = value else {
-      throw RequestProblem(
-        at: fields.path("stacks"), "expected an object, found \(value.typeDescription)")
-    }
-    return try object.members.map {
-      ($0.key, try stack($0.value, at: fields.path("stacks").appending($0.key)))
-    }
-  }
-
-  /// `"Menu"` or `{"screen": "Profile", "parameters": {"userId": "1"}}`.
-  private static func stackEntry(_ value: JSONValue, at path: JSONPath) throws -> StackEntry {
-    if case .string(let name) = value {
-      return StackEntry(screen: name, parameters: [:])
-    }
-    guard case .object = value else {
-      throw RequestProblem(
-        at: path,
-        "expected a screen name or an object with 'screen' and 'parameters', found \(value.typeDescription)"
-      )
-    }
-    let fields = try JSONFields(value, at: path, keys: ["screen", "parameters"])
-    return StackEntry(
-      screen: try fields.requiredString("screen"),
-      parameters: try values(fields["parameters"], at: fields.path("parameters")) ?? [:])
   }
 
   /// A `parameters` object, each value a JSON string, number or boolean written as the
@@ -159,12 +64,16 @@ struct RawRequest {
       case .number(let number): map[member.key] = number.text
       case .bool(let flag): map[member.key] = flag ? "true" : "false"
       default:
-        throw RequestProblem(
-          at: path.appending(member.key),
-          "expected a string, a number or a boolean, found \(member.value.typeDescription)")
+        throw parameterProblem(member.value.kind, at: path.appending(member.key))
       }
     }
     return map
+  }
+
+  /// The problem of a parameter value that is not a string, a number or a boolean.
+  static func parameterProblem(_ kind: JSONValueKind, at path: JSONPath) -> RequestProblem {
+    RequestProblem(
+      at: path, "expected a string, a number or a boolean, found \(kind.description)")
   }
 
   /// The stack and request this asks for, typed by the table's declarations.

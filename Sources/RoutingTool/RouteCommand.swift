@@ -91,21 +91,12 @@ enum RouteCommand {
     let bytes = try console.read(path)
     let raw: RawRequest
     do {
-      raw = try RawRequest(document: parseRequest(bytes))
+      raw = try RawRequest(json: bytes[...])
     } catch {
       return report(Result<Route, _>.failure(RequestFailure(error)), json: true, console)
     }
     if raw.tabs != nil { return report(RouteRunner.routeTabs(raw, in: table), json: true, console) }
     return report(RouteRunner.route(raw, in: table), json: true, console)
-  }
-
-  /// A request document; a JSON syntax error names its line and column.
-  static func parseRequest(_ bytes: [UInt8]) throws(RequestProblem) -> JSONValue {
-    do {
-      return try JSONValue(parsing: bytes)
-    } catch {
-      throw RequestProblem(at: error.path, error.description)
-    }
   }
 
   /// Prints an outcome as text or JSON, and says how the run ends.
@@ -238,14 +229,7 @@ enum BatchRoute {
     guard line.contains(where: { !isBlank($0) }) else { return }
     let outcome: Result<Route, RequestFailure>
     do {
-      // Nearly every line has the plain shape, read without a JSON tree; the parser
-      // reads, or explains, the others.
-      let raw: RawRequest
-      if let plain = PlainRequestLine.request(line) {
-        raw = plain
-      } else {
-        raw = try RawRequest(document: parseLine(line))
-      }
+      let raw = try RawRequest(json: line, syntax: .line)
       // A request across tabs answers with its own shape (Docs/Tabs.md).
       if raw.tabs != nil {
         switch RouteRunner.routeTabs(raw, in: table) {
@@ -271,15 +255,6 @@ enum BatchRoute {
       json.failure(failure, line: number)
     }
     json.byte(0x0A)
-  }
-
-  /// A line is a document of its own: its column says enough.
-  private static func parseLine(_ line: ArraySlice<UInt8>) throws(RequestProblem) -> JSONValue {
-    do {
-      return try JSONValue(parsing: Array(line))
-    } catch {
-      throw RequestProblem(at: error.path, "column \(error.column): \(error.message)")
-    }
   }
 
   private static func isBlank(_ byte: UInt8) -> Bool {

@@ -38,8 +38,7 @@ package struct RouteTableFile {
   package init(json bytes: [UInt8]) throws(TableError) {
     let outcome: Result<RouteTableFile, TableError>
     do {
-      outcome = try bytes.withUnsafeBufferPointer { input throws(JSONParseError) in
-        var reader = try JSONReader(input)
+      outcome = try JSONReader.read(bytes[...]) { reader throws(JSONParseError) in
         var file = RouteTableFileReader()
         return try file.read(&reader)
       }
