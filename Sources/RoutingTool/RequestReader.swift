@@ -45,7 +45,8 @@ extension RawRequest {
         case .document: error.description
         case .line: "column \(error.column): \(error.message)"
         }
-      throw RequestProblem(at: JSONPath(components: base.components + error.path.components), message)
+      throw RequestProblem(
+        at: JSONPath(components: base.components + error.path.components), message)
     }
     try self.init(draft, allowsLink: allowsLink)
   }

@@ -324,14 +324,12 @@ struct RequestFailure: Error {
     }
   }
 
-  /// `{"error": {"kind": …, "line": …, …, "message": …}}`.
+  /// `{"error": {"kind": …, "line": …, …, "message": …}}`, as
+  /// ``JSONBytes/failure(_:line:)`` writes it.
   func json(line: Int? = nil) -> JSONValue {
-    var object: JSONObject = ["kind": .string(kind.rawValue)]
-    if let line { object.append("line", .number(JSONNumber(line))) }
-    object.members += details.members
-    object.append("message", .string(message))
-    return ["error": .object(object)]
+    JSONValue(writtenBy: { $0.failure(self, line: line) })
   }
+
 }
 
 /// Routes a request and reports the outcome.
@@ -442,25 +440,32 @@ enum RouteJSON {
 
   /// `{"steps": [...], "stack": [...]}`; parameter values as text, keys sorted.
   static func json(_ route: Route) -> JSONValue {
-    ["steps": .array(route.steps.map(json)), "stack": .array(route.stack.map(json))]
+    JSONValue(writtenBy: { $0.route(route) })
   }
 
   /// `{"command": 4, "id": "openProfile", "action": "push", "screen": "Profile"}`.
   static func json(_ step: Step) -> JSONValue {
-    var object: JSONObject = ["command": .number(JSONNumber(step.command))]
-    if let id = step.commandID { object.append("id", .string(id)) }
-    object.append("action", .string(step.action.rawValue))
-    object.append("screen", .string(step.screen.rawValue))
-    return .object(object)
+    JSONValue(writtenBy: { $0.step(step) })
   }
 
   /// `{"screen": "Profile", "parameters": {"userId": "2"}}`.
   static func json(_ entry: Entry) -> JSONValue {
-    let parameters = entry.parameters.sorted { $0.key < $1.key }.map {
-      JSONMember($0.key, .string($0.value.description))
+    JSONValue(writtenBy: { $0.entry(entry) })
+  }
+}
+
+extension JSONValue {
+  /// What `write` writes with the tool's one writer of routes and failures, as a tree,
+  /// for an answer that adds members of its own (a link's reading, an explanation).
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of what is written.
+  init(writtenBy write: (inout JSONBytes) -> Void) {
+    var bytes = JSONBytes()
+    write(&bytes)
+    do {
+      self = try JSONValue(parsing: bytes.bytes)
+    } catch {
+      preconditionFailure("the tool's JSON writer wrote what its reader refuses: \(error)")
     }
-    return [
-      "screen": .string(entry.screen.rawValue), "parameters": .object(JSONObject(parameters)),
-    ]
   }
 }

@@ -108,13 +108,17 @@ enum RouteCommand {
       console.print(route.description)
       return .success
     case (.success(let route), true):
-      console.print(route.json.serialized())
+      var json = JSONBytes()
+      route.write(to: &json)
+      console.print(String(decoding: json.bytes, as: UTF8.self))
       return .success
     case (.failure(let failure), false):
       console.printError("error: \(failure.message)")
       return failure.exitCode
     case (.failure(let failure), true):
-      console.print(failure.json().serialized())
+      var json = JSONBytes()
+      json.failure(failure, line: nil)
+      console.print(String(decoding: json.bytes, as: UTF8.self))
       return failure.exitCode
     }
   }
@@ -235,7 +239,7 @@ enum BatchRoute {
         switch RouteRunner.routeTabs(raw, in: table) {
         case .success(let route):
           tally.routed += 1
-          json.value(route.json)
+          json.tabRoute(route)
           json.byte(0x0A)
           return
         case .failure(let failure): outcome = .failure(failure)

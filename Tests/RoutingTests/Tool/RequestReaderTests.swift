@@ -103,13 +103,13 @@ import Testing
   static func stack(_ random: inout SeededGenerator, into line: inout Line) {
     line.add("[")
     let count =
-        Int.random(in: 0..<20, using: &random) == 0 ? 0 : Int.random(in: 1...3, using: &random)
-      if count == 0 { line.plain = false }
-      for index in 0..<count {
-        if index > 0 { line.add(whitespace(&random) + "," + whitespace(&random)) }
-        stackEntry(&random, into: &line)
-      }
-      line.add(whitespace(&random) + "]")
+      Int.random(in: 0..<20, using: &random) == 0 ? 0 : Int.random(in: 1...3, using: &random)
+    if count == 0 { line.plain = false }
+    for index in 0..<count {
+      if index > 0 { line.add(whitespace(&random) + "," + whitespace(&random)) }
+      stackEntry(&random, into: &line)
+    }
+    line.add(whitespace(&random) + "]")
   }
 
   static func add(_ member: Member, _ random: inout SeededGenerator, into line: inout Line) {
@@ -275,15 +275,23 @@ import Testing
     (#"{"stack": [], "to": "Chat"}"#, "the stack is empty: it needs at least one entry"),
     (#"{"stack": ["Menu"]}"#, "the required key 'to' is missing"),
     (#"{"stack": ["Menu"], "to": "Chat", "to": "Chat"}"#, "column 35: the key 'to' appears twice"),
-    (#"{"stack": ["Menu"], "to": "Chat", "parameters": {"n": 01}}"#,
-      "column 55: a number cannot start with 0 followed by digits"),
+    (
+      #"{"stack": ["Menu"], "to": "Chat", "parameters": {"n": 01}}"#,
+      "column 55: a number cannot start with 0 followed by digits"
+    ),
     (#"{"stack": ["Menu"], "to": 5} x"#, "column 30: unexpected 'x' after the value"),
-    (#"{"stack": [3], "to": 5}"#,
-      "expected a screen name or an object with 'screen' and 'parameters', found a number"),
-    (#"{"tab": "Mail", "stack": ["Menu"], "to": "Chat"}"#,
-      "a request across tabs gives 'stacks', not 'stack'"),
-    (#"{"stack": ["Menu"], "to": "Chat", "link": "/x"}"#,
-      "unknown key 'link' (known keys: 'stack', 'tab', 'stacks', 'to', 'via', 'parameters')"),
+    (
+      #"{"stack": [3], "to": 5}"#,
+      "expected a screen name or an object with 'screen' and 'parameters', found a number"
+    ),
+    (
+      #"{"tab": "Mail", "stack": ["Menu"], "to": "Chat"}"#,
+      "a request across tabs gives 'stacks', not 'stack'"
+    ),
+    (
+      #"{"stack": ["Menu"], "to": "Chat", "link": "/x"}"#,
+      "unknown key 'link' (known keys: 'stack', 'tab', 'stacks', 'to', 'via', 'parameters')"
+    ),
   ])
   func refusesWhatTheTreeRefuses(line: String, message: String) {
     let bytes = Array(line.utf8)
@@ -338,7 +346,8 @@ enum TreeRequestReference {
         }
         for member in object.members {
           stacks.append(
-            (member.key, try entries(member.value, at: fields.path("stacks").appending(member.key))))
+            (member.key, try entries(member.value, at: fields.path("stacks").appending(member.key)))
+          )
         }
       }
       tabs = RawRequest.TabStart(selected: selected, stacks: stacks)
@@ -436,7 +445,9 @@ enum TreeRequestReference {
     #expect(line["line"] as? Int == 1)
     line["line"] = nil
     #expect(alone["kind"] != nil)
-    #expect(NSDictionary(dictionary: alone) == NSDictionary(dictionary: line), "\(single.output) \(batch.output)")
+    #expect(
+      NSDictionary(dictionary: alone) == NSDictionary(dictionary: line),
+      "\(single.output) \(batch.output)")
   }
 
   /// A JSON syntax error names the same place; a request file names the line too, which
