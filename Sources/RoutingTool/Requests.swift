@@ -35,17 +35,6 @@ struct RawRequest {
   /// The keys a request object may hold.
   static let keys = ["stack", "tab", "stacks", "to", "via", "parameters"]
 
-  /// A request read and checked for shape elsewhere.
-  init(
-    stack: [StackEntry], tabs: TabStart?, target: Target, parameters: [String: String],
-    path: JSONPath
-  ) {
-    self.stack = stack
-    self.tabs = tabs
-    self.target = target
-    self.parameters = parameters
-    self.path = path
-  }
 
   /// A `parameters` object, each value a JSON string, number or boolean written as the
   /// text it stands for (`2` and `"2"` alike), to be converted to the kind its screen
