@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets and runs each for SECONDS (60 by default) from its seed
 # corpus, from any directory:
 #
-#   bash Fuzz/run.sh [SECONDS] [TARGET...]     # targets: table link tool snapshot
+#   bash Fuzz/run.sh [SECONDS] [TARGET...]     # targets: table link tool snapshot serve
 #
 # The library's modules are compiled with swiftc (not SwiftPM, so `swift build` and
 # `swift test` never see these targets) with `-sanitize=fuzzer,address`, then each
@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(table link tool snapshot)
+[ ${#targets[@]} -gt 0 ] || targets=(table link tool snapshot serve)
 
 build=${FUZZ_BUILD_DIR:-.build/fuzz}
 # The Swift runtime's backtracer reads the stack in a way AddressSanitizer reports as a
@@ -55,6 +55,7 @@ run_target() {
     link) file=LinkTarget ;;
     tool) file=ToolTarget ;;
     snapshot) file=SnapshotTarget ;;
+    serve) file=ServeTarget ;;
     *) echo "unknown fuzz target '$target'" >&2; return 2 ;;
   esac
   local binary="$build/fuzz-$target"

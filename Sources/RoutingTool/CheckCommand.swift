@@ -44,29 +44,12 @@ enum CheckCommand {
           + didYouMean(root.rawValue, among: table.screens.map(\.name.rawValue)),
         command: name)
     }
-    // A table with tabs starts at every tab's root.
-    let roots =
-      givenRoots
-      ?? (table.tabs.isEmpty ? table.screens.prefix(1).map(\.name) : table.tabs.map(\.root))
-    let diagnostics = table.diagnostics(roots: roots)
+    let roots = givenRoots ?? defaultRoots(of: table)
     let report = Report(file: Console.displayName(path), roots: roots, format: format)
-    var places = Places(table: table)
-    let paths = diagnostics.map { places.path(of: $0) }
-    var positions: [TextPosition] = []
-    if !diagnostics.isEmpty {
-      var locator = JSONLocator(try reread(path, kept, console))
-      positions = locator.positions(of: paths)
-    }
+    let diagnostics = table.diagnostics(roots: roots)
     report.print(
-      diagnostics.indices.map { index in
-        let diagnostic = diagnostics[index]
-        let message = FileMessage(
-          file: report.file, position: positions[index], severity: diagnostic.severity,
-          message: places.text(of: diagnostic))
-        var details = json(of: diagnostic)
-        details.append("location", .string(paths[index].description))
-        details.append("message", .string(diagnostic.message))
-        return (message, details)
+      try messages(diagnostics, in: table, file: report.file) { () throws(ToolFailure) in
+        try reread(path, kept, console)
       }, console)
     let errors = diagnostics.filter { $0.severity == .error }.count
     let warnings = diagnostics.count - errors
@@ -76,6 +59,39 @@ enum CheckCommand {
         + (rootText.isEmpty ? "" : " (root: \(rootText))"))
     if errors > 0 || (options.has("strict") && warnings > 0) { return .failure }
     return .success
+  }
+
+  /// The screens a check starts from when none are given: the table's first screen, or
+  /// every tab's root on a table with tabs.
+  static func defaultRoots(of table: RouteTable) -> [ScreenName] {
+    table.tabs.isEmpty ? table.screens.prefix(1).map(\.name) : table.tabs.map(\.root)
+  }
+
+  /// Each diagnostic's message, at its line and column in the table's file (whose
+  /// bytes are read only when there is a diagnostic to place), and its JSON members.
+  ///
+  /// - Complexity: O(*n* + *d*) for a file of *n* bytes and *d* diagnostics.
+  static func messages(
+    _ diagnostics: [Diagnostic], in table: RouteTable, file: String,
+    bytes: () throws(ToolFailure) -> [UInt8]
+  ) throws(ToolFailure) -> [(FileMessage, JSONObject)] {
+    let places = Places(table: table)
+    let paths = diagnostics.map { places.path(of: $0) }
+    var positions: [TextPosition] = []
+    if !diagnostics.isEmpty {
+      var locator = JSONLocator(try bytes())
+      positions = locator.positions(of: paths)
+    }
+    return diagnostics.indices.map { index in
+      let diagnostic = diagnostics[index]
+      let message = FileMessage(
+        file: file, position: positions[index], severity: diagnostic.severity,
+        message: places.text(of: diagnostic))
+      var details = json(of: diagnostic)
+      details.append("location", .string(paths[index].description))
+      details.append("message", .string(diagnostic.message))
+      return (message, details)
+    }
   }
 
   /// The table's bytes again: those kept, or the file read once more.
@@ -113,31 +129,19 @@ enum CheckCommand {
   /// from its commands, so a screen's place is the first command that names it.
   struct Places {
     let table: RouteTable
-    /// The first place each screen is named, made at the first need.
-    private var firstMention: [ScreenName: String]? = nil
-
-    init(table: RouteTable) {
-      self.table = table
-    }
 
     /// The JSON path of the value a diagnostic is about.
-    mutating func path(of diagnostic: Diagnostic) -> JSONPath {
-      guard !table.declaresScreens, let name = diagnostic.screenName else {
+    func path(of diagnostic: Diagnostic) -> JSONPath {
+      guard !table.declaresScreens, diagnostic.screenName != nil,
+        let screen = diagnostic.screenIndex
+      else {
         return JSONPath(parsing: diagnostic.location)
       }
-      if firstMention == nil {
-        var places: [ScreenName: String] = [:]
-        for (number, command) in table.commands.enumerated() {
-          for (slot, origin) in command.origins.enumerated() where places[origin] == nil {
-            places[origin] = "commands[\(number)].from[\(slot)]"
-          }
-          if places[command.destination] == nil {
-            places[command.destination] = "commands[\(number)].to"
-          }
-        }
-        firstMention = places
+      guard let (command, origin) = table.commands.firstMention(of: screen) else {
+        return JSONPath(parsing: "")
       }
-      return JSONPath(parsing: firstMention?[name] ?? "")
+      return JSONPath(
+        parsing: origin.map { "commands[\(command)].from[\($0)]" } ?? "commands[\(command)].to")
     }
 
     /// `screens[3] 'Chat': no command leads to it`, or `screen 'Chat': …` when the
@@ -166,22 +170,28 @@ enum CheckCommand {
       case .github:
         for (message, _) in messages { console.print(message.annotation) }
       case .json:
-        let list = messages.map { (message, details) -> JSONValue in
-          var object: JSONObject = ["severity": .string(message.severity.rawValue)]
-          // The line and column just before the message.
-          let place = message.placeJSON.members.dropFirst()
-          object.members += details.members.filter { $0.key != "message" } + place
-          object.members += details.members.filter { $0.key == "message" }
-          return .object(object)
-        }
-        let errors = messages.filter { $0.0.severity == .error }.count
-        let document: JSONValue = [
-          "file": .string(file), "roots": .array(roots.map { .string($0.rawValue) }),
-          "diagnostics": .array(list), "errors": .number(JSONNumber(errors)),
-          "warnings": .number(JSONNumber(messages.count - errors)),
-        ]
-        console.print(document.serialized())
+        console.print(document(messages).serialized())
       }
+    }
+
+    /// `{"file", "roots", "diagnostics": […], "errors", "warnings"}`, as `--format json`
+    /// prints it and `routing serve` answers `check`.
+    func document(_ messages: [(FileMessage, JSONObject)]) -> JSONValue {
+      let list = messages.map { (message, details) -> JSONValue in
+        var object: JSONObject = ["severity": .string(message.severity.rawValue)]
+        // The line and column just before the message.
+        let place = message.placeJSON.members.dropFirst()
+        object.members += details.members.filter { $0.key != "message" } + place
+        object.members += details.members.filter { $0.key == "message" }
+        return .object(object)
+      }
+      let errors = messages.filter { $0.0.severity == .error }.count
+      let document: JSONValue = [
+        "file": .string(file), "roots": .array(roots.map { .string($0.rawValue) }),
+        "diagnostics": .array(list), "errors": .number(JSONNumber(errors)),
+        "warnings": .number(JSONNumber(messages.count - errors)),
+      ]
+      return document
     }
   }
 }

@@ -1,10 +1,10 @@
 import Routing
 
-/// `routing graph TABLE [--format dot|mermaid] [--route FROM TO]`: the table as a graph
-/// to draw, with a route highlighted.
+/// `routing graph TABLE [--format dot|mermaid] [--route FROM TO [--param k=v]…]`: the
+/// table as a graph to draw, with a route highlighted.
 enum GraphCommand {
   static let name = "graph"
-  static let spec = OptionSpec(single: ["format"])
+  static let spec = OptionSpec(single: ["format"], repeated: ["param"])
 
   static func run(_ arguments: [String], _ console: Console) throws(ToolFailure) -> ExitCode {
     var arguments = arguments
@@ -16,15 +16,19 @@ enum GraphCommand {
       throw ToolFailure.usage(
         "unknown format '\(excerpt(format))': use 'dot' or 'mermaid'", command: name)
     }
+    if ends == nil, !options.all("param").isEmpty {
+      throw ToolFailure.usage("option '--param' goes with '--route'", command: name)
+    }
     let table = try console.loadTable(path)
     var graph = TableGraph(table)
     if let ends {
-      switch GraphRoute.route(ends, in: table) {
+      let parameters = try RouteCommand.parameters(options, command: name)
+      switch GraphRoute.route(ends, parameters: parameters, in: table) {
       case .success(let route):
         graph.highlight(route, from: ends.from)
       case .failure(let failure):
         let hint = failure.kind == .unreachable ? " (see 'routing route --explain')" : ""
-        console.printError("error: \(failure.message)\(hint)")
+        console.printError("error: \(failure.reason)\(hint)")
         return failure.exitCode
       }
     }
@@ -39,7 +43,8 @@ enum GraphCommand {
 /// with the node `any`, which stands for every screen: a command from anywhere is one
 /// dashed edge from it. Edges come in command order, one per distinct origin, labelled
 /// with the command's id or `#number` (and its cost when it is not 1, and its guard's
-/// name when it has one).
+/// name when it has one). A node lists its screen's parameters, a required one starred
+/// (`userId*: integer`).
 struct TableGraph {
   struct Edge {
     /// The origin node, or `nil` for any screen.
@@ -65,8 +70,10 @@ struct TableGraph {
     var index: [ScreenName: Int] = [:]
     for (number, screen) in table.screens.enumerated() {
       index[screen.name] = number
+      // A required parameter is starred, as `userId*: integer`.
       let parameters = screen.parameters.map { parameter in
-        parameter.kind == .string ? parameter.name : "\(parameter.name): \(parameter.kind)"
+        let name = parameter.required ? "\(parameter.name)*" : parameter.name
+        return parameter.kind == .string ? name : "\(name): \(parameter.kind)"
       }
       nodes.append(
         (

@@ -32,10 +32,11 @@ enum GraphRoute {
   /// same stack and destination given by options: the planner decides which names may
   /// stand on the stack (any, on a table that does not declare its screens).
   static func route(
-    _ ends: (from: [ScreenName], to: ScreenName), in table: RouteTable
+    _ ends: (from: [ScreenName], to: ScreenName), parameters: Parameters = [:],
+    in table: RouteTable
   ) -> Result<Route, RequestFailure> {
-    RouteRunner.route(Request(to: ends.to), from: ends.from.map { Entry($0) }, in: table)
-      .mapError(\.givenByOptions)
+    RouteRunner.route(
+      Request(to: ends.to, parameters: parameters), from: ends.from.map { Entry($0) }, in: table)
   }
 }
 

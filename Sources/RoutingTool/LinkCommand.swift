@@ -41,7 +41,7 @@ enum LinkCommand {
         Result<Route, _>.failure(RequestFailure(error, link: link)), json: json, console)
     }
     let request = reading.request
-    let outcome = RouteRunner.route(request, from: stack, in: table).mapError(\.givenByOptions)
+    let outcome = RouteRunner.route(request, from: stack, in: table)
     switch (outcome, json) {
     case (.success(let route), true):
       console.print(RouteJSON.json(route.json, link: reading).serialized())
@@ -63,12 +63,39 @@ enum LinkCommand {
     _ path: String, _ table: RouteTable, strict: Bool, _ console: Console
   ) throws(ToolFailure) -> ExitCode {
     let bytes = try console.read(path)
+    let outcome: Result<JSONValue, RequestFailure>
+    do {
+      outcome = answer(try RouteCommand.parseRequest(bytes), in: table, strict: strict)
+    } catch {
+      outcome = .failure(RequestFailure(error))
+    }
+    switch outcome {
+    case .success(let answer):
+      console.print(answer.serialized())
+      return .success
+    case .failure(let failure):
+      return RouteCommand.report(Result<Route, _>.failure(failure), json: true, console)
+    }
+  }
+
+  /// The JSON answer to a request document with `"link"` (the route and what the link
+  /// read as), as `--request` prints it and `routing serve` answers it.
+  ///
+  /// - Complexity: That of reading the link and planning its route.
+  static func answer(_ document: JSONValue, in table: RouteTable, strict: Bool) -> Result<
+    JSONValue, RequestFailure
+  > {
     do throws(RequestFailure) {
       let raw: RawRequest
       do {
-        raw = try RawRequest(json: bytes[...], keys: RawRequest.keys + ["link"], allowsLink: true)
+        let fields = try JSONFields(document, at: .root, keys: RawRequest.keys + ["link"])
+        raw = try RawRequest(fields, allowsLink: true)
+      } catch let problem as RequestProblem {
+        throw RequestFailure(problem)
+      } catch let error as JSONShapeError {
+        throw RequestFailure(RequestProblem(at: error.path, error.message))
       } catch {
-        throw RequestFailure(error)
+        throw RequestFailure.invalidRequest(at: .root, "\(error)")
       }
       guard case .link(let link) = raw.target else {
         throw RequestFailure.invalidRequest(
@@ -91,11 +118,9 @@ enum LinkCommand {
         outcome = RouteRunner.route(reading.reading.request, from: stack, in: table).map { $0 }
       }
       let route = try outcome.get()
-      console.print(
-        RouteJSON.json(route.json, link: reading.reading, tab: reading.tab).serialized())
-      return .success
+      return .success(RouteJSON.json(route.json, link: reading.reading, tab: reading.tab))
     } catch {
-      return RouteCommand.report(Result<Route, _>.failure(error), json: true, console)
+      return .failure(error)
     }
   }
 }

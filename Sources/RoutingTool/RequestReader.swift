@@ -322,3 +322,28 @@ private struct RequestDraft {
     return .success(map)
   }
 }
+
+extension RawRequest {
+  /// Reads a request document given as a tree (a JSON-RPC call's params): the tree is
+  /// written out and read by ``init(json:at:keys:allowsLink:syntax:)``, the one reader.
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of the document written out.
+  init(document: JSONValue) throws(RequestProblem) {
+    try self.init(json: Array(document.serialized().utf8)[...])
+  }
+}
+
+/// The request on a line that holds one on a single stack, read by the one request
+/// reader; `nil` for anything else (a request across tabs, a bad line), which the
+/// caller reads again to answer it. `routing serve` reads its plain lines so.
+enum PlainRequestLine {
+  /// The request on `line`, or `nil`.
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of the line.
+  static func request(_ line: ArraySlice<UInt8>) -> RawRequest? {
+    guard let raw = try? RawRequest(json: line, syntax: .line), raw.tabs == nil else {
+      return nil
+    }
+    return raw
+  }
+}

@@ -35,7 +35,6 @@ struct RawRequest {
   /// The keys a request object may hold.
   static let keys = ["stack", "tab", "stacks", "to", "via", "parameters"]
 
-
   /// A `parameters` object, each value a JSON string, number or boolean written as the
   /// text it stands for (`2` and `"2"` alike), to be converted to the kind its screen
   /// declares; `nil` when there is no such object.
@@ -122,13 +121,8 @@ struct RawRequest {
     throws(RequestFailure)
   {
     guard table.tab(named: name) == nil else { return }
-    let names = table.tabs.map(\.name)
-    var failure = RequestFailure.invalidRequest(
-      at: place, RoutingError.unknownTab(name).description + didYouMean(name, among: names))
-    if let near = suggestion(for: name, among: names) {
-      failure.details.append("suggestion", .string(near))
-    }
-    throw failure
+    throw RequestFailure(
+      RoutingError.unknownTab(name, suggestion: table.nearestTab(to: name)), at: place)
   }
 
   /// What a request across tabs asks for: a screen, or what a link into tabs reads as.
@@ -230,23 +224,6 @@ struct RequestFailure: Error {
     return "\(place): \(reason)"
   }
 
-  /// This failure for a request given by options (`--from`, `--to`, `--param`): an
-  /// invalid request's message names no JSON path, which would name nothing the user
-  /// wrote, and its `path` goes too, except a stack entry's (`stack[0]`), which is the
-  /// entry of `--from` the user wrote, as an unknown screen on the stack keeps it.
-  var givenByOptions: RequestFailure {
-    guard kind == .invalidRequest else { return self }
-    var plain = self
-    plain.place = nil
-    if let components = place?.components, components.count == 2,
-      components[0] == .key("stack"), case .index = components[1]
-    {
-      return plain
-    }
-    plain.details = [:]
-    return plain
-  }
-
   /// An invalid request, naming the place.
   static func invalidRequest(at path: JSONPath, _ reason: String) -> RequestFailure {
     RequestFailure(.invalidRequest, ["path": .string(path.description)], reason, at: path)
@@ -267,9 +244,9 @@ struct RequestFailure: Error {
       self.init(
         .unreachable, ["from": .string(from.rawValue), "to": .string(to.rawValue)],
         error.description)
-    case .unknownScreen(let name):
+    case .unknownScreen(let name, _):
       self.init(.unknownScreen, ["screen": .string(name.rawValue)], error.description)
-    case .unknownScreenOnStack(let name, let entry, let tab):
+    case .unknownScreenOnStack(let name, let entry, let tab, _):
       // The Swift API's message, and the place as a path into the request.
       let stack =
         tab.map { JSONPath.root.appending("stacks").appending($0) }
@@ -289,11 +266,23 @@ struct RequestFailure: Error {
       self = .invalidRequest(at: JSONPath.root, error.description)
     case .missingParameter(_, let key):
       self = .invalidRequest(at: parameters.appending(key), error.description)
-    case .undeclaredParameter(let key, let suggestion):
+    case .undeclaredParameter(let key, _):
       self = .invalidRequest(at: parameters.appending(key), error.description)
-      if let suggestion { details.append("suggestion", .string(suggestion)) }
     case .unknownTab:
       self = .invalidRequest(at: JSONPath.root.appending("tab"), error.description)
+    }
+    if let suggestion = error.suggestion { details.append("suggestion", .string(suggestion)) }
+  }
+
+  /// The failure for a planning error found at `place` in the request.
+  init(_ error: RoutingError, at place: JSONPath) {
+    self.init(error)
+    self.place = place
+    if details["path"] != nil {
+      details = JSONObject(
+        details.members.map {
+          $0.key == "path" ? JSONMember("path", .string(place.description)) : $0
+        })
     }
   }
 
@@ -342,20 +331,13 @@ enum RouteRunner {
     }
   }
 
-  /// The failure for a planning error, with what helps: the nearest screen to an unknown
-  /// one, why a guarded command took no part in an unreachable route.
+  /// The failure for a planning error, with what helps: why a guarded command took no
+  /// part in an unreachable route (the error's own message names the nearest screen to
+  /// an unknown one).
   static func failure(_ error: RoutingError, in table: RouteTable) -> RequestFailure {
     var failure = RequestFailure(error)
-    switch error {
-    case .unknownScreen(let name), .unknownScreenOnStack(let name, _, _):
-      // `--to Profil`: the nearest screen of the table.
-      if let near = suggestion(for: name.rawValue, among: table.screens.map(\.name.rawValue)) {
-        failure.reason += "; did you mean '\(excerpt(near))'?"
-        failure.details.append("suggestion", .string(near))
-      }
-    case .unreachable(_, let to):
-      if let note = guardNote(to, in: table) { failure.reason += " (\(note))" }
-    default: break
+    if case .unreachable(_, let to) = error, let note = guardNote(to, in: table) {
+      failure.reason += " (\(note))"
     }
     return failure
   }

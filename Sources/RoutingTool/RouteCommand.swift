@@ -33,7 +33,7 @@ enum RouteCommand {
     case (nil, nil):
       let (stack, request) = try requestFromFlags(options)
       let table = try console.loadTable(tablePath, format: options.has("json") ? .json : .text)
-      let outcome = RouteRunner.route(request, from: stack, in: table).mapError(\.givenByOptions)
+      let outcome = RouteRunner.route(request, from: stack, in: table)
       // The explanation plans the legs as the route did: it throws nothing the route did
       // not, and finds the leg that failed.
       if options.has("explain"), case .failure(let failure) = outcome, failure.kind == .unreachable,
@@ -66,22 +66,30 @@ enum RouteCommand {
     let via = try options.value("via").map { (list) throws(ToolFailure) in
       try screenList(list, option: "via", command: name)
     }
-    var parameters: Parameters = [:]
-    for item in options.all("param") {
-      guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
-        throw ToolFailure.usage(
-          "option '--param' takes key=value, not '\(excerpt(item))'", command: name)
-      }
-      let key = String(item[..<equals])
-      guard parameters[key] == nil else {
-        throw ToolFailure.usage("parameter '\(excerpt(key))' is given twice", command: name)
-      }
-      parameters[key] = .string(String(item[item.index(after: equals)...]))
-    }
+    let parameters = try parameters(options, command: name)
     let request = Request(
       to: ScreenName(destination[0]), via: (via ?? []).map { ScreenName($0) },
       parameters: parameters)
     return (stack, request)
+  }
+
+  /// The values of `--param k=v`, each as text, for `command`'s usage errors.
+  static func parameters(_ options: Arguments, command: String) throws(ToolFailure)
+    -> Parameters
+  {
+    var parameters: Parameters = [:]
+    for item in options.all("param") {
+      guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
+        throw ToolFailure.usage(
+          "option '--param' takes key=value, not '\(excerpt(item))'", command: command)
+      }
+      let key = String(item[..<equals])
+      guard parameters[key] == nil else {
+        throw ToolFailure.usage("parameter '\(excerpt(key))' is given twice", command: command)
+      }
+      parameters[key] = .string(String(item[item.index(after: equals)...]))
+    }
+    return parameters
   }
 
   /// `--request FILE`: one JSON request, one JSON result.
@@ -99,6 +107,15 @@ enum RouteCommand {
     return report(RouteRunner.route(raw, in: table), json: true, console)
   }
 
+  /// A request document as a tree; a JSON syntax error names its line and column.
+  static func parseRequest(_ bytes: [UInt8]) throws(RequestProblem) -> JSONValue {
+    do {
+      return try JSONValue(parsing: bytes)
+    } catch {
+      throw RequestProblem(at: error.path, error.description)
+    }
+  }
+
   /// Prints an outcome as text or JSON, and says how the run ends.
   static func report(
     _ outcome: Result<some PlannedRoute, RequestFailure>, json: Bool, _ console: Console
@@ -113,7 +130,9 @@ enum RouteCommand {
       console.print(String(decoding: json.bytes, as: UTF8.self))
       return .success
     case (.failure(let failure), false):
-      console.printError("error: \(failure.message)")
+      // Text answers a request given by options, which has no JSON path to name: the
+      // reason is the library's message word for word. JSON keeps the path.
+      console.printError("error: \(failure.reason)")
       return failure.exitCode
     case (.failure(let failure), true):
       var json = JSONBytes()

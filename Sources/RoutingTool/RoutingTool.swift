@@ -116,6 +116,7 @@ package enum RoutingTool {
     case TestCommand.name: return try TestCommand.run(rest, console)
     case LinkCommand.name: return try LinkCommand.run(rest, console)
     case DiffCommand.name: return try DiffCommand.run(rest, console)
+    case ServeCommand.name: return try ServeCommand.run(rest, console)
     default: throw ToolFailure.usage("unknown command '\(excerpt(command))'", command: nil)
     }
   }
@@ -138,6 +139,8 @@ enum Help {
                                       (--route FROM TO highlights a route)
       diff OLD NEW                    compare the routes of two versions of a table
       test TABLE CASES                run an expectation file
+      serve TABLE                     answer JSON-RPC and MCP requests on standard input
+                                      and output (--watch re-reads a changed table)
 
     Run 'routing COMMAND --help' for a command's options, and 'routing --version' for
     the version. Every file argument (TABLE, CASES, FILE, OLD, NEW) may be '-' for
@@ -153,7 +156,7 @@ enum Help {
   /// The commands, for "did you mean".
   static let commands = [
     RouteCommand.name, LinkCommand.name, CheckCommand.name, GraphCommand.name, DiffCommand.name,
-    TestCommand.name,
+    TestCommand.name, ServeCommand.name,
   ]
 
   static func text(for command: String) -> String? {
@@ -164,6 +167,7 @@ enum Help {
     case TestCommand.name: test
     case LinkCommand.name: link
     case DiffCommand.name: diff
+    case ServeCommand.name: serve
     default: nil
     }
   }
@@ -248,7 +252,7 @@ enum Help {
     """
 
   static let graph = """
-    Usage: routing graph TABLE [--format dot|mermaid] [--route FROM TO]
+    Usage: routing graph TABLE [--format dot|mermaid] [--route FROM TO [--param K=V]...]
 
     Prints the table as a graph: screens are nodes, commands are edges labelled with
     their id or #number (and '[guard NAME]' for a guarded command). A command from
@@ -261,8 +265,33 @@ enum Help {
                              first) to the screen TO: its screens and edges in red,
                              each edge numbered by its step; a pop is an extra edge
                              "back" from the top it leaves
+      --param KEY=VALUE      a value for the route's request, as for 'routing route'
+                             (a screen it pushes may require one); repeatable
 
     Exit codes: 0 printed; 1 no route for --route; 2 bad table or arguments.
+    """
+
+  static let serve = """
+    Usage: routing serve TABLE [--watch] [--max-line BYTES]
+
+    Serves the table as JSON-RPC 2.0 on standard input and output, one JSON value a
+    line, and as a Model Context Protocol server (stdio transport) in the same process.
+    Methods (and MCP tools): route, link, explain, check, graph, reload; their params
+    are the request objects and options of 'routing route --request', 'routing link
+    --request', 'route --explain', 'check' and 'graph', and their results the JSON
+    those commands print. Errors: -32700 not JSON, -32600 not a request (or a line over
+    the limit), -32601 unknown method, -32602 bad params, 1 no route or unknown screen,
+    2 a reloaded table that does not load (the old one goes on serving). Batches answer
+    as arrays, notifications get no answer, answers may come in any order (match them
+    by id). Logs go to standard error. Runs until standard input ends.
+
+    Options:
+      --watch            re-read the table when its file changes
+      --max-line BYTES   the longest line read (1048576 by default); a longer one is
+                         discarded and answered -32600
+
+    Exit codes: 0 at the end of input; 2 a table that does not load at the start, or bad
+    arguments.
     """
 
   static let diff = """

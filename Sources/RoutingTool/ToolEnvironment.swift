@@ -19,6 +19,10 @@ package struct ToolEnvironment {
   package var readLines: (Int) throws(FileReadError) -> [[UInt8]]?
   /// Writes UTF-8 bytes to standard output.
   package var writeBytes: ([UInt8]) -> Void
+  /// The next line of standard input when it holds at most the given number of bytes,
+  /// or the length of a longer line, which is not kept (``InputLine``); `nil` at the
+  /// end. It throws when standard input cannot be read.
+  package var readBoundedLine: (Int) throws(FileReadError) -> InputLine?
   /// Route tables already compiled, by the path the command line names them with: a
   /// command that loads a table from one of these paths takes it instead of reading
   /// the file (the fuzz target compiles its fixed table once this way). None by default.
@@ -37,12 +41,16 @@ package struct ToolEnvironment {
   ///     line at a time through `readLine`.
   ///   - writeBytes: Writes UTF-8 bytes to standard output; by default as text through
   ///     `write`.
+  ///   - readBoundedLine: Reads the next line of standard input unless it is longer
+  ///     than the count given; by default through `readLine`, which keeps the whole
+  ///     line first.
   package init(
     readLine: @escaping () throws(FileReadError) -> [UInt8]?,
     readFile: @escaping (String) throws(FileReadError) -> [UInt8] = FileBytes.read(atPath:),
     write: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
     readLines: ((Int) throws(FileReadError) -> [[UInt8]]?)? = nil,
-    writeBytes: (([UInt8]) -> Void)? = nil
+    writeBytes: (([UInt8]) -> Void)? = nil,
+    readBoundedLine: ((Int) throws(FileReadError) -> InputLine?)? = nil
   ) {
     self.readLine = readLine
     self.readFile = readFile
@@ -57,7 +65,23 @@ package struct ToolEnvironment {
       }
     }
     self.writeBytes = writeBytes ?? { write(String(decoding: $0, as: UTF8.self)) }
+    if let readBoundedLine {
+      self.readBoundedLine = readBoundedLine
+    } else {
+      self.readBoundedLine = { (limit: Int) throws(FileReadError) -> InputLine? in
+        guard let line = try readLine() else { return nil }
+        return line.count > limit ? .tooLong(line.count) : .line(line)
+      }
+    }
   }
+}
+
+/// A line of input read with a length limit.
+package enum InputLine: Hashable, Sendable {
+  /// A line within the limit, without its line break.
+  case line([UInt8])
+  /// A line over the limit, of this many bytes, which was discarded as it was read.
+  case tooLong(Int)
 }
 
 /// What a run of the tool printed, and how it ended.

@@ -210,9 +210,8 @@ public final class InteractiveSession {
         return ["'\(excerpt(word))' is neither key=value nor via: go Profile userId=2 via Folder"]
       }
     }
-    if let problem = unknownScreen(in: [ScreenName(destination)] + breadcrumbs) {
-      return ["error: \(problem)", stackLine()]
-    }
+    // The library's own errors, as every entry point gives them: an unknown screen with
+    // the nearest name, a missing required value.
     do {
       if isInTabs {
         return describe(
@@ -225,17 +224,6 @@ public final class InteractiveSession {
     } catch {
       return ["error: \(error)", stackLine()]
     }
-  }
-
-  /// The first screen that the table does not know, as an error message with the
-  /// closest known name. Parameter keys are the library's to check, with the route.
-  private func unknownScreen(in screens: [ScreenName]) -> String? {
-    let table = isInTabs ? tabNavigator.table : navigator.table
-    let names = table.screens.map(\.name.rawValue)
-    for screen in screens where table.screen(named: screen) == nil {
-      return "unknown screen '\(screen)'" + didYouMean(screen.rawValue, among: names)
-    }
-    return nil
   }
 
   /// The route as the library writes it: numbered steps, then the stack (or the tabs).

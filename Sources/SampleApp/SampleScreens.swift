@@ -80,13 +80,15 @@ public enum SampleApp {
     [
       .screen(
         Screen(
-          .chat, parameters: [.integer("userId")], path: "chat/:userId",
+          .chat, parameters: [.integer("userId", required: true)], path: "chat/:userId",
           restorationIdentifier: "chat")),
       .screen(
         Screen(
-          .profile, parameters: [.integer("userId")], path: "profile",
+          .profile, parameters: [.integer("userId", required: true)], path: "profile",
           restorationIdentifier: "profile")),
-      .screen(Screen(.contactCard, parameters: [.integer("userId")], path: "card/:userId")),
+      .screen(
+        Screen(.contactCard, parameters: [.integer("userId", required: true)], path: "card/:userId")
+      ),
     ]
   }
 
@@ -121,11 +123,10 @@ public enum SampleApp {
   /// - Returns: The compiled table.
   /// - Complexity: O(1): the table is fixed.
   public static func makeTabbedTable() throws(TableError) -> RouteTable {
-    var registry = RouteRegistry(defaultFactory: { SampleScreen($0) })
-    registry.linkHosts = ["example.com"]
-    registry.register(Tab("Folders", root: .folder, path: "folders"))
-    registry.register(Tab("Connections", root: .connections, path: "people"))
-    registry.register {
+    let factory: ScreenFactory = { SampleScreen($0) }
+    return try RouteTable(defaultFactory: factory, linkHosts: ["example.com"]) {
+      Tab("Folders", root: .folder, path: "folders")
+      Tab("Connections", root: .connections, path: "people")
       Screen(.folder, restorationIdentifier: "folder")
       Screen(.connections, restorationIdentifier: "connections")
       userScreens
@@ -138,6 +139,5 @@ public enum SampleApp {
       Command(id: "profileOfChat", from: [.chat], to: .profile)
       Command(id: "openContactCard", from: [.profile], to: .contactCard)
     }
-    return try registry.compile()
   }
 }

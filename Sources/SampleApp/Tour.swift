@@ -6,11 +6,28 @@ import Routing
   import Foundation
 #endif
 
+/// One step the tour announces: the announcement, the lines that say what happened, and
+/// the navigator's state before and after it, so a reader (or a test) can check that
+/// what the tour says is what happened.
+public struct TourStep: Sendable, Hashable {
+  /// The announcement, such as `-> go to Folder`.
+  public let announcement: String
+  /// The lines after the announcement, up to the next step.
+  public let lines: [String]
+  /// The navigator's stack (or tab state) in words before the step.
+  public let before: String
+  /// The navigator's stack (or tab state) in words after the step.
+  public let after: String
+}
+
 /// The main demonstration: the sample app navigated headless, each navigation printed
-/// with its route and the stack after it.
+/// with its route and the stack after it, or with the error and the stack it left.
 @MainActor
 public struct Tour {
   private var lines: [String] = []
+  private var steps: [TourStep] = []
+  /// The announcement of the step under way, where its lines start, and the state before.
+  private var open: (announcement: String, start: Int, before: String)?
 
   /// Creates an empty tour.
   public init() {}
@@ -19,6 +36,13 @@ public struct Tour {
   ///
   /// - Returns: What the tour prints, one line each.
   public static func run() async -> [String] {
+    await narrate().lines
+  }
+
+  /// Runs the whole tour and keeps each announced step with the state around it.
+  ///
+  /// - Returns: What the tour prints, one line each, and every step it announces.
+  public static func narrate() async -> (lines: [String], steps: [TourStep]) {
     var tour = Tour()
     do {
       let navigator = try await tour.planning()
@@ -34,23 +58,55 @@ public struct Tour {
     } catch {
       tour.say("unexpected failure: \(error)")
     }
-    return tour.lines
+    return (tour.lines, tour.steps)
   }
 
-  /// Says the title, then the route across tabs as the library writes it, indented.
-  private mutating func show(_ title: String, _ route: TabRoute) {
-    say(title)
+  /// Announces a step on a state described by `state`.
+  private mutating func begin(_ announcement: String, state: String) {
+    say(announcement)
+    open = (announcement, lines.count, state)
+  }
+
+  /// Closes the step under way, recording the state it left.
+  private mutating func end(state: String) {
+    guard let step = open else { return }
+    steps.append(
+      TourStep(
+        announcement: step.announcement, lines: Array(lines[step.start...]),
+        before: step.before, after: state))
+    open = nil
+  }
+
+  /// Announces a navigation of a stack navigator, runs it, and says its route, or the
+  /// error and the stack it left unchanged.
+  private mutating func step(
+    _ announcement: String, on navigator: Navigator<StackContainer>,
+    _ navigation: () async throws -> Route
+  ) async {
+    begin(announcement, state: navigator.stack.stackDescription)
+    do {
+      let route = try await navigation()
+      for line in route.description.split(separator: "\n") { say("   \(line)") }
+    } catch {
+      say("   refused: \(error)")
+      say("   stack unchanged: \(navigator.stack.stackDescription)")
+    }
+    end(state: navigator.stack.stackDescription)
+  }
+
+  /// Announces a navigation across tabs, runs it, and says its route.
+  private mutating func step(
+    _ announcement: String, on navigator: Navigator<TabContainer>,
+    _ navigation: () async throws -> TabRoute
+  ) async throws {
+    begin(announcement, state: navigator.container.state.description)
+    let route = try await navigation()
     for line in route.description.split(separator: "\n") { say("   \(line)") }
+    end(state: navigator.container.state.description)
   }
 
   private mutating func say(_ line: String = "") {
     lines.append(line)
-  }
-
-  /// Says the title, then the route as the library writes it, indented.
-  private mutating func show(_ title: String, _ route: Route) {
-    say(title)
-    for line in route.description.split(separator: "\n") { say("   \(line)") }
   }
 
   private mutating func planning() async throws -> Navigator<StackContainer> {
@@ -58,38 +114,48 @@ public struct Tour {
     say("== The sample app: \(table.screens.count) screens, \(table.commands.count) commands")
     let navigator = try Navigator(table: table, root: .menu)
 
-    show(
-      "-> go to Profile of user 2 through Folder",
-      try await navigator.go(to: .profile, via: [.folder], parameters: ["userId": 2]))
-    show(
+    await step("-> go to Profile of user 2 through Folder", on: navigator) {
+      try await navigator.go(to: .profile, via: [.folder], parameters: ["userId": 2])
+    }
+    await step(
       "-> go to Chat with user 2 (a guard lets a Profile open only the same user's Chat)",
-      try await navigator.go(to: .chat, parameters: ["userId": 2]))
-    show(
-      "-> go to Profile of user 2 again (already there below: pop back)",
-      try await navigator.go(to: .profile, parameters: ["userId": 2]))
-    show(
+      on: navigator
+    ) { try await navigator.go(to: .chat, parameters: ["userId": 2]) }
+    await step("-> go to Profile of user 2 again (already there below: pop back)", on: navigator) {
+      try await navigator.go(to: .profile, parameters: ["userId": 2])
+    }
+    await step(
       "-> go to Chat with user 3 (the guard keeps Profile 2 from opening it: through Connections)",
-      try await navigator.go(to: .chat, parameters: ["userId": 3]))
-    show(
-      "-> open the contact card of user 3, Ada, from its view model",
-      try await navigator.go(to: ContactCardModel(name: "Ada", userId: 3)))
+      on: navigator
+    ) { try await navigator.go(to: .chat, parameters: ["userId": 3]) }
+    await step("-> open the contact card of user 3, Ada, from its view model", on: navigator) {
+      try await navigator.go(to: ContactCardModel(name: "Ada", userId: 3))
+    }
     if let card = navigator.container.items.last?.screen as? SampleScreen {
       say("   the card shows: \(card.title ?? "?")")
     }
-    show("-> go to Chat with user 3 again (pop back)", try await navigator.go(to: .chat))
-    show("-> go to Chat again (already there)", try await navigator.go(to: .chat))
-    say("-> go to Login (not in the table)")
-    do {
-      try await navigator.go(to: "Login")
-    } catch {
-      say("   error: \(error); stack unchanged: \(navigator.stack.stackDescription)")
+    await step("-> go to Chat with user 3 again (pop back)", on: navigator) {
+      try await navigator.go(to: .chat)
     }
-    say("-> go to Folder, with the events an observer receives")
+    await step("-> go to Chat again (already there)", on: navigator) {
+      try await navigator.go(to: .chat)
+    }
+    await step("-> go to Profile without a user (Profile requires userId)", on: navigator) {
+      try await navigator.go(to: .profile)
+    }
+    await step("-> go to Login (not in the table)", on: navigator) {
+      try await navigator.go(to: "Login")
+    }
+    await step("-> go to Profil (a typo)", on: navigator) { try await navigator.go(to: "Profil") }
+    begin(
+      "-> go to Folder, with the events an observer receives",
+      state: navigator.stack.stackDescription)
     var events: [String] = []
     let token = navigator.addObserver { events.append("   \($0)") }
     try await navigator.go(to: .folder)
     navigator.removeObserver(token)
     lines += events
+    end(state: navigator.stack.stackDescription)
     return navigator
   }
 
@@ -99,28 +165,23 @@ public struct Tour {
     let navigator = try Navigator(table: table, root: .menu)
     let request = try table.resolve("folder/profile?userId=2")
     say("the link folder/profile?userId=2 reads as: \(request)")
-    show(
-      "-> open folder/profile?userId=2 from Menu",
-      try await navigator.open("folder/profile?userId=2"))
-    show(
-      "-> open myapp://chat/3 (the guard sends it through Connections)",
-      try await navigator.open("myapp://chat/3"))
+    await step("-> open folder/profile?userId=2 from Menu", on: navigator) {
+      try await navigator.open("folder/profile?userId=2")
+    }
+    await step("-> open myapp://chat/3 (the guard sends it through Connections)", on: navigator) {
+      try await navigator.open("myapp://chat/3")
+    }
     say("the stack renders as the link: \(try table.link(for: navigator.stack))")
     for link in ["profile?admin=true", "chat/abc", "folder//profile"] {
-      say("-> open \(link)")
-      do {
-        try await navigator.open(link)
-      } catch {
-        say("   refused: \(error)")
-      }
+      await step("-> open \(link)", on: navigator) { try await navigator.open(link) }
     }
-    say("   stack unchanged: \(navigator.stack.stackDescription)")
   }
 
   private mutating func saveAndRestore(_ navigator: Navigator<StackContainer>) async throws {
     say("== Save and restore the sample app")
-    try await navigator.go(to: .contactCard, parameters: ["userId": 3])
-    say("stack: \(navigator.stack.stackDescription)")
+    await step("-> go to the contact card of user 3", on: navigator) {
+      try await navigator.go(to: .contactCard, parameters: ["userId": 3])
+    }
     let snapshot = await navigator.snapshot()
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
@@ -129,11 +190,13 @@ public struct Tour {
     say("   \(String(decoding: data, as: UTF8.self))")
     let decoded = try JSONDecoder().decode(NavigationSnapshot.self, from: data)
     let fresh = try Navigator(table: navigator.table, root: .menu)
+    begin("-> restore it into a fresh stack", state: fresh.stack.stackDescription)
     try await fresh.restore(decoded)
-    say("restored into a fresh stack: \(fresh.stack.stackDescription)")
-    show(
-      "-> the restored stack navigates at once: go to Folder",
-      try await fresh.go(to: .folder))
+    say("   stack: \(fresh.stack.stackDescription)")
+    end(state: fresh.stack.stackDescription)
+    await step("-> the restored stack navigates at once: go to Folder", on: fresh) {
+      try await fresh.go(to: .folder)
+    }
   }
 
   private mutating func tabs() async throws {
@@ -141,16 +204,18 @@ public struct Tour {
     say("== Tabs: Folders and Connections, a stack each (chats open only in Connections)")
     let tabs = try TabContainer(table: table)
     let navigator = Navigator(table: table, container: tabs)
-    show(
-      "-> go to Profile of user 2 (Folders has it one push away: stay)",
-      try await navigator.go(acrossTabsTo: .profile, parameters: ["userId": 2]))
-    show(
+    try await step("-> go to Profile of user 2 (Folders has it one push away: stay)", on: navigator)
+    {
+      try await navigator.go(acrossTabsTo: .profile, parameters: ["userId": 2])
+    }
+    try await step(
       "-> go to Chat with user 7 (no chat in Folders: select Connections, then push)",
-      try await navigator.go(acrossTabsTo: .chat, parameters: ["userId": 7]))
+      on: navigator
+    ) { try await navigator.go(acrossTabsTo: .chat, parameters: ["userId": 7]) }
     let link = "https://example.com/folders/Folder/profile?userId=5"
     let reading = try table.readInTabs(link)
     say("the link \(link) reads into tab \(reading.tab ?? "-"): \(reading.reading.request)")
-    show("-> open it", try await navigator.open(reading))
+    try await step("-> open it", on: navigator) { try await navigator.open(reading) }
     say("the state renders as the link: \(try table.link(for: tabs.state))")
     let snapshot = await navigator.snapshot()
     let encoder = JSONEncoder()
@@ -159,7 +224,9 @@ public struct Tour {
     say("saved every tab and the selection:")
     say("   \(String(decoding: data, as: UTF8.self))")
     let fresh = Navigator(table: table, container: try TabContainer(table: table))
+    begin("-> restore it into fresh tabs", state: fresh.container.state.description)
     try await fresh.restore(try JSONDecoder().decode(TabSnapshot.self, from: data))
-    say("restored into fresh tabs: \(fresh.container.state)")
+    say("   tabs: \(fresh.container.state)")
+    end(state: fresh.container.state.description)
   }
 }

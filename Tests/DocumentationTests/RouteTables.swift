@@ -1,7 +1,7 @@
 // The code of Docs/RouteTables.md, the DocC articles RouteTables.md, HowRoutesArePlanned.md
 // and TestingRouteTables.md, and the catalog's landing page.
-// It also holds the example of RouteTable(contentsOfFile:), whose test changes the current
-// directory: only this test may.
+// It also holds the example of RouteTable(contentsOfFile:), which reads its file from the
+// package root without changing the working directory.
 
 import Foundation
 import Routing
@@ -37,11 +37,25 @@ final class MenuScreen: ScreenController {
   }
 
   @Test func file() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let previous = FileManager.default.currentDirectoryPath
-    #expect(FileManager.default.changeCurrentDirectoryPath(root.path))
-    defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+    // The documents name the file from the package root, as a user's working directory
+    // would be. Changing this process's working directory would change it under every
+    // test running at the same time, so the snippets read through this stand-in, which
+    // resolves the path against the package root.
+    struct RouteTable {
+      let table: Routing.RouteTable
+      var screens: [Screen] { table.screens }
+
+      init(contentsOfFile path: String) throws {
+        table = try Routing.RouteTable(
+          contentsOfFile: SnippetTests.packageRoot.appendingPathComponent(path).path)
+      }
+
+      func route(from stack: [Entry], to destination: ScreenName, parameters: Parameters) throws
+        -> Route
+      {
+        try table.route(from: stack, to: destination, parameters: parameters)
+      }
+    }
     // snippet route-tables-file
     do {
       let table = try RouteTable(contentsOfFile: "Docs/Examples/SampleApp.json")

@@ -119,7 +119,7 @@ struct OpenChat: NavigationCommand {
     #expect(try table.route(from: chat, to: .profile).steps.map(\.commandID) == ["openProfile"])
     let profile = [Entry(.menu), Entry(.profile, parameters: ["userId": 2])]
     #expect(try table.route(from: profile, to: .chat, parameters: ["userId": 2]).steps.count == 1)
-    #expect(throws: RoutingError.self) {
+    #expect(throws: RoutingError.unreachable(from: .profile, to: .chat)) {
       try table.route(from: profile, to: .chat, parameters: ["userId": 3])
     }
   }
@@ -183,11 +183,12 @@ struct OpenChat: NavigationCommand {
       // snippet.show
     } catch {
       print(error)
-      // App/Routes.swift:14: commands[2] (openInbox).from[0]: screen 'Inbx' is not declared
+      // App/Routes.swift:14: commands[2] (openInbox).from[0]: screen 'Inbx' is not declared; did you mean 'Inbox'?
       // snippet.hide
       #expect(
         error.description
-          == "App/Routes.swift:14: commands[2] (openInbox).from[0]: screen 'Inbx' is not declared")
+          == "App/Routes.swift:14: commands[2] (openInbox).from[0]: screen 'Inbx' is not declared; did you mean 'Inbox'?"
+      )
       // snippet.show
     }
     // snippet.end

@@ -29,9 +29,9 @@ extension RouteTable {
   /// - Returns: The explanation of the first leg without a route, or `nil` when every leg
   ///   has one (the request may still fail on its parameters, which
   ///   ``route(from:to:via:parameters:)->Route`` checks once the route is found).
-  /// - Throws: ``RoutingError/emptyStack``, ``RoutingError/unknownScreen(_:)`` for a
+  /// - Throws: ``RoutingError/emptyStack``, ``RoutingError/unknownScreen(_:suggestion:)`` for a
   ///   milestone the table does not know, the stack's errors as for a route
-  ///   (``RoutingError/unknownScreenOnStack(_:entry:tab:)``,
+  ///   (``RoutingError/unknownScreenOnStack(_:entry:tab:suggestion:)``,
   ///   ``RoutingError/noTabForStack(root:tabs:)``), and
   ///   ``RoutingError/invalidParameter(name:value:expected:)`` for a value that a screen
   ///   an earlier leg pushes cannot take, as planning does.
@@ -92,7 +92,7 @@ extension RouteTable {
         reason = .guardRefused
       } else {
         let onStack = origins.filter { origin in
-          screenIndex[origin].map { marks.held[Int($0)] >= 0 } ?? false
+          screenIndex[origin].map { (marks.popTo($0) ?? -1) >= 0 } ?? false
         }
         reason = .originsNotReached(onStack: onStack)
       }

@@ -156,7 +156,7 @@ struct FileCommandBuilder {
   private mutating func number(_ text: JSONText, of reader: JSONReader, place: Int) -> Int32 {
     guard let bytes = reader.inputBytes(of: text) else {
       // A string with escapes is in the reader's buffer, valid until its next read.
-      return reader.withBytes(of: text) { names.intern($0) }
+      return reader.withBytes(of: text) { names.intern($0.span) }
     }
     waiting.append(bytes)
     places.append(place)
@@ -206,114 +206,71 @@ struct FileCommandBuilder {
 }
 
 /// Screen names by their UTF-8 bytes, each made into a ``ScreenName`` once: an
-/// open-addressing hash table over the bytes, so that looking a name up allocates
-/// nothing. Names compare byte by byte, as ``ScreenName`` does.
-///
-/// A slot holds a name's first eight bytes and, beside its number, its length and part
-/// of its hash, so that a name of up to eight bytes is found by reading its slot alone.
+/// ``OpenAddressingTable`` over the bytes, so that looking a name up allocates nothing.
+/// Names compare byte by byte (``Bytes``), as ``ScreenName`` does.
 struct NameInterner {
-  /// One slot of the hash table.
-  private struct Slot {
-    /// The name's first eight bytes, zero-padded.
-    var head: UInt64 = 0
-    /// The hash's top 24 bits, the length (24 bits) and the name's number plus one (0
-    /// for an empty slot).
-    var meta: UInt64 = 0
-  }
-
   private(set) var names: [ScreenName] = []
   /// The names' bytes, end to end; name `i` is `bytes[starts[i]..<starts[i + 1]]`.
   private var bytes: [UInt8] = []
   private var starts: [Int] = [0]
-  private var slots = [Slot](repeating: Slot(), count: 1024)
-
-  /// Reads the slot each name's hash points to, the first slot its lookup reads.
-  /// Unused except to make the reads; see ``intern(_:into:)``.
-  private var touched: UInt64 = 0
+  private var table = OpenAddressingTable(capacity: 512)
+  /// A batch's hashes and first candidates, kept between batches for their storage.
+  private var hashes: [UInt64] = []
+  private var candidates: [Int32] = []
 
   /// The numbers of `batch`'s names, in order, each added when it is new.
   ///
   /// On a large table each lookup misses the processor's caches. Interned as the file is
   /// read, one name after the parsing of the next, the misses follow one another; here
-  /// the batch's first slots are read in one tight loop before the names are interned,
-  /// so that the misses overlap (measured: loading 1,000,000 commands to 100,000
-  /// screens took 0.70–0.98 s of processor time on a loaded machine, 0.53–0.59 s with
-  /// batches).
+  /// the batch's first slots are read in one loop
+  /// (``OpenAddressingTable/candidates(_:into:)``) before the names are interned, so
+  /// that the misses overlap.
   ///
   /// - Complexity: O(*k*) on average, where *k* is the total length of the names.
+  /// - Parameter batch: The names' bytes, in the file being read.
   mutating func intern(_ batch: [UnsafeBufferPointer<UInt8>], into numbers: inout [Int32]) {
     numbers.removeAll(keepingCapacity: true)
-    var hashes: [UInt64] = []
-    hashes.reserveCapacity(batch.count)
-    let mask = slots.count - 1
-    for name in batch { hashes.append(NameHash.hash(name, head: NameHash.word(name, at: 0))) }
-    // A loop of loads alone, so that many are under way at once.
-    var touched = self.touched
-    slots.withUnsafeBufferPointer { slots in
-      for hash in hashes { touched ^= slots[Int(truncatingIfNeeded: hash) & mask].meta }
-    }
-    self.touched = touched
-    for (name, hash) in zip(batch, hashes) {
-      numbers.append(intern(name, head: NameHash.word(name, at: 0), hash: hash))
+    hashes.removeAll(keepingCapacity: true)
+    for name in batch { hashes.append(ByteHash.of(name)) }
+    table.candidates(hashes, into: &candidates)
+    for position in batch.indices {
+      let candidate = candidates[position]
+      let name = batch[position].span
+      if candidate >= 0 && matches(candidate, name) {
+        numbers.append(candidate)
+      } else {
+        numbers.append(intern(name, hash: hashes[position]))
+      }
     }
   }
 
   /// The number of `name`, adding it when it is new.
   ///
   /// - Complexity: O(*k*) on average, where *k* is the length of the name.
-  mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> Int32 {
-    let head = NameHash.word(name, at: 0)
-    return intern(name, head: head, hash: NameHash.hash(name, head: head))
+  mutating func intern(_ name: Span<UInt8>) -> Int32 {
+    intern(name, hash: ByteHash.of(name))
   }
 
-  /// ``intern(_:)`` for a name whose first word and hash are known.
-  private mutating func intern(_ name: UnsafeBufferPointer<UInt8>, head: UInt64, hash: UInt64)
-    -> Int32
-  {
-    let length = UInt64(min(name.count, 0xFF_FFFF))
-    let key = (hash & 0xFFFF_FF00_0000_0000) | (length << 32)
-    let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    while true {
-      let entry = slots[slot]
-      if entry.meta == 0 { break }
-      if entry.meta & 0xFFFF_FFFF_0000_0000 == key && entry.head == head {
-        let number = Int(entry.meta & 0xFFFF_FFFF) - 1
-        if name.count <= 8 || matches(number, name) { return Int32(number) }
-      }
-      slot = (slot + 1) & mask
-    }
-    let number = names.count
-    names.append(ScreenName(String(decoding: name, as: UTF8.self)))
-    bytes.append(contentsOf: name)
+  /// ``intern(_:)`` for a name whose hash is known.
+  private mutating func intern(_ name: Span<UInt8>, hash: UInt64) -> Int32 {
+    let (found, slot) = table.find(hash: hash) { matches($0, name) }
+    if let found { return found }
+    let number = Int32(names.count)
+    names.append(ScreenName(Bytes.string(name)))
+    for index in name.indices { bytes.append(name[index]) }
     starts.append(bytes.count)
-    slots[slot] = Slot(head: head, meta: key | UInt64(number + 1))
-    if names.count * 2 > slots.count { grow() }
-    return Int32(number)
+    let (bytes, starts) = (bytes, starts)
+    table.insert(number, hash: hash, at: slot) {
+      ByteHash.of(bytes.span.extracting(starts[Int($0)]..<starts[Int($0) + 1]))
+    }
+    return number
   }
 
-  /// Doubles the table, placing every name again.
-  private mutating func grow() {
-    let old = slots
-    slots = [Slot](repeating: Slot(), count: old.count * 2)
-    let mask = slots.count - 1
-    for entry in old where entry.meta != 0 {
-      let number = Int(entry.meta & 0xFFFF_FFFF) - 1
-      let hash = bytes.withUnsafeBufferPointer {
-        NameHash.hash(
-          UnsafeBufferPointer(rebasing: $0[starts[number]..<starts[number + 1]]), head: entry.head)
-      }
-      var slot = Int(truncatingIfNeeded: hash) & mask
-      while slots[slot].meta != 0 { slot = (slot + 1) & mask }
-      slots[slot] = entry
-    }
-  }
-
-  private func matches(_ number: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-    let start = starts[number]
-    guard starts[number + 1] - start == name.count else { return false }
-    return bytes.withUnsafeBufferPointer {
-      sameBytes(UnsafeBufferPointer(rebasing: $0[start..<start + name.count]), name)
-    }
+  /// Whether name `number` has the bytes `name`.
+  @inline(__always)
+  private func matches(_ number: Int32, _ name: Span<UInt8>) -> Bool {
+    let start = starts[Int(number)]
+    let end = starts[Int(number) + 1]
+    return end - start == name.count && Bytes.equal(bytes.span.extracting(start..<end), name)
   }
 }

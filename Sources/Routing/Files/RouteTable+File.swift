@@ -123,10 +123,11 @@ extension RouteGuard {
   {
     guard let guards else { return .unevaluated(name) }
     guard let given = guards[name] else {
+      let near = suggestion(for: name, among: guards.keys.sorted())
       throw TableError(
         .unknownGuard, at: "commands[\(number)].guard",
         "the guard '\(excerpt(name))' is not among the guards given"
-          + didYouMean(name, among: guards.keys.sorted()))
+          + (near.map { "; did you mean '\(excerpt($0))'?" } ?? ""), suggestion: near)
     }
     // Named as the file names it, so that exporting the table writes the same name.
     return given.name == name ? given : RouteGuard(name) { given.allows($0) }

@@ -206,7 +206,7 @@ final class LinkIndex: Sendable {
       let isKey = number >= edges.count
       let up = isKey ? Self.keyParent : place[Int(edge.parent)]
       var text = edge.text
-      let (hash, head) = text.withUTF8 { (Self.hash(up, Self.hash($0)), NameHash.word($0, at: 0)) }
+      let (hash, head) = text.withUTF8 { (Self.hash(up, Self.hash($0)), ByteHash.word($0, at: 0)) }
       let bit = Self.filterBit(of: hash, mask: filter.count * 64 - 1)
       filter[bit >> 6] |= 1 << UInt64(bit & 63)
       var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
@@ -315,41 +315,22 @@ final class LinkIndex: Sendable {
     (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
   }
 
-  /// The hash of a segment's bytes.
+  /// The hash of a segment's bytes: the high half of their ``ByteHash``.
   static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-    hash(bytes, head: NameHash.word(bytes, at: 0)).hash
+    UInt32(truncatingIfNeeded: ByteHash.of(bytes) >> 32)
   }
 
-  /// The hash of a segment's bytes, mixed eight at a time (`NameHash.word`), and
-  /// whether they are all ASCII: one multiplication for a segment of up to eight bytes,
-  /// rather than one a byte.
+  /// The hash of a segment's bytes, ``hash(_:)``, with the bits of its words ORed into
+  /// `bits` (``ByteHash/hash(_:head:bits:)``).
   ///
-  /// - Parameter head: The first eight bytes, `NameHash.word(bytes, at: 0)`.
-  @inline(__always)
-  static func hash(_ bytes: UnsafeBufferPointer<UInt8>, head: UInt64) -> (
-    hash: UInt32, ascii: Bool
-  ) {
-    var hash = mix(UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15, head)
-    var bits = head
-    var offset = 8
-    while offset < bytes.count {
-      let word = NameHash.word(bytes, at: offset)
-      hash = mix(hash, word)
-      bits |= word
-      offset += 8
-    }
-    return (UInt32(truncatingIfNeeded: hash >> 32), bits & 0x8080_8080_8080_8080 == 0)
-  }
-
-  /// `hash` and `word` mixed.
-  @inline(__always)
-  static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
-    let mixed = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
-    return mixed ^ mixed >> 29
+  /// - Parameter head: The first eight bytes, `ByteHash.word(bytes, at: 0)`.
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>, head: UInt64, bits: inout UInt64)
+    -> UInt32
+  {
+    UInt32(truncatingIfNeeded: ByteHash.hash(bytes, head: head, bits: &bits) >> 32)
   }
 
   /// The hash of a literal child's key: its parent, and its text's hash.
-  @inline(__always)
   static func hash(_ parent: Int32, _ text: UInt32) -> UInt64 {
     var hash = (UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(text)) &* 0x9E37_79B9_7F4A_7C15
     hash ^= hash >> 31
@@ -361,16 +342,13 @@ final class LinkIndex: Sendable {
 
   /// The bit of ``filter`` for a key's hash (`hash(_:_:)`), the filter having `mask + 1`
   /// bits (at most ``maximumFilterBits``). The bit comes from the hash's top 24 bits,
-  /// which the slot (its low bits) does not use below 16 million slots; a wider bit
-  /// (the hash rotated) costs 16 instructions more a link read, callgrind says, though
-  /// it is one instruction as a shift is.
-  @inline(__always)
+  /// which the slot (its low bits) does not use below 16 million slots, so that a key's
+  /// bit and its slot are independent; one shift takes them.
   static func filterBit(of hash: UInt64, mask: Int) -> Int {
     Int(truncatingIfNeeded: hash >> 40) & mask
   }
 
   /// Node `number`, which the index gave (a child, a slot): read without a bounds check.
-  @inline(__always)
   func trieNode(_ number: Int32) -> UnsafePointer<TrieNode> {
     nodes.pointer + Int(number)
   }
@@ -380,7 +358,6 @@ final class LinkIndex: Sendable {
   /// - Parameter head: The segment's first eight bytes, `segments.head(position)` (which
   ///   the walk has loaded once for every segment).
   /// - Complexity: O(*n*) expected, where *n* is the length of the segment.
-  @inline(__always)
   func literalChild(
     of node: Int32, reading segments: LinkSegments, at position: Int, head: UInt64
   ) -> Int32 {
@@ -406,10 +383,9 @@ final class LinkIndex: Sendable {
   /// -1 when no screen declares it; only when ``keysAreASCII``.
   ///
   /// - Complexity: O(*n*) expected, where *n* is the length of the key.
-  @inline(__always)
   func keyNumber(of key: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int32 {
     let found = node(
-      under: Self.keyParent, reading: key, hash: hash, head: NameHash.word(key, at: 0))
+      under: Self.keyParent, reading: key, hash: hash, head: ByteHash.word(key, at: 0))
     return found < 0 ? -1 : trieNode(found).pointee.terminal
   }
 
@@ -417,8 +393,7 @@ final class LinkIndex: Sendable {
   ///
   /// - Parameters:
   ///   - hash: The hash of the bytes, `LinkIndex.hash(bytes)`.
-  ///   - head: Their first eight bytes, `NameHash.word(bytes, at: 0)`.
-  @inline(__always)
+  ///   - head: Their first eight bytes, `ByteHash.word(bytes, at: 0)`.
   func node(
     under parent: Int32, reading bytes: UnsafeBufferPointer<UInt8>, hash text: UInt32,
     head: UInt64
@@ -432,9 +407,11 @@ final class LinkIndex: Sendable {
       if node.pointee.parent == parent && node.pointee.head == head
         && Int(node.pointee.count) == bytes.count
         && (bytes.count <= 8
-          || memoryEqual(
-            literalBytes.pointer + Int(literalStarts.pointer[slot]), bytes.baseAddress! + 8,
-            bytes.count - 8))
+          || Bytes.equal(
+            UnsafeBufferPointer(
+              start: literalBytes.pointer + Int(literalStarts.pointer[slot]),
+              count: bytes.count - 8),
+            UnsafeBufferPointer(rebasing: bytes[8...])))
       {
         return Int32(truncatingIfNeeded: slot)
       }
@@ -520,13 +497,6 @@ final class LinkIndex: Sendable {
   }
 }
 
-/// Whether `count` bytes at `a` and `b` are the same.
-@inline(__always)
-func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-  for offset in 0..<count where a[offset] != b[offset] { return false }
-  return true
-}
-
 /// One node of the trie of path patterns, as reading needs it: 32 bytes, one entry to
 /// read per step down, which also says which literal leads to it.
 struct TrieNode: Sendable {
@@ -534,7 +504,7 @@ struct TrieNode: Sendable {
   /// fit, only possible at the root, are dropped; the root is not pruned).
   var endings: UInt64
   /// The first eight bytes of the literal that leads to the node, little-endian and
-  /// padded with zeros (`NameHash.word(literal, at: 0)`); 0 for other nodes.
+  /// padded with zeros (`ByteHash.word(literal, at: 0)`); 0 for other nodes.
   var head: UInt64
   /// The node whose literal child this node is, ``LinkIndex/keyParent`` for a parameter
   /// name, or ``LinkIndex/emptySlot``.
@@ -566,7 +536,6 @@ struct LinkScreen: Sendable {
 /// The screens' parameters, each screen's together after its first.
 extension FlatTable<LinkParameter> {
   /// Parameter `index` (below its count) of `screen`.
-  @inline(__always)
   func parameter(_ index: Int, of screen: UnsafePointer<LinkScreen>) -> LinkParameter {
     index == 0 ? screen.pointee.lead : self[Int(screen.pointee.first) + index - 1]
   }
@@ -579,46 +548,4 @@ struct LinkParameter: Sendable {
   var kind: ParameterKind
   /// For a capture, the segment it reads, counted from the first its pattern reads.
   var offset: UInt8
-}
-
-/// An array's elements in memory of their own, which reading does not retain and release
-/// as it would an array's: the tables of a ``LinkIndex``, immutable once made, and freed
-/// by the index's `deinit`.
-struct FlatTable<Element: Sendable>: @unchecked Sendable {
-  /// The first element.
-  let pointer: UnsafePointer<Element>
-  /// How many elements.
-  let count: Int
-
-  /// A table of `elements`, its first aligned on `alignment` bytes (a power of two), or
-  /// as its type requires.
-  init(_ elements: [Element], alignment: Int = MemoryLayout<Element>.alignment) {
-    self.init(count: elements.count, alignment: alignment) { elements[$0] }
-  }
-
-  /// A table of `count` elements, `element(i)` made in place for each *i* in order, its
-  /// first aligned on `alignment` bytes (a power of two).
-  init(count: Int, alignment: Int, element: (Int) -> Element) {
-    let memory = UnsafeMutableRawPointer.allocate(
-      byteCount: MemoryLayout<Element>.stride * max(count, 1),
-      alignment: max(alignment, MemoryLayout<Element>.alignment)
-    ).bindMemory(to: Element.self, capacity: max(count, 1))
-    for index in 0..<count { (memory + index).initialize(to: element(index)) }
-    pointer = UnsafePointer(memory)
-    self.count = count
-  }
-
-  /// Element `index`; it traps outside the table, as an array does.
-  @inline(__always)
-  subscript(index: Int) -> Element {
-    precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index out of range")
-    return pointer[index]
-  }
-
-  /// Frees the memory: the table must not be read again.
-  func free() {
-    let memory = UnsafeMutablePointer(mutating: pointer)
-    memory.deinitialize(count: count)
-    memory.deallocate()
-  }
 }

@@ -16,9 +16,9 @@ import RoutingJSON
 /// most 1 KB, which Swift places on the stack: reading allocates nothing but the request
 /// it returns.
 struct LinkReader {
-  /// The table's compiled patterns. Not retained: retains and releases of the index were
-  /// about 60% of a read's time in a profile of `RoutingBenchmarks` (reads against
-  /// 10,000 patterns). Safe because a reader only lives inside `RouteTable.read`, whose
+  /// The table's compiled patterns. Not retained: the reader's helpers use the index at
+  /// every step, and retaining and releasing it each time would cost a read more than
+  /// its walk does (`Docs/Performance.md`, "Low-level choices"). Safe because a reader only lives inside `RouteTable.read`, whose
   /// table holds the index for the whole call; never store a reader beyond that call.
   unowned(unsafe) let links: LinkIndex
   let link: UnsafeBufferPointer<UInt8>
@@ -38,7 +38,6 @@ struct LinkReader {
 
   /// Bit 7 of the first byte of `word` (eight bytes, little-endian) that is one of
   /// `marks`, or 0 when none is; the bits above it are meaningless.
-  @inline(__always)
   private static func first(
     of marks: (UInt8, UInt8, UInt8, UInt8), in word: UInt64
   ) -> UInt64 {
@@ -256,13 +255,8 @@ struct LinkReader {
       }
       return try withScratch(65) { (best) throws(LinkError) -> LinkReading in
         let readings = SuffixReadings(best: best, captures: scratch, count: segments.count)
-        // Called through a guaranteed reference: a call on `links` itself retains and
-        // releases the index (about 46 instructions more a read of `RoutingBenchmarks
-        // links`, out of 5,288, callgrind).
         var segments = segments
-        let read = Unmanaged.passUnretained(links)._withUnsafeGuaranteedRef {
-          $0.read(&segments, into: readings)
-        }
+        let read = links.read(&segments, into: readings)
         guard read else {
           throw links.failure(reading: segments)
         }
@@ -374,8 +368,7 @@ struct LinkReader {
         let repeated = (value + 1..<total).contains {
           guard number($0) == key else { return false }
           guard let first, let later = bytes($0) else { return true }
-          return later.count != first.count
-            || !memoryEqual(later.baseAddress!, first.baseAddress!, first.count)
+          return !Bytes.equal(later, first)
         }
         if kinds.count == 1, !repeated, let bytes = first {
           guard let typed = Self.value(of: bytes, as: kinds[0]) else {
@@ -411,8 +404,8 @@ struct LinkReader {
         }
         parameters[name] = typed
       }
-      // `reserveCapacity`: `Array(unsafeUninitializedCapacity:)` looks up the array's
-      // generic metadata on every call (about 200 instructions more a read).
+      // `reserveCapacity`, not `Array(unsafeUninitializedCapacity:)`, which looks up the
+      // array's generic metadata on every call.
       var via: [ScreenName] = []
       if screenCount > 1 {
         via.reserveCapacity(screenCount - 1)
@@ -430,12 +423,7 @@ struct LinkReader {
   private func keyNumber(_ item: UInt64) -> Int32 {
     let raw = UnsafeBufferPointer(rebasing: link[Int(item >> 32)..<Int((item >> 16) & 0xFFFF)])
     if links.keysAreASCII && !raw.contains(where: { $0 >= 0x80 || $0 == Self.percent }) {
-      // Through a guaranteed reference, as in `read()`: a call on `links` retains and
-      // releases the index (5 instructions more a read of `RoutingBenchmarks links`,
-      // whose links have a query key in some reads, callgrind).
-      return Unmanaged.passUnretained(links)._withUnsafeGuaranteedRef {
-        $0.keyNumber(of: raw, hash: LinkIndex.hash(raw))
-      }
+      return links.keyNumber(of: raw, hash: LinkIndex.hash(raw))
     }
     return links.keyNumbers[queryKey(item)] ?? -1
   }

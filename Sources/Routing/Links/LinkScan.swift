@@ -16,7 +16,6 @@ struct LinkSegments {
   var end: UnsafePointer<UInt8>
 
   /// Segment `index`'s bytes.
-  @inline(__always)
   func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
     let range = ranges[index]
     return UnsafeBufferPointer(
@@ -24,14 +23,12 @@ struct LinkSegments {
   }
 
   /// Segment `index`'s hash, `LinkIndex.hash(bytes(index))`.
-  @inline(__always)
   func hash(_ index: Int) -> UInt32 {
     UInt32(truncatingIfNeeded: ranges[index] >> 32)
   }
 
   /// Segment `index`'s first eight bytes, little-endian, padded with zeros
-  /// (`NameHash.word(bytes(index), at: 0)`), as ``TrieNode/head`` holds a literal's.
-  @inline(__always)
+  /// (`ByteHash.word(bytes(index), at: 0)`), as ``TrieNode/head`` holds a literal's.
   func head(_ index: Int) -> UInt64 {
     let bytes = bytes(index)
     let start = bytes.baseAddress!
@@ -42,7 +39,7 @@ struct LinkSegments {
     }
     // Near the end: the eight bytes that end with the segment (shorter than 8), shifted.
     let segmentEnd = start + bytes.count
-    guard segmentEnd - base >= 8 else { return NameHash.word(bytes, at: 0) }
+    guard segmentEnd - base >= 8 else { return ByteHash.word(bytes, at: 0) }
     let word = UInt64(
       littleEndian: UnsafeRawPointer(segmentEnd - 8).loadUnaligned(as: UInt64.self))
     return word >> UInt64(8 * (8 - bytes.count))
@@ -54,9 +51,10 @@ struct LinkSegments {
     var mask: UInt64 = 0
     for index in 0..<count {
       heads[index] = head(index)
-      let (hash, ascii) = LinkIndex.hash(bytes(index), head: heads[index])
+      var bits: UInt64 = 0
+      let hash = LinkIndex.hash(bytes(index), head: heads[index], bits: &bits)
       ranges[index] = UInt64(hash) << 32 | (ranges[index] & 0xFFFF_FFFF)
-      if ascii { mask |= 1 << UInt64(index) }
+      if ByteHash.isASCII(bits) { mask |= 1 << UInt64(index) }
     }
     self.ascii = mask
   }
@@ -67,7 +65,6 @@ struct LinkSegments {
   }
 
   /// Whether segment `index` is all ASCII.
-  @inline(__always)
   func isASCII(_ index: Int) -> Bool {
     ascii & (1 << UInt64(index)) != 0
   }
@@ -88,13 +85,9 @@ struct SuffixReadings {
 
   static let none: UInt64 = 0xFF
 
-  @inline(__always)
   func screens(from start: Int) -> UInt64 { best[start] & 0xFF }
-  @inline(__always)
   func end(from start: Int) -> Int { Int((best[start] >> 8) & 0xFF) }
-  @inline(__always)
   func screen(from start: Int) -> Int32 { Int32(truncatingIfNeeded: best[start] >> 32) }
-  @inline(__always)
   func capturing(from start: Int) -> UInt64 { start == count ? 0 : captures[start] }
 }
 
@@ -173,7 +166,7 @@ extension LinkIndex {
             // children (none has the pattern of a literal under the root, which would
             // collide).
             let named = namedScreens.screen(
-              reading: segments.bytes(position), ascii: segments.isASCII(position))
+              reading: segments.bytes(position).span, ascii: segments.isASCII(position))
             if named >= 0 { found(named, endingAt: position + 1, taken: taken, &walk) }
           }
           // Literal before capture: the capture child waits on the stack.
@@ -219,7 +212,6 @@ extension LinkIndex {
 
   /// Records that `screen`'s pattern reads the segments from the walk's start to
   /// `position`, taking `taken` as captures, if no pattern found before ends there.
-  @inline(__always)
   private func found(
     _ screen: Int32, endingAt position: Int, taken: UInt64, _ walk: inout TrieWalk
   ) {
@@ -259,7 +251,7 @@ extension LinkIndex {
       guard position < count else { return }
       if node == root
         && namedScreens.screen(
-          reading: segments.bytes(position), ascii: segments.isASCII(position)) >= 0
+          reading: segments.bytes(position).span, ascii: segments.isASCII(position)) >= 0
       {
         farthest = max(farthest, position + 1)
         reachable |= 1 << UInt64(position)

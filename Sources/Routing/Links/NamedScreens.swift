@@ -2,7 +2,7 @@
 /// through the table's ``ScreenIndex`` rather than the trie of path patterns, so that
 /// they cost a link index nothing but a bit each (most screens of a large table have no
 /// path, and a trie node, a slot of its hash table and an entry in its root's dictionary
-/// took 17 bytes a command in a table of 100,000 screens and 1,000,000 commands).
+/// for each would grow the table by more than its commands take).
 ///
 /// A segment reads a name when the two are equal as Swift strings (by canonical
 /// equivalence), as it reads a literal: the index finds a name by its bytes, and the
@@ -43,23 +43,21 @@ struct NamedScreens: Sendable {
   ///   - segment: The segment's bytes, decoded.
   ///   - ascii: Whether every byte of `segment` is ASCII.
   /// - Complexity: O(*n*) expected, where *n* is the length of the segment.
-  @inline(__always)
-  func screen(reading segment: UnsafeBufferPointer<UInt8>, ascii: Bool) -> Int32 {
+  func screen(reading segment: Span<UInt8>, ascii: Bool) -> Int32 {
     guard !isEmpty else { return -1 }
     if ascii {
       if let number = index.number(named: segment), contains(number) { return number }
       // A name that is not ASCII may equal it (the Kelvin sign `\u{212A}` is `K`).
       guard !texts.isEmpty else { return -1 }
     }
-    return screen(readingText: String(decoding: segment, as: UTF8.self))
+    return screen(readingText: Bytes.string(segment))
   }
 
   /// The screen added whose name `text` (a literal) reads, or -1.
   ///
   /// - Complexity: O(*n*) expected, where *n* is the length of the text.
   func screen(reading text: String) -> Int32 {
-    var text = text
-    return text.withUTF8 { screen(reading: $0, ascii: $0.allSatisfy { $0 < 0x80 }) }
+    screen(reading: text.utf8.span, ascii: text.utf8.allSatisfy { $0 < 0x80 })
   }
 
   /// The screen added whose name reads as screen `number`'s does, or -1.
@@ -75,11 +73,23 @@ struct NamedScreens: Sendable {
   /// The screen added whose name equals `text` as a string, or -1, looked up by text.
   private func screen(readingText text: String) -> Int32 {
     if let number = texts[text] { return number }
-    // An ASCII name equals the text when the text's canonical composition spells it.
-    let composed = text._nfcCodeUnits
-    guard composed.allSatisfy({ $0 < 0x80 }) else { return -1 }
-    let number = composed.withUnsafeBufferPointer { index.number(named: $0) }
-    guard let number, contains(number) else { return -1 }
+    // An ASCII name equals the text when each of the text's characters equals an ASCII
+    // character (the Kelvin sign `\u{212A}` equals `K`): `Character` compares, and
+    // hashes, by canonical equivalence, as `String` does.
+    var spelled: [UInt8] = []
+    for character in text {
+      guard let byte = Self.asciiCharacters[character] else { return -1 }
+      spelled.append(byte)
+    }
+    // The whole text must equal the spelling too, not only its characters one by one.
+    let ascii = String(decoding: spelled, as: UTF8.self)
+    guard ascii == text, let number = index.number(named: ascii.utf8.span), contains(number)
+    else { return -1 }
     return number
   }
+
+  /// The printable ASCII characters, by character: a lookup finds any character
+  /// canonically equivalent to one of them.
+  private static let asciiCharacters: [Character: UInt8] = Dictionary(
+    uniqueKeysWithValues: (0x20...0x7E).map { (Character(Unicode.Scalar(UInt8($0))), UInt8($0)) })
 }

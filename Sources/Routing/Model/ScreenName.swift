@@ -73,32 +73,14 @@ public struct ScreenName: Hashable, Comparable, Sendable, ExpressibleByStringLit
   ///
   /// - Complexity: O(*n*), where *n* is the length of the names.
   public static func == (lhs: ScreenName, rhs: ScreenName) -> Bool {
-    // Native strings compare their bytes at once; the planner compares names on every
-    // plan (measured: a tenth of a warm plan went to the byte-by-byte loop).
-    // Strings with the same bits (one storage, or the same small string) are the same
-    // name: a table's lookup finds its own name so, without reading a byte.
-    if lhs.rawValue._isIdentical(to: rhs.rawValue) { return true }
-    let left = lhs.rawValue.utf8
-    let right = rhs.rawValue.utf8
-    guard left.count == right.count else { return false }
-    let same = left.withContiguousStorageIfAvailable { leftBytes in
-      right.withContiguousStorageIfAvailable { rightBytes in
-        leftBytes.elementsEqual(rightBytes)
-      }
-    }
-    return (same ?? nil) ?? left.elementsEqual(right)
+    // Bytes, not `String`'s `==`, which compares by canonical equivalence.
+    Bytes.equal(lhs.rawValue.utf8.span, rhs.rawValue.utf8.span)
   }
 
   /// Hashes the name's UTF-8 bytes, in step with ``==(_:_:)``.
   ///
   /// - Complexity: O(*n*), where *n* is the length of the name.
   public func hash(into hasher: inout Hasher) {
-    let hashed: Void? = rawValue.utf8.withContiguousStorageIfAvailable {
-      hasher.combine(bytes: UnsafeRawBufferPointer($0))
-    }
-    if hashed == nil {
-      for byte in rawValue.utf8 { hasher.combine(byte) }
-    }
-    hasher.combine(rawValue.utf8.count)
+    Bytes.combine(rawValue.utf8.span, into: &hasher)
   }
 }

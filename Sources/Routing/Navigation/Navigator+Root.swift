@@ -19,7 +19,7 @@ extension RouteTable {
   ///   - screen: The root screen; it must be a screen of the table.
   ///   - parameters: Values for the parameters the screen declares.
   /// - Returns: The entry and its screen object.
-  /// - Throws: ``RoutingError/unknownScreen(_:)`` when the table has no such screen,
+  /// - Throws: ``RoutingError/unknownScreen(_:suggestion:)`` when the table has no such screen,
   ///   ``RoutingError/invalidParameter(name:value:expected:)`` when a value does not
   ///   convert to its declared kind,
   ///   ``RoutingError/undeclaredParameter(key:suggestion:)`` for a key the screen does
@@ -32,7 +32,9 @@ extension RouteTable {
   public func makeItem(
     for screen: ScreenName, parameters: Parameters = [:]
   ) throws(RoutingError) -> StackItem {
-    guard let number = screenIndex[screen] else { throw RoutingError.unknownScreen(screen) }
+    guard let number = screenIndex[screen] else {
+      throw RoutingError.unknownScreen(screen, suggestion: nearestScreen(to: screen))
+    }
     let entry = try newEntry(of: number, parameters: parameters)
     try checkKeys(parameters, declaredBy: [number])
     try checkRequired(of: number, in: parameters)

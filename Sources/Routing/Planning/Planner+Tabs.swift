@@ -16,12 +16,12 @@ extension Planner {
   /// Each leg is the shortest of: the leg inside the selected tab, with the commands it
   /// allows; and, for every other tab in order, a select of it followed by the leg
   /// inside it (nothing more when its top already matches). Each candidate is one call
-  /// of ``leg(from:to:parameters:anyDisabled:_:)`` with the commands the tab leaves out
-  /// marked disabled beside those whose guard said no (and, for the breadth-first
-  /// search's inner loops, named by ``PlannerScratch/leftOutTab``: it tests their
-  /// positions, ``LimitedPositions``). Ties go to staying, then to the
-  /// first tab; a tab is searched only when it could still win, and for a leg shorter
-  /// than the best so far only (``PlannerScratch/legLimit``); when only a leg of one or
+  /// of ``leg(from:to:parameters:filter:bound:_:)`` with a ``LegFilter`` made for it:
+  /// the commands the tab leaves out beside those whose guard said no (the
+  /// breadth-first search's inner loops test their positions, ``LimitedPositions``).
+  /// Ties go to staying, then to the first tab; a tab is searched only when it could
+  /// still win, and for a leg shorter than the best so far only (the call's bound);
+  /// when only a leg of one or
   /// two steps could, only when ``mayReach(_:within:_:)`` allows one. With `pinned`,
   /// every leg stays in the selected tab. The plan owns `stacks`: a leg changes its
   /// tab's in place.
@@ -36,10 +36,6 @@ extension Planner {
     let destination = try destination(of: request)
     let parameters = request.parameters
     try scratch.withScratch { (buffers) throws(RoutingError) in
-      defer {
-        buffers.legLimit = .max
-        buffers.leftOutTab = -1
-      }
       if buffers.tabScreens.count < plan.stacks.count {
         buffers.tabScreens.append(
           contentsOf: repeatElement([], count: plan.stacks.count - buffers.tabScreens.count))
@@ -88,30 +84,32 @@ extension Planner {
           var cost = select
           if tab == here || !topMatches(plan.stacks[tab], milestone, parameters, buffers) {
             // Behind the best so far, only a strictly cheaper leg wins.
-            buffers.legLimit = best.map { Int32($0.cost - select - 1) } ?? .max
+            let bound = best.map { Int32($0.cost - select - 1) } ?? .max
             // A leg costs at least 1: none could win.
-            if buffers.legLimit < 1 { continue }
+            if bound < 1 { continue }
             // Nor any when a leg of one or two steps is all that could win and none is
             // possible.
-            if buffers.legLimit <= 2 && !graph.hasCosts
-              && !mayReach(milestone, within: buffers.legLimit, buffers)
-            {
+            if bound <= 2 && !graph.hasCosts && !mayReach(milestone, within: bound, buffers) {
               continue
             }
-            buffers.leftOutTab = tab
-            let found: Bool
+            // What this tab's leg leaves out: its tab's commands, as a set built once,
+            // or marked with the guards' beside them.
+            let filter: LegFilter
             if guarded.isEmpty && !layout.excluded[tab].isEmpty {
-              swap(&buffers.disabled, &buffers.tabDisabled[tab])
-              found = leg(
-                from: plan.stacks[tab], to: milestone, parameters: parameters, anyDisabled: true,
-                &buffers)
-              swap(&buffers.disabled, &buffers.tabDisabled[tab])
+              filter = LegFilter(
+                disabled: buffers.tabDisabled[tab], anyDisabled: true, tab: tab, guardSaidNo: false)
+            } else if disable(guarded, layout.excluded[tab], &buffers) {
+              filter = LegFilter(
+                disabled: buffers.disabled, anyDisabled: true, tab: tab,
+                guardSaidNo: !guarded.isEmpty)
             } else {
-              found = leg(
-                from: plan.stacks[tab], to: milestone, parameters: parameters,
-                anyDisabled: disable(guarded, layout.excluded[tab], &buffers), &buffers)
+              filter = .none
             }
-            guard found else { continue }
+            guard
+              leg(
+                from: plan.stacks[tab], to: milestone, parameters: parameters, filter: filter,
+                bound: bound, &buffers)
+            else { continue }
             cost += legCost(buffers.leg)
           } else {
             buffers.leg.removeAll(keepingCapacity: true)

@@ -78,10 +78,8 @@ final class Planner: Sendable {
   /// An empty cache for `graph`; building a field costs a backward search of it.
   ///
   /// The cost is in units of cold search (commands looked at), each a jump to a screen
-  /// found by a random command, often a cache miss; a build reads the same rows mostly
-  /// in order, about 16 times as fast a unit. Measured on random tables of 100,000
-  /// screens and 1,000,000 commands: a cold plan looks at about 800 commands in 80 µs,
-  /// a build looks at 2.1 million in about 5 ms.
+  /// found by a random command, often out of the caches; a build reads the same rows mostly
+  /// in order, and so costs much less a unit (`Docs/Performance.md` has the figures).
   private static func cache(limit: Int, _ graph: RouteGraph) -> PlanCache {
     PlanCache(
       limit: limit, screenCount: graph.screenCount,
@@ -108,7 +106,10 @@ final class Planner: Sendable {
         return Route(steps: [], stack: stack)
       }
       buffers.prepare(screens: graph.screenCount, commands: graph.commandCount)
-      let anyDisabled = disableGuardedCommands(request, stack, &buffers)
+      let filter =
+        disableGuardedCommands(request, stack, &buffers)
+        ? LegFilter(disabled: buffers.disabled, anyDisabled: true, tab: -1, guardSaidNo: true)
+        : .none
       var current = stack
       var steps: [Step] = []
       var next = 0
@@ -118,7 +119,7 @@ final class Planner: Sendable {
         next += 1
         if topMatches(current, milestone, parameters, buffers) { continue }
         let found = leg(
-          from: current, to: milestone, parameters: parameters, anyDisabled: anyDisabled,
+          from: current, to: milestone, parameters: parameters, filter: filter, bound: .max,
           &buffers)
         guard found else {
           throw RoutingError.unreachable(
@@ -154,7 +155,7 @@ final class Planner: Sendable {
   /// screens accepts.
   ///
   /// - Parameter tab: The tab whose stack it is, for the error; `nil` for a single stack.
-  /// - Throws: ``RoutingError/unknownScreenOnStack(_:entry:tab:)`` for the first entry
+  /// - Throws: ``RoutingError/unknownScreenOnStack(_:entry:tab:suggestion:)`` for the first entry
   ///   naming a screen that a table declaring its screens does not declare.
   /// - Complexity: O(*n*) on average, where *n* is the depth of the stack.
   func screenNumbers(of stack: [Entry], tab: String?, into numbers: inout [Int32])
@@ -164,7 +165,8 @@ final class Planner: Sendable {
     for (position, entry) in stack.enumerated() {
       guard let number = screenIndex[entry.screen] else {
         guard !declaresScreens else {
-          throw RoutingError.unknownScreenOnStack(entry.screen, entry: position, tab: tab)
+          throw RoutingError.unknownScreenOnStack(
+            entry.screen, entry: position, tab: tab, suggestion: nearestScreen(to: entry.screen))
         }
         numbers.append(-1)
         continue
@@ -175,14 +177,15 @@ final class Planner: Sendable {
 
   /// The destination's screen number, once every milestone is known to be a screen.
   ///
-  /// - Throws: ``RoutingError/unknownScreen(_:)`` for the first breadcrumb, then the
+  /// - Throws: ``RoutingError/unknownScreen(_:suggestion:)`` for the first breadcrumb, then the
   ///   destination, that the table does not know.
   func destination(of request: Request) throws(RoutingError) -> Int32 {
     for name in request.breadcrumbs where screenIndex[name] == nil {
-      throw RoutingError.unknownScreen(name)
+      throw RoutingError.unknownScreen(name, suggestion: nearestScreen(to: name))
     }
     guard let destination = screenIndex[request.destination] else {
-      throw RoutingError.unknownScreen(request.destination)
+      throw RoutingError.unknownScreen(
+        request.destination, suggestion: nearestScreen(to: request.destination))
     }
     return destination
   }
@@ -220,7 +223,6 @@ final class Planner: Sendable {
     _ request: Request, _ stack: [Entry], _ buffers: inout PlannerScratch
   ) -> Bool {
     buffers.disabled.clear()
-    buffers.guardSaidNo = false
     guard !graph.guardedCommands.isEmpty else { return false }
     let context = GuardContext(request: request, stack: stack)
     var any = false
@@ -229,7 +231,6 @@ final class Planner: Sendable {
       buffers.disabled.insert(Int(command))
       any = true
     }
-    buffers.guardSaidNo = any
     return any
   }
 
@@ -237,7 +238,8 @@ final class Planner: Sendable {
   /// `buffers.leg`; returns `false` when there is none. The caller has checked that
   /// the top does not match already.
   func leg(
-    from stack: [Entry], to milestone: Int32, parameters: Parameters, anyDisabled: Bool,
+    from stack: [Entry], to milestone: Int32, parameters: Parameters, filter: LegFilter,
+    bound: Int32,
     _ buffers: inout PlannerScratch
   ) -> Bool {
     buffers.leg.removeAll(keepingCapacity: true)
@@ -245,27 +247,19 @@ final class Planner: Sendable {
     markStack(stack, parameters: parameters, &buffers)
     if graph.hasCosts {
       buffers.implicitAnywhere = false
-      listFirstSteps(anyDisabled, &buffers)
-      return cheapestLeg(to: milestone, anyDisabled: anyDisabled, &buffers)
+      listFirstSteps(filter, &buffers)
+      return cheapestLeg(to: milestone, filter: filter, &buffers)
     }
     // Without guards saying no, the first steps by commands from anywhere stay implicit
     // (``RouteGraph/firstFromAnywhere``): a table may have thousands of them.
-    buffers.implicitAnywhere = !anyDisabled && !graph.fromAnywhere.isEmpty
-    listFirstSteps(anyDisabled, &buffers)
+    buffers.implicitAnywhere = !filter.anyDisabled && !graph.fromAnywhere.isEmpty
+    listFirstSteps(filter, &buffers)
     if let field = cache.field(to: milestone, building: distanceField) {
-      if let found = warmLeg(to: milestone, along: field, anyDisabled, &buffers) { return found }
+      if let found = warmLeg(to: milestone, along: field, filter, &buffers) { return found }
     }
-    let found = shortestLeg(to: milestone, anyDisabled: anyDisabled, &buffers)
+    let found = shortestLeg(to: milestone, filter: filter, bound: bound, &buffers)
     cache.earn(buffers.work, toward: milestone)
     return found
-  }
-
-  /// Whether command `command` takes part in the current request.
-  @inline(__always)
-  func isEnabled(_ command: Int32, _ anyDisabled: Bool, _ buffers: borrowing PlannerScratch)
-    -> Bool
-  {
-    !anyDisabled || !buffers.disabled.contains(Int(command))
   }
 }
 
@@ -302,8 +296,8 @@ extension Planner {
   ///   declared parameter, in declaration order, whose request value does not convert:
   ///   a value is checked only against the screens a route creates.
   ///
-  /// Inlined for the common entry without parameters (measured: the call cost a warm
-  /// plan about 140 of its 2,650 instructions).
+  /// Inlined for the common entry without parameters, which a warm plan makes for every
+  /// screen it pushes: the call would be a large part of that plan.
   @inline(__always)
   func newEntry(of screen: Int32, parameters: Parameters) throws(RoutingError) -> Entry {
     // The request's parameters first: without any, the screen's flag is not read.
@@ -329,95 +323,21 @@ extension Planner {
     return Entry(screenNames[Int(screen)], parameters: values)
   }
 
-  /// The pop rule (<doc:HowRoutesArePlanned>, "One step"), for a whole stack at once:
-  /// marks in `buffers.held` every screen that an entry of `stack` matches under
-  /// `parameters`, with the index a command to it pops back to (the topmost matching
-  /// entry below the top), or -1 when the top matches it (a command to it does not
-  /// apply). `buffers.poppable` lists the screens a command pops back to, in stack
-  /// order.
-  ///
-  /// A leg never pushes a held screen: a command to it pops, or does not apply.
-  /// `buffers.stackScreens` holds the screen numbers of `stack`'s entries.
+  /// Marks `stack`, whose screen numbers `buffers.stackScreens` holds, in
+  /// `buffers.marks` under `parameters`: the pop rule of ``StackMarks/mark(_:matches:)``.
   func markStack(_ stack: [Entry], parameters: Parameters, _ buffers: inout PlannerScratch) {
-    buffers.held.clear()
-    buffers.heldList.removeAll(keepingCapacity: true)
-    buffers.poppable.removeAll(keepingCapacity: true)
-    buffers.topScreen = -1
-    let top = stack.count - 1
-    for (position, entry) in stack.enumerated() {
-      let screen = buffers.stackScreens[position]
-      guard screen >= 0 else { continue }
-      if position == top { buffers.topScreen = screen }
-      guard self.entry(entry, matchesParametersOf: screen, under: parameters) else { continue }
-      let slot = Int(screen)
-      if !buffers.held.contains(slot) { buffers.heldList.append(screen) }
-      if position < top {
-        if !buffers.held.contains(slot) { buffers.poppable.append(screen) }
-        buffers.held[slot] = Int32(position)
-      } else {
-        buffers.held[slot] = -1
-      }
+    buffers.marks.mark(buffers.stackScreens) { position, screen in
+      entry(stack[position], matchesParametersOf: screen, under: parameters)
     }
-    buffers.fewHeld = buffers.heldList.count <= 4
   }
 
-  /// Lists a leg's possible first steps in `buffers.candidates`, by command number:
-  /// the pops back to entries below the top and the pushes from the top, its own
-  /// commands and, unless `buffers.implicitAnywhere`, those from anywhere.
-  ///
-  /// A pop back to a screen is listed with the one command that
-  /// ``RouteGraph/popCommand(to:where:)`` chooses among the enabled ones (the cheapest,
-  /// then the lowest-numbered): nothing else reaches a held screen, so no search could
-  /// prefer another, and the table analysis asks the same function.
-  func listFirstSteps(_ anyDisabled: Bool, _ buffers: inout PlannerScratch) {
-    buffers.candidates.removeAll(keepingCapacity: true)
-    buffers.pops.removeAll(keepingCapacity: true)
-    for screen in buffers.poppable {
-      let popTo = buffers.held[Int(screen)]!
-      guard popTo >= 0 else { continue }
-      let chosen = graph.popCommand(to: screen) { isEnabled($0, anyDisabled, buffers) }
-      guard let command = chosen else { continue }
-      buffers.pops.append(LegStep(command: command, screen: screen, popTo: popTo))
-    }
-    // The top's own commands and those from anywhere, merged in command order.
-    let own = buffers.topScreen >= 0 ? graph.commandsFrom.range(Int(buffers.topScreen)) : 0..<0
-    var next = own.lowerBound
-    var anywhere = 0
-    let anywhereEnd = buffers.implicitAnywhere ? 0 : graph.fromAnywhere.count
-    while next < own.upperBound || anywhere < anywhereEnd {
-      let command: Int32
-      if anywhere >= anywhereEnd
-        || (next < own.upperBound && graph.commandsFrom.items[next] < graph.fromAnywhere[anywhere])
-      {
-        command = graph.commandsFrom.items[next]
-        next += 1
-      } else {
-        command = graph.fromAnywhere[anywhere]
-        anywhere += 1
-      }
-      let target = graph.destination[Int(command)]
-      guard isEnabled(command, anyDisabled, buffers), !buffers.held.contains(Int(target)) else {
-        continue
-      }
-      buffers.candidates.append(LegStep(command: command, screen: target, popTo: -1))
-    }
-    guard !buffers.pops.isEmpty else { return }
-    // Merge in the pops, few unless the stack is deep.
-    buffers.pops.sort { $0.command < $1.command }
-    swap(&buffers.candidates, &buffers.merged)
-    buffers.candidates.removeAll(keepingCapacity: true)
-    var pop = 0
-    var push = 0
-    while pop < buffers.pops.count || push < buffers.merged.count {
-      if push >= buffers.merged.count
-        || (pop < buffers.pops.count && buffers.pops[pop].command < buffers.merged[push].command)
-      {
-        buffers.candidates.append(buffers.pops[pop])
-        pop += 1
-      } else {
-        buffers.candidates.append(buffers.merged[push])
-        push += 1
-      }
-    }
+  /// Lists a leg's possible first steps in `buffers.candidates`, by command number
+  /// (``RouteGraph/listFirstSteps(_:implicitAnywhere:into:pops:merged:where:)``), those
+  /// from anywhere only unless `buffers.implicitAnywhere`.
+  func listFirstSteps(_ filter: LegFilter, _ buffers: inout PlannerScratch) {
+    graph.listFirstSteps(
+      buffers.marks, implicitAnywhere: buffers.implicitAnywhere, into: &buffers.candidates,
+      pops: &buffers.pops, merged: &buffers.merged,
+      where: { filter.allows($0) })
   }
 }

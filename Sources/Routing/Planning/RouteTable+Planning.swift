@@ -26,9 +26,9 @@ extension RouteTable {
   ///     declared by the destination, a breadcrumb or a screen the route pushes.
   /// - Returns: The steps and the resulting stack; no step when the top of `stack`
   ///   already matches `destination`.
-  /// - Throws: ``RoutingError/unknownScreen(_:)`` for a destination or breadcrumb that
+  /// - Throws: ``RoutingError/unknownScreen(_:suggestion:)`` for a destination or breadcrumb that
   ///   the table does not know, then
-  ///   ``RoutingError/unknownScreenOnStack(_:entry:tab:)`` for a stack entry naming a
+  ///   ``RoutingError/unknownScreenOnStack(_:entry:tab:suggestion:)`` for a stack entry naming a
   ///   screen that the table does not declare, when it declares its screens
   ///   (``declaresScreens``); on a table with tabs,
   ///   ``RoutingError/noTabForStack(root:tabs:)`` for a stack that does not start at the

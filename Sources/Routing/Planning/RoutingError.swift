@@ -16,13 +16,15 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
   /// No sequence of commands leads from the top of the stack at the failing leg to the
   /// milestone.
   case unreachable(from: ScreenName, to: ScreenName)
-  /// The destination or a breadcrumb is not a screen of the table.
-  case unknownScreen(ScreenName)
+  /// The destination or a breadcrumb is not a screen of the table. `suggestion` is the
+  /// table's screen closest to it, when one is close (`Message` for `Mesage`).
+  case unknownScreen(ScreenName, suggestion: ScreenName? = nil)
   /// Entry `entry` (counted from 0, bottom first) of the stack to start from names a
   /// screen that the table does not declare, on a table that declares its screens (see
   /// ``RouteTable/declaresScreens``). `tab` names the tab whose stack it is, for a tab
-  /// state; `nil` for a single stack.
-  case unknownScreenOnStack(ScreenName, entry: Int, tab: String?)
+  /// state; `nil` for a single stack. `suggestion` is the table's screen closest to it,
+  /// when one is close.
+  case unknownScreenOnStack(ScreenName, entry: Int, tab: String?, suggestion: ScreenName? = nil)
   /// A request parameter does not convert to the kind that a screen the route creates
   /// declares for it.
   case invalidParameter(name: String, value: String, expected: ParameterKind)
@@ -40,8 +42,9 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
   case noFactory(ScreenName)
   /// A tab state or request names a tab the table does not declare, or the table
   /// declares no tab at all (an empty name, when nothing named one; see
-  /// <doc:PlanningAcrossTabs>).
-  case unknownTab(String)
+  /// <doc:PlanningAcrossTabs>). `suggestion` is the table's tab closest to it, when one
+  /// is close.
+  case unknownTab(String, suggestion: String? = nil)
   /// A single stack, planned on a table that declares tabs, does not start at the root
   /// of exactly one tab: `root` is its first entry's screen, `tabs` the tabs whose root
   /// it is (none, or several). Give a ``TabState`` instead (see <doc:PlanningAcrossTabs>).
@@ -66,16 +69,38 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// A sentence that says what failed.
+  /// The nearest name to a mistyped one, which the ``description`` offers with "did you
+  /// mean": the screen closest to an unknown screen, the tab closest to an unknown tab,
+  /// the declared key closest to an undeclared one; `nil` for other errors, or when no
+  /// name is close.
+  public var suggestion: String? {
+    switch self {
+    case .unknownScreen(_, let suggestion), .unknownScreenOnStack(_, _, _, let suggestion):
+      suggestion?.rawValue
+    case .unknownTab(_, let suggestion), .undeclaredParameter(_, let suggestion):
+      suggestion
+    default:
+      nil
+    }
+  }
+
+  /// A sentence that says what failed, ending with "did you mean" and the
+  /// ``suggestion`` when there is one.
   public var description: String {
+    let hint = suggestion.map { "; did you mean '\(excerpt($0))'?" } ?? ""
+    return sentence + hint
+  }
+
+  /// What failed, without the suggestion.
+  private var sentence: String {
     switch self {
     case .unreachable(let from, let to):
       "no route from \(from) to \(to)"
-    case .unknownScreen(let name):
+    case .unknownScreen(let name, _):
       "unknown screen '\(excerpt(name.rawValue))'"
-    case .unknownScreenOnStack(let name, let entry, nil):
+    case .unknownScreenOnStack(let name, let entry, nil, _):
       "unknown screen '\(excerpt(name.rawValue))' at stack entry \(entry)"
-    case .unknownScreenOnStack(let name, let entry, let tab?):
+    case .unknownScreenOnStack(let name, let entry, let tab?, _):
       "unknown screen '\(excerpt(name.rawValue))' at entry \(entry) of tab '\(excerpt(tab))'"
     case .invalidParameter(let name, let value, let expected):
       "parameter '\(excerpt(name))': '\(excerpt(value))' is not a valid \(expected)"
@@ -84,10 +109,10 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
     case .noFactory(let name):
       "nothing makes screen '\(excerpt(name))': give the screen or the table a factory"
     case .missingParameter(let screen, let key):
-      "\(excerpt(screen)) requires parameter '\(excerpt(key))', and the request gives no value for it"
-    case .unknownTab(let name) where name.isEmpty:
+      "\(excerpt(screen)) requires parameter '\(excerpt(key))', and no value is given for it"
+    case .unknownTab(let name, _) where name.isEmpty:
       "the table declares no tab"
-    case .unknownTab(let name):
+    case .unknownTab(let name, _):
       "unknown tab '\(excerpt(name))'"
     case .noTabForStack(let root, let tabs) where tabs.isEmpty:
       "the table has tabs and '\(excerpt(root))', the stack's first entry, is no tab's root: "
@@ -96,9 +121,8 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
       "'\(excerpt(root))', the stack's first entry, is the root of tabs "
         + tabs.map { "'\(excerpt($0))'" }.joined(separator: ", ")
         + ": give a tab state to say which"
-    case .undeclaredParameter(let key, let suggestion):
+    case .undeclaredParameter(let key, _):
       "parameter '\(excerpt(key))' is declared by neither the destination, a breadcrumb nor a screen the route pushes"
-        + (suggestion.map { "; did you mean '\(excerpt($0))'?" } ?? "")
     }
   }
 }

@@ -19,19 +19,20 @@ extension DrillDownContainer: RestorableContainer {
   /// goes to the right pane and the rest to the left stack; otherwise all go to the left
   /// stack, so a restorable right pane without a restorable left screen comes back as
   /// the only left screen. Sends ``DrillDownEvent/willRestore(_:)`` and
-  /// ``DrillDownEvent/didRestore(_:)``.
+  /// ``DrillDownEvent/didRestore(_:)``. A snapshot without entries leaves both panes as
+  /// they are and sends no event, as for a stack.
   ///
   /// - Parameters:
   ///   - snapshot: The snapshot to restore.
   ///   - table: The route table that resolves its restoration identifiers.
-  /// - Throws: ``RestorationError``, as ``RouteTable/restoredItems(from:)``; an empty
-  ///   snapshot is an error, like for a stack. The container is as it was and no event
-  ///   is sent.
+  /// - Throws: ``RestorationError``, as ``RouteTable/restoredItems(from:)``. The
+  ///   container is as it was and no event is sent.
   /// - Complexity: As ``RouteTable/restoredItems(from:)``, plus O(*k*) observers.
   public func restore(_ snapshot: NavigationSnapshot, using table: RouteTable)
     throws(RestorationError)
   {
     let slots = try table.restoredItems(from: snapshot).map(DrillDownSlot.init)
+    guard !slots.isEmpty else { return }
     let restored =
       if slots.count >= 2 && snapshot.rightPaneRestorable == true {
         DrillDownState(unchecked: Array(slots.dropLast()), right: slots.last)

@@ -28,7 +28,9 @@ public struct RestorationError: Error, Hashable, Sendable, CustomStringConvertib
     /// A factory handed back one screen object for two of the snapshot's entries, which
     /// would show it twice.
     case sharedScreenObject
-    /// The snapshot holds no entry: there is nothing to put on the container.
+    /// No longer thrown: a snapshot without entries restores by leaving the container as
+    /// it is.
+    @available(*, deprecated, message: "a snapshot without entries restores; nothing throws this")
     case nothingToRestore
     /// A tab snapshot names a tab the tab container does not hold.
     case unknownTab
@@ -38,8 +40,12 @@ public struct RestorationError: Error, Hashable, Sendable, CustomStringConvertib
   public let kind: Kind
   /// Where, as a path into the snapshot such as `entries[2].parameters.userId`.
   public let location: String
-  /// A sentence that says what is wrong.
+  /// A sentence that says what is wrong; it ends with "did you mean" and the
+  /// ``suggestion`` when there is one.
   public let message: String
+  /// The table's restoration identifier closest to an unknown one, when one is close;
+  /// `nil` for other errors.
+  public let suggestion: String?
 
   /// Creates a restoration error.
   ///
@@ -47,10 +53,13 @@ public struct RestorationError: Error, Hashable, Sendable, CustomStringConvertib
   ///   - kind: What is wrong.
   ///   - location: Where, as a path into the snapshot.
   ///   - message: A sentence that says what is wrong.
-  public init(_ kind: Kind, at location: String, _ message: String) {
+  ///   - suggestion: The nearest name to a mistyped one, which the message offers; none
+  ///     by default.
+  public init(_ kind: Kind, at location: String, _ message: String, suggestion: String? = nil) {
     self.kind = kind
     self.location = location
     self.message = message
+    self.suggestion = suggestion
   }
 
   /// `location: message`.

@@ -43,11 +43,11 @@ extension RouteTable {
   /// one, so every snapshot a container saves restores with the same table.
   ///
   /// - Parameter snapshot: The snapshot.
-  /// - Returns: The screens, bottom first; at least one.
+  /// - Returns: The screens, bottom first; none for a snapshot without entries, which
+  ///   every container restores by staying as it is.
   /// - Throws: ``RestorationError`` for an unknown identifier, a parameter the screen
-  ///   does not declare or that does not convert, a screen that nothing can make, a
-  ///   factory that hands back one screen object for two entries, or a snapshot without
-  ///   entries.
+  ///   does not declare or that does not convert, a screen that nothing can make, or a
+  ///   factory that hands back one screen object for two entries.
   /// - Complexity: O(*V* + *n* · *d*) plus the factories, where *V* is the number of
   ///   screens, *n* the number of saved entries and *d* the most parameters a screen
   ///   declares or an entry holds.
@@ -55,19 +55,18 @@ extension RouteTable {
   public func restoredItems(from snapshot: NavigationSnapshot) throws(RestorationError)
     -> [StackItem]
   {
-    guard !snapshot.entries.isEmpty else {
-      throw RestorationError(
-        .nothingToRestore, at: "entries", "the snapshot holds no restorable screen")
-    }
     var items: [StackItem] = []
     var made = Set<ObjectIdentifier>()
     items.reserveCapacity(snapshot.entries.count)
     for (index, saved) in snapshot.entries.enumerated() {
       let place = "entries[\(index)]"
       guard let screen = screen(restorationIdentifier: saved.identifier) else {
+        let identifiers = screens.compactMap(\.restorationIdentifier).filter { !$0.isEmpty }
+        let near = suggestion(for: saved.identifier, among: identifiers)
         throw RestorationError(
           .unknownIdentifier, at: "\(place).identifier",
-          "unknown restoration identifier '\(excerpt(saved.identifier))'")
+          "unknown restoration identifier '\(excerpt(saved.identifier))'"
+            + (near.map { "; did you mean '\(excerpt($0))'?" } ?? ""), suggestion: near)
       }
       // Keys in order, so that the first problem reported does not depend on the
       // dictionary's order.

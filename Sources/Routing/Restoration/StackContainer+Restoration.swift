@@ -12,18 +12,22 @@ extension StackContainer: RestorableContainer {
   /// Replaces the stack with the screens of a snapshot, bottom first.
   ///
   /// A drill-down's snapshot restores too: its right pane's screen, if saved, becomes
-  /// the top.
+  /// the top. A snapshot without entries (of a stack with no restorable screen) leaves
+  /// the stack as it is: every snapshot a container saves restores
+  /// (<doc:SavingAndRestoringState>).
   ///
   /// - Parameters:
   ///   - snapshot: The snapshot to restore.
   ///   - table: The route table that resolves its restoration identifiers.
-  /// - Throws: ``RestorationError``, as ``RouteTable/restoredItems(from:)``; an empty
-  ///   snapshot is an error because a route cannot start from an empty stack. The
-  ///   stack is as it was.
+  /// - Throws: ``RestorationError``, as ``RouteTable/restoredItems(from:)``. The stack
+  ///   is as it was.
   /// - Complexity: As ``RouteTable/restoredItems(from:)``.
   public func restore(_ snapshot: NavigationSnapshot, using table: RouteTable)
     throws(RestorationError)
   {
-    replaceItems(with: try table.restoredItems(from: snapshot))
+    let items = try table.restoredItems(from: snapshot)
+    // A stack is never empty: nothing restorable keeps the screens it shows.
+    guard !items.isEmpty else { return }
+    replaceItems(with: items)
   }
 }

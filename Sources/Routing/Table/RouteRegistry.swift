@@ -64,8 +64,8 @@ public struct RouteRegistry: Sendable {
     commands.append(command)
   }
 
-  /// Registers every screen and command that a ``RouteTableBuilder`` block declares, in
-  /// order.
+  /// Registers every screen, command and tab that a ``RouteTableBuilder`` block
+  /// declares, in order.
   ///
   /// - Parameter content: The declarations.
   public mutating func register(@RouteTableBuilder _ content: () -> [RouteTableComponent]) {
@@ -73,6 +73,7 @@ public struct RouteRegistry: Sendable {
       switch component {
       case .screen(let screen): screens.append(screen)
       case .command(let command): commands.append(command)
+      case .tab(let tab): tabs.append(tab)
       }
     }
   }
@@ -108,9 +109,12 @@ public enum RouteTableComponent: Sendable {
   case screen(Screen)
   /// A command.
   case command(any NavigationCommand)
+  /// A tab (see <doc:PlanningAcrossTabs>).
+  case tab(Tab)
 }
 
-/// Declares a route table in one place, without runtime class scanning.
+/// Declares a route table in one place, without runtime class scanning: its screens,
+/// commands and tabs, in the order they count in.
 ///
 /// ```swift
 /// let table = try RouteTable {
@@ -130,6 +134,12 @@ public enum RouteTableBuilder {
   /// A command declaration.
   public static func buildExpression(_ command: some NavigationCommand) -> [RouteTableComponent] {
     [.command(command)]
+  }
+
+  /// A tab declaration: tabs count in the order declared, as
+  /// `RouteRegistry.register(_:)` registers a ``Tab``.
+  public static func buildExpression(_ tab: Tab) -> [RouteTableComponent] {
+    [.tab(tab)]
   }
 
   /// Several declarations at once, such as a list made by a loop elsewhere.
@@ -171,7 +181,7 @@ extension RouteTable {
   ///     such a destination an error.
   ///   - linkHosts: The web hosts that `http` and `https` links may name
   ///     (``RouteRegistry/linkHosts``).
-  ///   - content: The screens and commands, in order.
+  ///   - content: The screens, commands and tabs, in order.
   /// - Throws: ``TableError``, as ``RouteRegistry/compile()`` does.
   /// - Complexity: O(*V* + *E* + *O* + *P*), as ``RouteRegistry/compile()``.
   public init(

@@ -86,6 +86,28 @@ extension RouteTable {
       }
       return origins
     }
+
+    /// The first command that names screen `screen` (a position in
+    /// ``RouteTable/screens``), as an origin or as its destination, and the screen's
+    /// first position among that command's origins as declared (`nil` when the command
+    /// names it only as its destination); `nil` when no command names it. A file lists a
+    /// command's origins before its destination, so a command from a screen to itself
+    /// names it first as an origin.
+    ///
+    /// It reads the graph's rows of the screen instead of walking the commands, so that
+    /// a tool placing a diagnostic on a table that takes its screens from its commands
+    /// pays for the screens it reports, not for the table.
+    ///
+    /// - Complexity: O(*k* + *o*), where *k* is the number of commands from and to the
+    ///   screen and *o* the number of origins of the command found.
+    package func firstMention(of screen: Int) -> (command: Int, origin: Int?)? {
+      let from = graph.commandsFrom[screen].min()
+      let to = graph.commandsTo[screen].min()
+      if let from, to.map({ from <= $0 }) ?? true {
+        return (Int(from), origins(of: Int(from)).firstIndex(of: screens[screen].name))
+      }
+      return to.map { (Int($0), nil) }
+    }
   }
 }
 

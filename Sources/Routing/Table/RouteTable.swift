@@ -124,7 +124,7 @@ public struct RouteTable: Sendable {
   ///
   /// A table that declares its screens knows every screen a stack may hold: a stack
   /// entry naming another screen is a mistake, and planning from it fails with
-  /// ``RoutingError/unknownScreenOnStack(_:entry:tab:)``. A table that takes its
+  /// ``RoutingError/unknownScreenOnStack(_:entry:tab:suggestion:)``. A table that takes its
   /// screens from its commands accepts any name on a stack, as a screen without
   /// parameters that no command targets (see <doc:HowRoutesArePlanned>).
   public var declaresScreens: Bool { planner.declaresScreens }
@@ -251,13 +251,18 @@ struct ScreenNames {
   ///   - hash: The name's hash value, when known.
   /// - Returns: The screen's number.
   mutating func intern(
-    _ name: ScreenName, hash: Int? = nil, at place: @autoclosure () -> String
+    _ name: ScreenName, hash: UInt64? = nil, at place: @autoclosure () -> String
   ) throws(TableError) -> Int32 {
-    let (found, slot) = slots.find(name, hash: hash ?? NameHash.of(name), in: names)
+    let (found, slot) = slots.find(name, hash: hash ?? ScreenSlots.hash(name), in: names)
     if let found { return found }
     try Self.validate(name, at: place())
     guard implicit else {
-      throw TableError(.undeclaredScreen, at: place(), "screen '\(excerpt(name))' is not declared")
+      let near = suggestion(for: name.rawValue, among: names.map(\.rawValue))
+      throw TableError(
+        .undeclaredScreen, at: place(),
+        "screen '\(excerpt(name))' is not declared"
+          + (near.map { "; did you mean '\(excerpt($0))'?" } ?? ""),
+        suggestion: near)
     }
     let number = Int32(screens.count)
     screens.append(Screen(name, declaredAt: nil))

@@ -22,14 +22,16 @@ extension TableError {
       let command = commands[number]
       let id = command.id.flatMap { $0.isEmpty ? nil : $0 }
       return TableError(
-        kind, at: location, message, commandID: id, declaredAt: command.declaredAt)
+        kind, at: location, message, commandID: id, declaredAt: command.declaredAt,
+        suggestion: suggestion)
     }
     if let number = Self.number(after: "screens[", in: location), screens.indices.contains(number) {
       let screen = screens[number]
       // An invalid name (empty, or with control characters) is better left unprinted.
       let name = screen.name.problem == nil ? screen.name : nil
       return TableError(
-        kind, at: location, message, screenName: name, declaredAt: screen.declaredAt)
+        kind, at: location, message, screenName: name, declaredAt: screen.declaredAt,
+        suggestion: suggestion)
     }
     return self
   }

@@ -14,12 +14,14 @@
 ///   let table = try registry.compile()
 /// } catch {
 ///   print(error)
-///   // App/Routes.swift:14: commands[2] (openInbox).from[0]: screen 'Inbx' is not declared
+///   // App/Routes.swift:14: commands[2] (openInbox).from[0]: screen 'Inbx' is not declared; did you mean 'Inbox'?
 /// }
 /// ```
 ///
 /// A table read from a route-table file has no Swift declarations, so its errors read
-/// `commands[2].from[0]: screen 'Inbx' is not declared`.
+/// `commands[2].from[0]: screen 'Inbx' is not declared; did you mean 'Inbox'?`. A
+/// mistyped name carries the nearest declared one, in the message and as
+/// ``suggestion``.
 ///
 /// Two errors are equal when every part is, the declaration and its site included; to
 /// match an error of a table declared in Swift, compare its ``kind`` and ``location``.
@@ -88,6 +90,10 @@ public struct TableError: Error, Hashable, Sendable, CustomStringConvertible {
   /// is in; `nil` when the problem is in no declaration, the declaration does not say
   /// (a custom ``NavigationCommand`` may not), or the table was read from a file.
   public let declaredAt: DeclarationSite?
+  /// The nearest name to a mistyped one, which the message offers with "did you mean":
+  /// the declared screen closest to an undeclared one, the given guard closest to an
+  /// unknown one; `nil` for other errors, or when no name is close.
+  public let suggestion: String?
 
   /// Creates a table error.
   ///
@@ -98,10 +104,13 @@ public struct TableError: Error, Hashable, Sendable, CustomStringConvertible {
   ///   - commandID: The identifier of the command the problem is in; none by default.
   ///   - screenName: The name of the screen the problem is in; none by default.
   ///   - declaredAt: Where that command or screen was declared; nowhere by default.
+  ///   - suggestion: The nearest name to a mistyped one, which the message offers; none
+  ///     by default.
   public init(
     _ kind: Kind, at location: String, _ message: String, commandID: String? = nil,
-    screenName: ScreenName? = nil, declaredAt: DeclarationSite? = nil
+    screenName: ScreenName? = nil, declaredAt: DeclarationSite? = nil, suggestion: String? = nil
   ) {
+    self.suggestion = suggestion
     self.kind = kind
     self.location = location
     self.message = message

@@ -61,7 +61,7 @@ extension RouteTable {
   ///   - parameters: Values for every screen the route pushes, and to match entries.
   /// - Returns: The steps (selects and commands) and the state they leave, every tab's
   ///   stack included; no step when the selected tab's top already matches.
-  /// - Throws: ``RoutingError/unknownTab(_:)`` for a state that names a tab the table
+  /// - Throws: ``RoutingError/unknownTab(_:suggestion:)`` for a state that names a tab the table
   ///   does not declare (or any tab, when it declares none); otherwise as
   ///   ``route(from:to:via:parameters:)->Route``, ``RoutingError/unreachable(from:to:)``
   ///   naming the selected tab's top when no tab has a leg. Nothing changes on failure.
@@ -111,8 +111,10 @@ extension RouteTable {
       return try route(request, inTab: name, from: stack)
     } catch {
       // The stack was given as a single stack, not as this tab's.
-      guard case .unknownScreenOnStack(let screen, let entry, _) = error else { throw error }
-      throw RoutingError.unknownScreenOnStack(screen, entry: entry, tab: nil)
+      guard case .unknownScreenOnStack(let screen, let entry, _, let near) = error else {
+        throw error
+      }
+      throw RoutingError.unknownScreenOnStack(screen, entry: entry, tab: nil, suggestion: near)
     }
   }
 
@@ -155,7 +157,7 @@ extension RouteTable {
   /// of a table that declares its screens, and, on a table with tabs, the first entry
   /// the root of exactly one tab, whose number it returns (`nil` without tabs).
   ///
-  /// - Throws: ``RoutingError/unknownScreenOnStack(_:entry:tab:)``, then what
+  /// - Throws: ``RoutingError/unknownScreenOnStack(_:entry:tab:suggestion:)``, then what
   ///   ``tab(ofStack:for:)`` throws.
   /// - Complexity: O(*n* + *T*), where *n* is the depth of the stack and *T* the number
   ///   of tabs.
@@ -171,14 +173,14 @@ extension RouteTable {
   /// hashed into its dictionary.
   func resolve(_ state: TabState) throws(RoutingError) -> (Int, [[Entry]]) {
     guard let selected = tabLayout.number(of: state.selected) else {
-      throw RoutingError.unknownTab(state.selected)
+      throw RoutingError.unknownTab(state.selected, suggestion: nearestTab(to: state.selected))
     }
     var stacks = tabLayout.rootStacks
     for (name, stack) in state.stacks {
       guard let number = tabLayout.number(of: name) else {
         // The first by name, whatever the dictionary's order.
-        throw RoutingError.unknownTab(
-          state.stacks.keys.filter { tabLayout.number(of: $0) == nil }.min()!)
+        let unknown = state.stacks.keys.filter { tabLayout.number(of: $0) == nil }.min()!
+        throw RoutingError.unknownTab(unknown, suggestion: nearestTab(to: unknown))
       }
       stacks[number] = stack
     }

@@ -61,7 +61,7 @@ public final class TabContainer: NavigationContainer {
   /// the first tab selected.
   ///
   /// - Parameter table: A table that declares tabs; its factories make the roots.
-  /// - Throws: ``RoutingError/unknownTab(_:)`` for a table without tabs;
+  /// - Throws: ``RoutingError/unknownTab(_:suggestion:)`` for a table without tabs;
   ///   ``RoutingError`` as ``StackContainer/init(table:root:parameters:)``.
   /// - Complexity: O(*T*), where *T* is the number of tabs, plus the factories.
   public convenience init(table: RouteTable) throws(RoutingError) {

@@ -104,7 +104,8 @@ extension TabContainer {
         _ = try table.restoredItems(from: saved)
       } catch {
         throw RestorationError(
-          error.kind, at: "tabs.\(excerpt(name)).\(error.location)", error.message)
+          error.kind, at: "tabs.\(excerpt(name)).\(error.location)", error.message,
+          suggestion: error.suggestion)
       }
       restoring.append((containers[tab], saved))
     }

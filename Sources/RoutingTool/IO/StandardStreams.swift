@@ -23,8 +23,19 @@ extension ToolEnvironment {
       readLines: { (limit: Int) throws(FileReadError) -> [[UInt8]]? in
         try input.next(upTo: limit)
       },
-      writeBytes: { bytes in bytes.withUnsafeBufferPointer { writeAll($0, to: 1) } })
+      writeBytes: { bytes in bytes.withUnsafeBufferPointer { writeAll($0, to: 1) } },
+      readBoundedLine: { (limit: Int) throws(FileReadError) -> InputLine? in
+        try input.next(limit: limit)
+      })
   }
+}
+
+/// The time a file was last modified, in nanoseconds since 1970; `nil` when it cannot
+/// be had (no such file). `routing serve --watch` polls it.
+package func modificationTime(atPath path: String) -> Int64? {
+  var information = stat()
+  guard stat(path, &information) == 0 else { return nil }
+  return Int64(information.st_mtim.tv_sec) * 1_000_000_000 + Int64(information.st_mtim.tv_nsec)
 }
 
 /// Lines of a file descriptor, without their line breaks; the last line may lack one.
@@ -97,6 +108,45 @@ package final class LineReader {
       }
     }
     return lines
+  }
+
+  /// The next line when it holds at most `limit` bytes; a longer line is not kept but
+  /// read to its end and discarded, so that memory stays bounded by `limit` and the
+  /// read chunk whatever arrives; `nil` at the end of the input.
+  ///
+  /// - Throws: ``FileReadError`` (for `<stdin>`) when a read fails; the lines before it
+  ///   were returned.
+  /// - Complexity: O(*n*) amortized, where *n* is the length of the line.
+  package func next(limit: Int) throws(FileReadError) -> InputLine? {
+    var searched = start
+    var discarded = 0
+    while true {
+      if let newline = buffer[searched...].firstIndex(of: 0x0A) {
+        defer { start = newline + 1 }
+        let length = discarded + newline - start
+        return length > limit ? .tooLong(length) : .line(Array(buffer[start..<newline]))
+      }
+      searched = buffer.count
+      if atEnd {
+        if let failure { throw FileReadError(path: "<stdin>", reason: failure) }
+        guard start < buffer.count || discarded > 0 else { return nil }
+        defer { start = buffer.count }
+        let length = discarded + buffer.count - start
+        return length > limit ? .tooLong(length) : .line(Array(buffer[start...]))
+      }
+      if buffer.count - start > limit {
+        // Past the limit: what is buffered is given up, and only counted.
+        discarded += buffer.count - start
+        buffer.removeAll(keepingCapacity: true)
+        start = 0
+        searched = 0
+      } else if start > 0 {
+        buffer.removeFirst(start)
+        searched -= start
+        start = 0
+      }
+      fill()
+    }
   }
 
   private func fill() {

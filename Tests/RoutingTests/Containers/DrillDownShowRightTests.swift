@@ -103,15 +103,15 @@ import Testing
   }
 
   @Test func initializerChecksTheRules() {
-    #expect(throws: DrillDownError.self) { try DrillDownState(left: [], right: 1) }
-    #expect(throws: DrillDownError.self) { try DrillDownState(left: [1, 2, 1]) }
-    #expect(throws: DrillDownError.self) { try DrillDownState(left: [1, 2], right: 2) }
-    do {
-      _ = try DrillDownState(left: [1, 2, 1])
-    } catch {
-      #expect(error.kind == .alreadyShown && error.location == "left[2]")
-      #expect(error.description == "init: the screen is already shown at left[0]")
+    let rightAlone = #expect(throws: DrillDownError.self) { try DrillDownState(left: [], right: 1) }
+    #expect(rightAlone?.kind == .rightWithoutLeft)
+    let twice = #expect(throws: DrillDownError.self) { try DrillDownState(left: [1, 2, 1]) }
+    #expect(twice?.kind == .alreadyShown && twice?.location == "left[2]")
+    #expect(twice?.description == "init: the screen is already shown at left[0]")
+    let rightTwice = #expect(throws: DrillDownError.self) {
+      try DrillDownState(left: [1, 2], right: 2)
     }
+    #expect(rightTwice?.kind == .alreadyShown && rightTwice?.location == "right")
   }
 
   /// Seeded random operations: every one either changes the state, or leaves it

@@ -41,7 +41,10 @@ import Testing
     // Only the Folders tab has a command to Folder, and a link into Connections stays
     // inside it.
     let reading = try navigator.table.readInTabs("people/Folder")
-    await #expect(throws: NavigationError.self) { try await navigator.open(reading) }
+    await #expect(throws: NavigationError.routing(.unreachable(from: "Connections", to: "Folder")))
+    {
+      try await navigator.open(reading)
+    }
     #expect(navigator.container.state == before)
   }
 
@@ -143,7 +146,9 @@ import Testing
     #expect(route.steps.first == .select("Connections"))
     #expect(navigator.container.state.stack.map(\.screen) == ["Connections", "Chat"])
     let before = navigator.container.state
-    await #expect(throws: LinkNavigationError.self) {
+    await #expect(
+      throws: LinkNavigationError.link(LinkError(.unknownSegment(index: 0, segment: "Nowhere")))
+    ) {
       try await navigator.open(acrossTabs: "people/Nowhere")
     }
     await #expect(

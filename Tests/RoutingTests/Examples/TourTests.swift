@@ -17,7 +17,7 @@ import Testing
       "-> open the contact card of user 3, Ada, from its view model",
       "   the card shows: Ada's card",
       "   (already there)",
-      "   error: unknown screen 'Login'; stack unchanged: Menu > Connections > Chat(userId: 3)",
+      "   stack unchanged: Menu > Connections > Chat(userId: 3)",
       "-> go to Folder, with the events an observer receives",
       "   will navigate to Folder in 2 steps",
       "   did go back to Menu by home",
@@ -31,7 +31,8 @@ import Testing
       "  refused: entries[1].identifier: unknown restoration identifier 'drafts'",
       "== Save and restore the sample app",
       #"   {"entries":[{"identifier":"menu","parameters":{}},{"identifier":"folder","parameters":{}},{"identifier":"profile","parameters":{"userId":"3"}}],"version":1}"#,
-      "restored into a fresh stack: Menu > Folder > Profile(userId: 3)",
+      "-> restore it into a fresh stack",
+      "   stack: Menu > Folder > Profile(userId: 3)",
       "   1. back to Folder by openFolder",
       "   stack: Menu > Folder",
     ] {
@@ -64,6 +65,58 @@ import Testing
     }
     let ada = lines.firstIndex { $0.contains("Ada") }
     #expect(ada.map { lines[$0].contains("user 3, Ada") } == true, "Ada is not introduced")
+  }
+
+  /// Each step the tour announces says what happened, and what it says of the stack is
+  /// the navigator's stack after it: a route ends with the stack it left, a refusal says
+  /// the stack is unchanged only when it is.
+  @Test func everyNarrationLineMatchesTheNavigatorAfterIt() async {
+    let (lines, steps) = await Tour.narrate()
+    let announced = lines.filter { $0.hasPrefix("-> ") }
+    let mail = lines.filter { $0.hasPrefix("  ") && $0.contains("->") }
+    #expect(
+      steps.map(\.announcement) == announced, "an announcement without its step: \(mail)")
+    #expect(steps.count >= 20)
+    for step in steps {
+      let told = step.lines.filter {
+        !$0.isEmpty && !$0.hasPrefix("the ") && !$0.hasPrefix("saved")
+      }
+      #expect(!told.isEmpty, "\(step.announcement): says nothing of what happened")
+      for line in step.lines {
+        let trimmed = line.drop { $0 == " " }
+        for label in ["stack: ", "stack unchanged: ", "tabs: "] where trimmed.hasPrefix(label) {
+          #expect(
+            trimmed.dropFirst(label.count) == step.after[...],
+            "\(step.announcement): says '\(trimmed)', the stack is \(step.after)")
+        }
+        if line.contains("unchanged") {
+          #expect(step.before == step.after, "\(step.announcement): not unchanged")
+        }
+        if line.contains("refused") {
+          #expect(step.before == step.after, "\(step.announcement): a refusal changed the stack")
+        }
+      }
+      if step.before != step.after {
+        #expect(
+          step.lines.contains {
+            $0.hasSuffix(": \(step.after)") || $0.hasSuffix("stack: \(step.after)")
+          },
+          "\(step.announcement): the stack changed to \(step.after) unsaid")
+      }
+    }
+  }
+
+  /// The sample app's user screens need their user: the tour shows the error.
+  @Test func theTourShowsTheMissingUser() async {
+    let lines = await Tour.run()
+    #expect(
+      lines.contains(
+        "   refused: Profile requires parameter 'userId', and no value is given for it"),
+      "\(lines.joined(separator: "\n"))")
+    #expect(lines.contains("   refused: unknown screen 'Profil'; did you mean 'Profile'?"))
+    #expect(lines.contains("   refused: unknown screen 'Login'"))
+    let profileLink = lines.firstIndex(of: "-> open profile?admin=true")
+    #expect(profileLink.map { lines[$0 + 1].hasPrefix("   refused: ") } == true)
   }
 
   @Test func sampleGuardRoutesAnotherUsersChatThroughConnections() throws {

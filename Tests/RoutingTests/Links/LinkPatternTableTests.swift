@@ -74,12 +74,30 @@ import Testing
     #expect(try table.resolve("Folder").destination == "Folder")
   }
 
+  @Test func aNameReadsFromEverySegmentThatEqualsItAsAString() throws {
+    // Segments compare as Swift strings (canonical equivalence): the Kelvin sign equals
+    // `K`, and a decomposed `é` the composed one, for screens read by their names.
+    let table = try Self.compile([
+      Screen("Kin"), Screen("Caf\u{E9}"), Screen("Plain"),
+      Screen("Other", parameters: [.string("x")], path: "o/:x"),
+    ])
+    #expect(try table.resolve("Kin").destination == "Kin")
+    #expect(try table.resolve("\u{212A}in").destination == "Kin")
+    #expect(try table.resolve("%E2%84%AAin").destination == "Kin")
+    #expect(try table.resolve("Cafe%CC%81").destination == "Caf\u{E9}")
+    #expect(try table.resolve("Caf%C3%A9").destination == "Caf\u{E9}")
+    #expect(try table.resolve("Plain").destination == "Plain")
+    // A text whose characters each equal an ASCII one, but not the name.
+    #expect(throws: LinkError.self) { try table.resolve("\u{212A}") }
+    #expect(throws: LinkError.self) { try table.resolve("Kin\u{301}") }
+  }
+
   @Test func literalsWithTheSameHashAndFirstBytesAreToldApart() throws {
-    // "pagenamew4kws8iw3" and "pagenamercqy9xaaa" have the same hash (`LinkIndex.hash`,
+    // "pagenamer5eqkd33m" and "pagename7iy486vvn" have the same hash (`LinkIndex.hash`,
     // the index's hash of a segment or query key), the same length and the same first
     // eight bytes: as path literals and as parameter names, only their last bytes tell
     // them apart.
-    let (a, b) = ("pagenamew4kws8iw3", "pagenamercqy9xaaa")
+    let (a, b) = ("pagenamer5eqkd33m", "pagename7iy486vvn")
     #expect(hash(a) == hash(b))
     let keys = [Parameter.integer(a), .string(b)]
     let table = try Self.compile([

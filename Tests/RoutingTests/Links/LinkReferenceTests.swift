@@ -136,7 +136,7 @@ import Testing
     return link
   }
 
-  @Test(arguments: TestScale.batches(full: 10, quick: 2))
+  @Test(arguments: TestScale.batches(full: 10, quick: 1))
   func readerAgreesWithBruteForce(batch: Int) throws {
     var random = SeededGenerator(seed: UInt64(batch) &* 104_729 &+ 3)
     var read = 0
@@ -221,7 +221,7 @@ import Testing
     return parameters
   }
 
-  @Test(arguments: TestScale.batches(full: 10, quick: 2))
+  @Test(arguments: TestScale.batches(full: 10, quick: 1))
   func stacksRoundTripThroughLinks(batch: Int) throws {
     var random = SeededGenerator(seed: UInt64(batch) &* 15_485_863 &+ 11)
     let values: [ParameterValue] = [1, 22, "a", "1", "a b", "x/y", "b", "c", "", "S0"]

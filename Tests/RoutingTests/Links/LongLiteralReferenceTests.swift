@@ -9,7 +9,7 @@ import Testing
 @Suite struct LongLiteralReferenceTests {
   /// Two texts that the index hashes alike, with the same length and first eight bytes
   /// (checked in `LinkPatternTableTests`).
-  static let colliding = ["pagenamew4kws8iw3", "pagenamercqy9xaaa"]
+  static let colliding = ["pagenamer5eqkd33m", "pagename7iy486vvn"]
   static let stems = ["pagename", "pagenamepagename", "longsegment-name-", "x"]
   static let letters = Array("abcxyz0189")
 

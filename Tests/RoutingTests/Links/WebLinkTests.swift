@@ -111,7 +111,8 @@ import Testing
     // Ignored items are not checked further, but still taken apart.
     #expect(try table.read("folder?userId=abc").ignored == ["userId"])
     #expect(throws: LinkError(.repeatedQueryKey("a"))) { try table.resolve("folder?a=1&a=1") }
-    #expect(throws: LinkError.self) { try table.resolve("folder?a=%zz") }
+    let encoding = #expect(throws: LinkError.self) { try table.resolve("folder?a=%zz") }
+    #expect(encoding?.kind.name == "badEncoding")
   }
 
   @Test func theIssuesLinksNowRead() throws {

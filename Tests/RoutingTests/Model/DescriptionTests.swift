@@ -79,7 +79,9 @@ import Testing
     try await navigator.go(to: "Menu")
     try await navigator.go(to: "Folder")
     _ = await navigator.goBack()
-    await #expect(throws: NavigationError.self) { try await navigator.go(to: "Login") }
+    await #expect(throws: NavigationError.routing(.unknownScreen("Login"))) {
+      try await navigator.go(to: "Login")
+    }
     #expect(
       events == [
         "will navigate to Profile with userId: 2 in 2 steps",

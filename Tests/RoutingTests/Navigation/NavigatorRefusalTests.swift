@@ -183,7 +183,9 @@ import Testing
     let menu = Self.item("Menu")
     let twin = StackItem(
       entry: menu.entry, screen: HeadlessScreen(ScreenContext(entry: menu.entry)))
-    #expect(menu == menu)
+    // Another item of the same entry and screen object is equal; the same entry with
+    // another screen object is not.
+    #expect(menu == StackItem(entry: menu.entry, screen: menu.screen))
     #expect(menu != twin)
     #expect(menu != StackItem(entry: Entry("Other"), screen: menu.screen))
     let folder = Self.item("Folder")

@@ -12,8 +12,8 @@ import Testing
     // searches wrap them while its guards' answers stand.
     table.planner.scratch.withScratch { buffers in
       buffers.prepare(screens: table.screens.count, commands: table.commands.count)
-      buffers.held.setGeneration(UInt32.max - 1)
-      buffers.forward.setGeneration(UInt32.max - 1)
+      buffers.marks.setGeneration(UInt32.max - 1)
+      buffers.weighted.setGeneration(UInt32.max - 1)
       buffers.space.setNextBase(UInt32.max - 1)
     }
     let route = try table.route(from: stack, to: "Chat", parameters: ["userId": 2])

@@ -137,7 +137,7 @@ import Testing
       tabs: tabs, limits: limits)
   }
 
-  @Test(arguments: TestScale.batches(full: 10, quick: 2))
+  @Test(arguments: TestScale.batches(full: 10, quick: 1))
   func plannerAgreesWithReference(batch: Int) throws {
     try compare(seed: UInt64(batch) &* 7919 &+ 17, count: 1_500, costs: false)
   }

@@ -97,36 +97,60 @@ import Testing
   /// Seeded random tables, with factories on screens, commands or the table: compiling
   /// refuses exactly the tables with a restorable screen nothing makes, and on the
   /// others every snapshot a container saves after random routes restores, through
-  /// JSON, to the same entries, each made by the factory the rule names.
-  @Test(arguments: TestScale.batches(full: 400, quick: 40))
-  func everySavedSnapshotRestores(seed: Int) async throws {
-    var random = SeededGenerator(seed: UInt64(seed) &* 0x5851_F42D &+ 11)
-    var tables = RandomNavigationTable(&random)
-    if let orphan = tables.firstUnconstructible {
-      do throws(TableError) {
-        _ = try tables.compile()
-      } catch {
-        #expect(error.kind == .unconstructibleScreen, "seed \(seed)")
-        #expect(error.location == "screens[\(orphan)]", "seed \(seed)")
+  /// JSON, to the same entries, each made by the factory the rule names. A batch runs
+  /// ten seeds and counts what happened, so that a generator that stopped making
+  /// refused tables or restorable stacks fails.
+  @Test(arguments: TestScale.batches(full: 40, quick: 4))
+  func everySavedSnapshotRestores(batch: Int) async throws {
+    var restores = 0
+    for seed in batch * 10..<(batch + 1) * 10 {
+      var random = SeededGenerator(seed: UInt64(seed) &* 0x5851_F42D &+ 11)
+      var tables = RandomNavigationTable(&random)
+      if let orphan = tables.firstUnconstructible {
+        do throws(TableError) {
+          _ = try tables.compile()
+          Issue.record("seed \(seed): a table whose screen S\(orphan) nothing makes compiled")
+        } catch {
+          #expect(error.kind == .unconstructibleScreen, "seed \(seed)")
+          #expect(error.location == "screens[\(orphan)]", "seed \(seed)")
+        }
+        tables.makeEveryScreenConstructible()
       }
-      tables.makeEveryScreenConstructible()
+      let table = try tables.compile()
+      // A root that something makes.
+      guard let root = table.screens.indices.first(where: { tables.expectedMaker(of: $0) != nil })
+      else { continue }
+      let item = try table.makeItem(for: table.screens[root].name)
+      if Bool.random(using: &random) {
+        restores += try await saveAndRestore(tables, table, seed, &random) {
+          DrillDownContainer(root: item)
+        }
+      } else {
+        restores += try await saveAndRestore(tables, table, seed, &random) {
+          StackContainer(root: item)
+        }
+      }
     }
-    let table = try tables.compile()
-    // A root that something makes.
-    guard let root = table.screens.indices.first(where: { tables.expectedMaker(of: $0) != nil })
-    else { return }
-    let item = try table.makeItem(for: table.screens[root].name)
-    if Bool.random(using: &random) {
-      try await saveAndRestore(tables, table, seed, &random) { DrillDownContainer(root: item) }
-    } else {
-      try await saveAndRestore(tables, table, seed, &random) { StackContainer(root: item) }
+    #expect(restores > 10, "batch \(batch)")
+  }
+
+  /// The seeds of ``everySavedSnapshotRestores(batch:)`` make tables that compiling must
+  /// refuse, about one in five: too few for every batch of ten to hold one.
+  @Test func someSeedsMakeTablesToRefuse() {
+    let seeds = TestScale.isFull ? 400 : 40
+    var refused = 0
+    for seed in 0..<seeds {
+      var random = SeededGenerator(seed: UInt64(seed) &* 0x5851_F42D &+ 11)
+      if RandomNavigationTable(&random).firstUnconstructible != nil { refused += 1 }
     }
+    #expect(refused > seeds / 20)
   }
 
   func saveAndRestore<Container: RestorableContainer>(
     _ tables: RandomNavigationTable, _ table: RouteTable, _ seed: Int,
     _ random: inout SeededGenerator, _ makeContainer: () -> Container
-  ) async throws {
+  ) async throws -> Int {
+    var restores = 0
     let container = makeContainer()
     let navigator = Navigator(table: table, container: container)
     for _ in 0..<12 {
@@ -146,6 +170,7 @@ import Testing
       let decoded = try JSONDecoder().decode(NavigationSnapshot.self, from: data)
       let fresh = makeContainer()
       try fresh.restore(decoded, using: table)
+      restores += 1
       #expect(fresh.entries == saved.map(\.entry), "seed \(seed)")
       for restored in fresh.items {
         let number = try #require(table.screens.firstIndex { $0.name == restored.entry.screen })
@@ -158,5 +183,6 @@ import Testing
         #expect(saved.allSatisfy { $0.screen !== restored.screen })
       }
     }
+    return restores
   }
 }

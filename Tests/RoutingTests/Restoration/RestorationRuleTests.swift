@@ -114,23 +114,21 @@ import Testing
     #expect(stack.stack == drillDown.stack)
   }
 
-  @Test func anEmptySnapshotIsRefused() throws {
+  @Test func anEmptySnapshotKeepsTheContainer() throws {
     let table = try T.make()
     let snapshot = StackContainer(items: [T.item("Launch"), T.item("Compose")]).snapshot(
       using: table)
     #expect(snapshot.entries.isEmpty)
     let stack = StackContainer(root: T.item("Mailboxes"))
     let root = stack.items[0].screen
-    #expect(
-      throws: RestorationError(
-        .nothingToRestore, at: "entries", "the snapshot holds no restorable screen")
-    ) {
-      try stack.restore(snapshot, using: table)
-    }
+    try stack.restore(snapshot, using: table)
     #expect(stack.items.count == 1 && stack.items[0].screen === root)
     let drillDown = DrillDownContainer(root: T.item("Mailboxes"))
-    #expect(throws: RestorationError.self) { try drillDown.restore(snapshot, using: table) }
+    var events: [DrillDownEvent] = []
+    _ = drillDown.addObserver { events.append($0) }
+    try drillDown.restore(snapshot, using: table)
     #expect(drillDown.entries == [Entry("Mailboxes")])
+    #expect(events.isEmpty)
   }
 
   @Test func restorationIdentifiersResolveThroughTheTable() throws {

@@ -39,13 +39,18 @@ struct OneWayPlanner {
     guard !stack.isEmpty else { return .failure(.emptyStack) }
     var milestones: [Int32] = []
     for name in request.breadcrumbs + [request.destination] {
-      guard let number = table.screenIndex[name] else { return .failure(.unknownScreen(name)) }
+      guard let number = table.screenIndex[name] else {
+        return .failure(.unknownScreen(name, suggestion: table.nearestScreen(to: name)))
+      }
       milestones.append(number)
     }
     if table.declaresScreens,
       let entry = stack.indices.first(where: { table.screen(named: stack[$0].screen) == nil })
     {
-      return .failure(.unknownScreenOnStack(stack[entry].screen, entry: entry, tab: nil))
+      return .failure(
+        .unknownScreenOnStack(
+          stack[entry].screen, entry: entry, tab: nil,
+          suggestion: table.nearestScreen(to: stack[entry].screen)))
     }
     let parameters = request.parameters
     if table.entry(stack[stack.count - 1], matches: milestones.last!, under: parameters) {

@@ -27,6 +27,11 @@ struct ReferencePlanner {
   /// `screens`; otherwise any name may stand on it.
   var declaresScreens = true
 
+  /// The declared screen closest to an unknown name, as the real planner suggests it.
+  func nearest(_ name: ScreenName) -> ScreenName? {
+    suggestion(for: name.rawValue, among: screens.map(\.name.rawValue)).map { ScreenName($0) }
+  }
+
   func declared(_ screen: ScreenName) -> [String]? {
     screens.first { $0.name == screen }?.parameters
   }
@@ -37,7 +42,8 @@ struct ReferencePlanner {
     guard declaresScreens,
       let entry = stack.indices.first(where: { declared(stack[$0].screen) == nil })
     else { return nil }
-    return .unknownScreenOnStack(stack[entry].screen, entry: entry, tab: tab)
+    return .unknownScreenOnStack(
+      stack[entry].screen, entry: entry, tab: tab, suggestion: nearest(stack[entry].screen))
   }
 
   func matches(_ entry: Entry, _ screen: ScreenName, _ parameters: Parameters) -> Bool {
@@ -131,7 +137,7 @@ struct ReferencePlanner {
     _ parameters: Parameters
   ) -> Result<Route, RoutingError> {
     for name in breadcrumbs + [destination] where declared(name) == nil {
-      return .failure(.unknownScreen(name))
+      return .failure(.unknownScreen(name, suggestion: nearest(name)))
     }
     if let error = unknownScreen(on: stack, tab: nil) { return .failure(error) }
     if matches(stack[stack.count - 1], destination, parameters) {

@@ -137,7 +137,7 @@ struct TabReferencePlanner {
     _ parameters: Parameters
   ) -> Result<([TabStep], State), RoutingError> {
     for name in breadcrumbs + [destination] where stacks.declared(name) == nil {
-      return .failure(.unknownScreen(name))
+      return .failure(.unknownScreen(name, suggestion: stacks.nearest(name)))
     }
     for (tab, stack) in zip(tabs, start.stacks) {
       if let error = stacks.unknownScreen(on: stack, tab: tab) { return .failure(error) }

@@ -64,7 +64,7 @@ import Testing
     #expect(
       error?.description
         == "RoutingTests/DeclarationSiteTests.swift:\(line): commands[1] (openInbox).from[0]: "
-        + "screen 'Inbx' is not declared")
+        + "screen 'Inbx' is not declared; did you mean 'Inbox'?")
   }
 
   @Test func aRegistryNamesTheCommandAndItsLine() {
@@ -174,7 +174,7 @@ import Testing
     let line = #line - 3
     #expect(
       error?.description
-        == "\(#fileID):\(line): commands[0] (openChat).from[0]: screen 'Profil' is not declared"
+        == "\(#fileID):\(line): commands[0] (openChat).from[0]: screen 'Profil' is not declared; did you mean 'Profile'?"
     )
   }
 
@@ -199,7 +199,9 @@ import Testing
     let error = #expect(throws: TableError.self) { try RouteTable(json: json) }
     #expect(error?.commandID == nil)
     #expect(error?.declaredAt == nil)
-    #expect(error?.description == "commands[1].from[0]: screen 'Inbx' is not declared")
+    #expect(
+      error?.description
+        == "commands[1].from[0]: screen 'Inbx' is not declared; did you mean 'Inbox'?")
 
     let screens = #expect(throws: TableError.self) {
       try RouteTable(json: #"{"screens": [{"name": "A"}, {"name": "A"}], "commands": []}"#)

@@ -175,7 +175,7 @@ import Testing
     ),
     (
       #"{"screens": [{"name": "A"}], "commands": [{"to": "B"}]}"#,
-      "t.json:1:50: error: commands[0].to: screen 'B' is not declared"
+      "t.json:1:50: error: commands[0].to: screen 'B' is not declared; did you mean 'A'?"
     ),
     ("{", "t.json:1:2: error: unexpected end of input, expected a key in double quotes"),
     (

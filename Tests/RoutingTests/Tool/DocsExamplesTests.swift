@@ -77,7 +77,7 @@ import Testing
         "Menu", "Folder", "Connections", "Chat", "Profile", "ContactCard",
       ])
     #expect(table.screen(named: "Profile")?.path == "profile")
-    #expect(table.screen(named: "Profile")?.parameters == [.integer("userId")])
+    #expect(table.screen(named: "Profile")?.parameters == [.integer("userId", required: true)])
     let route = try table.route(from: [Entry("Menu")], to: "Chat", parameters: ["userId": "2"])
     #expect(route.stack.stackDescription == "Menu > Connections > Chat(userId: 2)")
   }

@@ -6,7 +6,10 @@ import Testing
 /// `routing graph --route FROM TO`: the table drawn with a route highlighted.
 @Suite struct GraphRouteTests {
   @Test func highlightsThePushesAndDrawsThePop() {
-    let result = Tool.run(["graph", "SampleApp.json", "--route", "Menu,Folder,ContactCard", "Chat"])
+    let result = Tool.run([
+      "graph", "SampleApp.json", "--route", "Menu,Folder,ContactCard", "Chat", "--param",
+      "userId=2",
+    ])
     #expect(result.exitCode == 0)
     let lines = Tool.lines(result.output)
     #expect(
@@ -18,8 +21,8 @@ import Testing
         lines[2],
         #"  s0 [label="Menu", color=red, penwidth=2];"#,
         #"  s2 [label="Connections", color=red, penwidth=2];"#,
-        #"  s3 [label="Chat\n(userId: integer)", color=red, penwidth=2];"#,
-        #"  s5 [label="ContactCard\n(userId: integer)", color=red, penwidth=2];"#,
+        #"  s3 [label="Chat\n(userId*: integer)", color=red, penwidth=2];"#,
+        #"  s5 [label="ContactCard\n(userId*: integer)", color=red, penwidth=2];"#,
         #"  s0 -> s2 [label="2. openConnections", color=red, fontcolor=red, penwidth=2];"#,
         #"  s2 -> s3 [label="3. openChat", color=red, fontcolor=red, penwidth=2];"#,
         #"  s5 -> s0 [label="1. back by home", style=dashed, color=red, fontcolor=red, penwidth=2];"#,
@@ -44,7 +47,8 @@ import Testing
 
   @Test func stylesMermaidLinksByTheirNumbers() {
     let result = Tool.run([
-      "graph", "SampleApp.json", "--format", "mermaid", "--route", "Menu", "Chat",
+      "graph", "SampleApp.json", "--format", "mermaid", "--route", "Menu", "Chat", "--param",
+      "userId=2",
     ])
     #expect(result.exitCode == 0)
     let lines = Tool.lines(result.output)
@@ -77,6 +81,8 @@ import Testing
     arguments: [
       ("SampleApp.json", "Menu,Lobby", "Chat", 1), ("SampleApp.json", "Menu", "Chta", 1),
       ("SampleTabs.json", "Profile", "Chat", 2),
+      // Chat requires a userId, which `--param` gives: none here.
+      ("SampleApp.json", "Menu", "Chat", 2),
     ])
   func reportsThePlannersErrors(table: String, from: String, to: String, exitCode: Int32) throws {
     let files = [table: try Tool.packageFile("Docs/Examples/\(table)")]
@@ -120,6 +126,10 @@ import Testing
       (
         ["--route", "Menu", "Chat,Folder"],
         "error: option '--route' takes one destination, not 'Chat,Folder' (see 'routing graph --help')"
+      ),
+      (
+        ["--param", "userId=2"],
+        "error: option '--param' goes with '--route' (see 'routing graph --help')"
       ),
       (
         ["--route", "Menu", "Chat", "--route=x"],

@@ -57,7 +57,8 @@ import Testing
       close(ends[1])
     }
     let reader = LineReader(descriptor: ends[1])
-    #expect(throws: FileReadError.self) { try reader.next() }
+    let error = #expect(throws: FileReadError.self) { try reader.next() }
+    #expect(error?.reason == "Bad file descriptor")
   }
 }
 
@@ -101,5 +102,36 @@ import Testing
     close(ends[1])
     #expect((try? reader.next(upTo: 10)) == [[101]])
     #expect((try? reader.next(upTo: 10)) == Optional<[[UInt8]]>.none)
+  }
+}
+
+/// The bounded reading `routing serve` does.
+@Suite struct BoundedLineReaderTests {
+  static func lines(of bytes: [UInt8], limit: Int, chunkSize: Int = 7) -> [InputLine] {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return [] }
+    let written = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+    close(ends[1])
+    defer { close(ends[0]) }
+    guard written == bytes.count else { return [] }
+    let reader = LineReader(descriptor: ends[0], chunkSize: chunkSize)
+    var lines: [InputLine] = []
+    while let line = try? reader.next(limit: limit) { lines.append(line) }
+    return lines
+  }
+
+  @Test func discardsLinesOverTheLimitAndReadsOn() {
+    let long = [UInt8](repeating: 120, count: 30_000)
+    for chunkSize in [1, 7, 4096, 65_536] {
+      let lines = Self.lines(
+        of: Array("ab\n".utf8) + long + Array("\nabcde\nabcdef".utf8), limit: 5,
+        chunkSize: chunkSize)
+      #expect(
+        lines == [
+          .line(Array("ab".utf8)), .tooLong(30_000), .line(Array("abcde".utf8)), .tooLong(6),
+        ], "\(chunkSize)")
+    }
+    #expect(Self.lines(of: long, limit: 10, chunkSize: 100) == [.tooLong(30_000)])
+    #expect(Self.lines(of: [], limit: 10) == [])
   }
 }

@@ -161,7 +161,7 @@ import Testing
     #expect(optionsJSON.exitCode == 2)
     #expect(
       optionsJSON.output
-        == #"{"error":{"kind":"invalidRequest","path":"stack[0]","message":"\#(Self.noTab)"}}"#
+        == #"{"error":{"kind":"invalidRequest","path":"stack[0]","message":"stack[0]: \#(Self.noTab)"}}"#
         + "\n")
     let json =
       #"{"error":{"kind":"invalidRequest","path":"stack[0]","message":"stack[0]: \#(Self.noTab)"}}"#

@@ -154,32 +154,35 @@ import Testing
   @Test(arguments: [
     (
       #"{"tabs": [{"name": "A", "root": "X"}, {"name": "A", "root": "X"}], "commands": []}"#,
-      "tabs[1].name"
+      "tabs[1].name", TableError.Kind.invalidTab
     ),
-    (#"{"tabs": [{"name": "A", "root": "X", "path": "a/b"}], "commands": []}"#, "tabs[0].path"),
-    (#"{"tabs": [{"name": "A", "root": "X", "kind": "x"}], "commands": []}"#, "tabs[0].kind"),
-    (#"{"tabs": [{"name": "A"}], "commands": []}"#, "tabs[0].root"),
+    (
+      #"{"tabs": [{"name": "A", "root": "X", "path": "a/b"}], "commands": []}"#, "tabs[0].path",
+      .invalidTab
+    ),
+    (
+      #"{"tabs": [{"name": "A", "root": "X", "kind": "x"}], "commands": []}"#, "tabs[0].kind",
+      .unknownKey
+    ),
+    (#"{"tabs": [{"name": "A"}], "commands": []}"#, "tabs[0].root", .missingKey),
     (
       #"{"tabs": [{"name": "A", "root": "X"}], "commands": [{"to": "X", "tabs": ["B"]}]}"#,
-      "commands[0].tabs[0]"
+      "commands[0].tabs[0]", .invalidTab
     ),
     (
       #"{"tabs": [{"name": "A", "root": "X"}], "commands": [{"to": "X", "tabs": []}]}"#,
-      "commands[0].tabs"
+      "commands[0].tabs", .invalidTab
     ),
-    (#"{"commands": [{"to": "X", "tabs": ["A"]}]}"#, "commands[0].tabs"),
+    (#"{"commands": [{"to": "X", "tabs": ["A"]}]}"#, "commands[0].tabs", .invalidTab),
     (
       #"{"screens": [{"name": "X"}], "tabs": [{"name": "A", "root": "Y"}], "commands": []}"#,
-      "tabs[0].root"
+      "tabs[0].root", .undeclaredScreen
     ),
   ])
-  func badTabTablesNameThePlace(table: String, location: String) {
-    #expect(throws: TableError.self) { try RouteTable(json: table) }
-    do {
-      _ = try RouteTable(json: table)
-    } catch {
-      #expect(error.location == location, "\(error)")
-    }
+  func badTabTablesNameThePlace(table: String, location: String, kind: TableError.Kind) {
+    let error = #expect(throws: TableError.self) { try RouteTable(json: table) }
+    #expect(error?.location == location, "\(String(describing: error))")
+    #expect(error?.kind == kind, "\(String(describing: error))")
   }
 
   @Test func checkAndGraphReadTabTables() throws {

@@ -1,52 +1,21 @@
 import Synchronization
 
-/// One step of a leg: the command, the screen it leaves on top, and the stack index it
-/// pops back to, or -1 for a push.
-struct LegStep: Sendable, Equatable {
-  var command: Int32
-  var screen: Int32
-  var popTo: Int32
-}
-
-/// One way of the weighted search: its last step, the record it extends (-1 for a
-/// first step), and its cost. Costs are at most ``RouteTable/maximumCost`` and a leg
-/// has fewer steps than 2³¹, so the sum fits.
-struct SearchRecord: Sendable {
-  var step: LegStep
-  var parent: Int32
-  var cost: Int
-}
-
 /// Buffers that one planning search reuses. Arrays indexed by screen or command are
 /// ``StampedArray``s, or for the breadth-first search a ``BreadthFirstSpace``, so
 /// starting a new search costs O(1) instead of clearing them.
 struct PlannerScratch: Sendable {
-  /// Per screen: the stack index a command to it pops back to, or -1 when the top
-  /// matches it; unset when no entry matches it.
-  var held = StampedArray<Int32>(filler: 0)
-  /// The screens ``held`` marks, and whether they are few enough (at most four) that
-  /// ``isHeld(_:)`` looks through this list instead of jumping into ``held``: in the
-  /// search's inner loops that jump was a cache miss per screen on large tables.
-  var heldList: [Int32] = []
-  var fewHeld = true
-  /// The screens a command pops back to.
-  var poppable: [Int32] = []
+  /// The marks of the stack the current leg starts from.
+  var marks = StackMarks()
   /// The screen of each entry of the stack the current leg starts from, or -1 when the
   /// table does not know it.
   var stackScreens: [Int32] = []
   /// Planning across tabs, each tab's ``stackScreens`` while another tab's are in use:
   /// kept between requests, so that the numbers are written without allocating.
   var tabScreens: [[Int32]] = []
-  /// The top's screen, or -1 when the table does not know it.
-  var topScreen: Int32 = -1
   /// Per command: set when its guard said no to the current request (or, planning
-  /// across tabs, when the tab searched leaves it out).
+  /// across tabs, when the tab searched leaves it out); what a ``LegFilter`` made for a
+  /// leg holds.
   var disabled = CommandSet()
-  /// Whether some guard said no to the current request.
-  var guardSaidNo = false
-  /// The tab whose left-out commands the breadth-first search skips by their positions
-  /// (``LimitedPositions``), or -1 outside a tab.
-  var leftOutTab = -1
   /// The first steps of the current leg, by command number (those from anywhere only
   /// when not ``implicitAnywhere``), and two buffers that build the list.
   var candidates: [LegStep] = []
@@ -62,46 +31,30 @@ struct PlannerScratch: Sendable {
   /// A sum of what the breadth-first search read ahead of its expansions, kept so
   /// that those reads are made.
   var sink: Int32 = 0
-  /// The longest leg the breadth-first search looks for: it gives up, answering no leg,
-  /// once every leg it could still find is longer. Planning across tabs sets it for a tab
-  /// that can only win by a shorter leg; otherwise unlimited.
-  var legLimit = Int32.max
   /// Per tab that leaves out some command, those commands marked, built once: planning
-  /// across tabs swaps a tab's set in as ``disabled`` when no guard said no, rather than
-  /// marking thousands of commands at every leg.
+  /// across tabs hands a tab's set to the leg's ``LegFilter`` when no guard said no,
+  /// rather than marking thousands of commands at every leg.
   var tabDisabled: [CommandSet] = []
   /// The steps of the leg found.
   var leg: [LegStep] = []
-  /// Per screen, for the weighted search: whether it is settled.
-  var forward = StampedArray<Int32>(filler: 0)
   /// The breadth-first search's memory.
   var space = BreadthFirstSpace()
   /// Where each level of the breadth-first search starts in its list of screens.
   var levelStart: [Int] = []
-  /// The weighted search's records, its priority queue of record numbers, the least
-  /// cost offered per screen, and two paths it compares.
-  var records: [SearchRecord] = []
-  var heap: [Int32] = []
-  var cheapest = StampedArray<Int>(filler: 0)
-  var leftPath: [Int32] = []
-  var rightPath: [Int32] = []
+  /// The weighted search, for tables with costs.
+  var weighted = WeightedSearch()
 
-  /// Whether an entry of the stack matches `screen`: ``held`` has it.
+  /// Whether an entry of the stack matches `screen`.
   @inline(__always)
-  func isHeld(_ screen: Int) -> Bool {
-    guard fewHeld else { return held.contains(screen) }
-    for candidate in heldList where Int(candidate) == screen { return true }
-    return false
-  }
+  func isHeld(_ screen: Int) -> Bool { marks.isHeld(Int32(screen)) }
 
   /// Sizes the arrays for a table of `screens` screens and `commands` commands.
   mutating func prepare(screens: Int, commands: Int) {
-    if held.count != screens {
-      held.resize(to: screens)
-      forward.resize(to: screens)
+    if entryStep.count != screens {
+      marks.resize(to: screens)
+      weighted.resize(to: screens)
       space.resize(to: screens)
       entryStep.resize(to: screens)
-      cheapest.resize(to: screens)
     }
     if disabled.count != commands { disabled.resize(to: commands) }
   }

@@ -19,7 +19,7 @@ extension Planner {
   /// - Complexity: O(*c* + *d* · *k*), where *c* is the number of first steps, *d* the
   ///   length of the leg and *k* the most commands a screen on it starts.
   func warmLeg(
-    to milestone: Int32, along field: CachedField, _ anyDisabled: Bool,
+    to milestone: Int32, along field: CachedField, _ filter: LegFilter,
     _ buffers: inout PlannerScratch
   ) -> Bool? {
     let unreachable = Int32(DistanceField.unreachable)
@@ -44,7 +44,7 @@ extension Planner {
     buffers.leg.append(first)
     let walked = walk(from: first.screen, remaining, along: field, into: &buffers) {
       (buffers, command, target) -> Bool in
-      guard !buffers.isHeld(Int(target)), isEnabled(command, anyDisabled, buffers) else {
+      guard !buffers.isHeld(Int(target)), filter.allows(command) else {
         return false
       }
       buffers.leg.append(LegStep(command: command, screen: target, popTo: -1))
@@ -155,8 +155,8 @@ extension Planner {
     making newEntry: (Int32) throws(Failure) -> Entry
   ) throws(Failure) -> Route {
     // Not `Array(unsafeUninitializedCapacity:)`: its buffer's class metadata is looked
-    // up in the runtime on every call, with a throwing closure or not (measured: a warm
-    // plan ran 57% to 69% more instructions); `reserveCapacity` reads a cached one.
+    // up in the runtime on every call, with a throwing closure or not, which costs more
+    // than the rest of a warm plan; `reserveCapacity` reads a cached one.
     var stack: [Entry] = []
     var steps: [Step] = []
     stack.reserveCapacity(path.count + 1)
@@ -181,8 +181,8 @@ extension Planner {
   /// overwrote it).
   ///
   /// The state is passed in rather than captured: a closure capturing the caller's
-  /// variables made each of their accesses a dynamic exclusivity check (measured: about
-  /// a third of a warm plan's instructions outside the walk).
+  /// variables makes each of their accesses a dynamic exclusivity check, in a loop that
+  /// is most of a warm plan.
   @inline(__always)
   private func walk<State>(
     from screen: Int32, _ remaining: Int32, along field: CachedField, into state: inout State,

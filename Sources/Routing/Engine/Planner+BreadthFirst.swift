@@ -1,6 +1,9 @@
 extension Planner {
   /// The shortest leg when every command costs 1, by a bidirectional breadth-first
   /// search; leaves its steps in `buffers.leg` and returns whether there is one.
+  /// It looks for legs of at most `bound` steps: it answers no leg once every leg it
+  /// could still find is longer (`Int32.max`: no bound). What it leaves out is
+  /// `filter`'s.
   ///
   /// The forward search starts from the first steps (level 1) and pushes only screens
   /// that no entry of the stack matches; the backward search starts from the milestone
@@ -18,7 +21,7 @@ extension Planner {
   /// level 1 when ``RouteGraph/firstFromAnywhere`` names a command to it and the stack
   /// does not hold it.
   func shortestLeg(
-    to milestone: Int32, anyDisabled: Bool, _ buffers: inout PlannerScratch
+    to milestone: Int32, filter: LegFilter, bound: Int32, _ buffers: inout PlannerScratch
   ) -> Bool {
     var space = BreadthFirstSpace()
     swap(&space, &buffers.space)
@@ -26,16 +29,17 @@ extension Planner {
     space.begin()
     var span: Int32 = 0
     let found = space.withPointers { search in
-      shortestLeg(to: milestone, anyDisabled, search, span: &span, &buffers)
+      shortestLeg(to: milestone, filter, bound, search, span: &span, &buffers)
     }
     space.reach(span)
     return found
   }
 
-  /// ``shortestLeg(to:anyDisabled:_:)`` over the search's memory; sets `span` to the
+  /// ``shortestLeg(to:filter:bound:_:)`` over the search's memory; sets `span` to the
   /// highest level or distance it wrote.
   private func shortestLeg(
-    to milestone: Int32, _ anyDisabled: Bool, _ search: SearchPointers, span: inout Int32,
+    to milestone: Int32, _ filter: LegFilter, _ bound: Int32, _ search: SearchPointers,
+    span: inout Int32,
     _ buffers: inout PlannerScratch
   ) -> Bool {
     buffers.entryStep.clear()
@@ -43,7 +47,7 @@ extension Planner {
     buffers.levelStart.append(0)
     // The screens the stack holds are level 0: never pushed; a first-step pop makes a
     // screen level 1.
-    for screen in buffers.heldList { search.setForward(Int(screen), 0) }
+    for screen in buffers.marks.heldList { search.setForward(Int(screen), 0) }
     // Level 1: the listed first steps, the lowest-numbered to each screen.
     var count = 0
     for (index, candidate) in buffers.candidates.enumerated() {
@@ -74,7 +78,7 @@ extension Planner {
     var met = false
     while !met {
       // Unmet, every leg is longer than both depths together.
-      if forwardDepth + backwardDepth >= buffers.legLimit { return false }
+      if forwardDepth + backwardDepth >= bound { return false }
       var forwardCount =
         buffers.levelStart[Int(forwardDepth)]
         - buffers.levelStart[Int(forwardDepth) - 1]
@@ -84,11 +88,11 @@ extension Planner {
       if forwardCount == 0 || frontierCount == 0 { return false }
       span = forwardDepth + backwardDepth + 1
       if forwardCount <= frontierCount {
-        met = expandForward(depth: forwardDepth, anyDisabled, search, &buffers)
+        met = expandForward(depth: forwardDepth, filter, search, &buffers)
         forwardDepth += 1
       } else {
         let reached = expandBackward(
-          depth: backwardDepth, anyDisabled, search, from: frontier, frontierCount, into: next,
+          depth: backwardDepth, filter, search, from: frontier, frontierCount, into: next,
           &buffers)
         swap(&frontier, &next)
         frontierCount = reached.count
@@ -97,7 +101,7 @@ extension Planner {
       }
     }
     readLeg(
-      forwardDepth: forwardDepth, backwardDepth: backwardDepth, anyDisabled, search,
+      forwardDepth: forwardDepth, backwardDepth: backwardDepth, filter, search,
       lastFrontier: UnsafeBufferPointer(start: frontier, count: frontierCount), &buffers)
     return true
   }
@@ -131,11 +135,11 @@ extension Planner {
   /// Expands the last forward level (`depth`) by one; returns whether a new screen is
   /// one the backward search reached.
   ///
-  /// The loops read the graph and the screens' words through pointers (measured: with
-  /// the backward loop, about 11% fewer instructions per cold plan on a random 1,000 /
-  /// 5,000 table than with bounds-checked arrays and optional slots).
+  /// The loops read the graph and the screens' words through pointers, as the backward
+  /// loop does: these loops are a cold plan's work, and bounds checks and optional slots
+  /// would run at every command they look at.
   private func expandForward(
-    depth: Int32, _ anyDisabled: Bool, _ search: SearchPointers, _ buffers: inout PlannerScratch
+    depth: Int32, _ filter: LegFilter, _ search: SearchPointers, _ buffers: inout PlannerScratch
   ) -> Bool {
     let level = buffers.levelStart[Int(depth) - 1]..<buffers.levelStart[Int(depth)]
     var count = level.upperBound
@@ -144,10 +148,12 @@ extension Planner {
     let stored = search.stored(depth + 1)
     let base = search.base
     let implicitAnywhere = buffers.implicitAnywhere
+    let anyDisabled = filter.anyDisabled
+    let disabled = filter.disabled
     graph.commandsFrom.starts.withUnsafeBufferPointer { starts in
       graph.targetsFrom.withUnsafeBufferPointer { targets in
         graph.commandsFrom.items.withUnsafeBufferPointer { commands in
-          withRowFilter(forward: true, buffers.leftOutTab, buffers.guardSaidNo) { filter in
+          withRowFilter(forward: true, filter.tab, filter.guardSaidNo) { rows in
             func expand(_ screen: Int32) {
               let row = Int(starts[Int(screen)])..<Int(starts[Int(screen) + 1])
               work += row.count
@@ -156,7 +162,7 @@ extension Planner {
                 let word = search.words[target]
                 guard word.forward <= base,
                   !implicitAnywhere || graph.firstFromAnywhere[target] < 0,
-                  !anyDisabled || filter.allows(position, commands, buffers.disabled)
+                  !anyDisabled || rows.allows(position, commands, disabled)
                 else { continue }
                 search.words[target].forward = stored
                 search.order[count] = Int32(target)
@@ -165,7 +171,7 @@ extension Planner {
               }
             }
             buffers.sink &+= touchRows(
-              of: search.order, level, starts, targets, anyDisabled ? filter : nil, search)
+              of: search.order, level, starts, targets, anyDisabled ? rows : nil, search)
             for index in level { expand(search.order[index]) }
             if depth == 1 && implicitAnywhere {
               for screen in graph.anywhereDestinations
@@ -186,7 +192,7 @@ extension Planner {
   /// `next`; returns how many screens it lists there and whether one of them is one the
   /// forward search reached (a meeting screen; then they are listed too).
   private func expandBackward(
-    depth: Int32, _ anyDisabled: Bool, _ search: SearchPointers,
+    depth: Int32, _ filter: LegFilter, _ search: SearchPointers,
     from frontier: UnsafeMutablePointer<Int32>, _ frontierCount: Int,
     into next: UnsafeMutablePointer<Int32>, _ buffers: inout PlannerScratch
   ) -> (count: Int, met: Bool) {
@@ -196,12 +202,14 @@ extension Planner {
     let stored = search.stored(depth + 1)
     let base = search.base
     let implicitAnywhere = buffers.implicitAnywhere
+    let anyDisabled = filter.anyDisabled
+    let disabled = filter.disabled
     graph.predecessors.starts.withUnsafeBufferPointer { starts in
       graph.predecessors.items.withUnsafeBufferPointer { origins in
         graph.predecessorCommands.withUnsafeBufferPointer { commands in
-          withRowFilter(forward: false, buffers.leftOutTab, buffers.guardSaidNo) { filter in
+          withRowFilter(forward: false, filter.tab, filter.guardSaidNo) { rows in
             buffers.sink &+= touchRows(
-              of: frontier, 0..<frontierCount, starts, origins, anyDisabled ? filter : nil,
+              of: frontier, 0..<frontierCount, starts, origins, anyDisabled ? rows : nil,
               search)
             for index in 0..<frontierCount {
               let screen = Int(frontier[index])
@@ -211,7 +219,7 @@ extension Planner {
                 let origin = Int(origins[position])
                 let word = search.words[origin]
                 guard word.backward <= base,
-                  !anyDisabled || filter.allows(position, commands, buffers.disabled)
+                  !anyDisabled || rows.allows(position, commands, disabled)
                 else { continue }
                 let reached: Bool
                 if word.forward > base {
@@ -250,9 +258,8 @@ extension Planner {
   /// first, in loops that do nothing else, the misses overlap (as the compile's name
   /// lookups do: ``ScreenSlots/probe(_:in:)``), and the expansion finds them in the
   /// caches. The caller keeps the sum (``PlannerScratch/sink``), so that the reads are
-  /// not left out. Measured on random tables, median cold plan: 100,000 screens /
-  /// 1,000,000 commands, 36 µs without reading ahead, 20 µs with the rows, 17 µs with
-  /// the words too; 1,000 / 5,000, 1.14 µs with the rows, 1.38 µs with the words too.
+  /// not left out. The screens' words are read ahead only on large tables: on a small
+  /// one they are in the caches already, and reading them ahead is work for nothing.
   @inline(__always)
   private func touchRows(
     of screens: UnsafeMutablePointer<Int32>, _ range: Range<Int>,
@@ -285,7 +292,7 @@ extension Planner {
   /// Reads the leg once the searches have met, by the tie rule. `lastFrontier` lists the
   /// screens the backward search reached last.
   private func readLeg(
-    forwardDepth: Int32, backwardDepth: Int32, _ anyDisabled: Bool, _ search: SearchPointers,
+    forwardDepth: Int32, backwardDepth: Int32, _ filter: LegFilter, _ search: SearchPointers,
     lastFrontier: UnsafeBufferPointer<Int32>, _ buffers: inout PlannerScratch
   ) {
     let length = forwardDepth + backwardDepth
@@ -295,7 +302,7 @@ extension Planner {
     if last == 1 {
       // They met on level 1, in a backward expansion that listed the screens.
       for screen in lastFrontier where forwardLevel(Int(screen), search, buffers) == 1 {
-        first = lower(first, firstStep(to: Int(screen), &buffers))
+        first = LegOrder.earlier(first, firstStep(to: Int(screen), &buffers))
       }
     } else {
       // A screen of level l lies on a shortest leg when its distance to the milestone is
@@ -307,7 +314,7 @@ extension Planner {
           let screen = Int(search.order[index])
           guard search.backward(screen) == distance else { continue }
           markPredecessors(
-            of: screen, onLevel: Int32(level), length, anyDisabled, search, &first, &buffers)
+            of: screen, onLevel: Int32(level), length, filter, search, &first, &buffers)
         }
       }
     }
@@ -321,7 +328,7 @@ extension Planner {
         let command = graph.commandsFrom.items[position]
         let target = Int(graph.targetsFrom[position])
         guard search.backward(target) == length - step - 1, !buffers.isHeld(target),
-          isEnabled(command, anyDisabled, buffers)
+          filter.allows(command)
         else { continue }
         buffers.leg.append(LegStep(command: command, screen: Int32(target), popTo: -1))
         screen = target
@@ -347,27 +354,20 @@ extension Planner {
     }
   }
 
-  /// The step of `candidate` and `best` with the lower command number.
-  @inline(__always)
-  private func lower(_ best: LegStep?, _ candidate: LegStep) -> LegStep {
-    guard let best, best.command < candidate.command else { return candidate }
-    return best
-  }
-
   /// Marks the screens of forward level `level` with a command to `screen`, giving them
   /// their distance to the milestone on a leg of `length` steps; on level 1, keeps in
   /// `first` the lowest-numbered first step to them.
   private func markPredecessors(
-    of screen: Int, onLevel level: Int32, _ length: Int32, _ anyDisabled: Bool,
+    of screen: Int, onLevel level: Int32, _ length: Int32, _ filter: LegFilter,
     _ search: SearchPointers, _ first: inout LegStep?, _ buffers: inout PlannerScratch
   ) {
     for position in graph.predecessors.range(screen) {
       let origin = Int(graph.predecessors.items[position])
       guard search.backward(origin) < 0, forwardLevel(origin, search, buffers) == level,
-        isEnabled(graph.predecessorCommands[position], anyDisabled, buffers)
+        filter.allows(graph.predecessorCommands[position])
       else { continue }
       search.setBackward(origin, length - level)
-      if level == 1 { first = lower(first, firstStep(to: origin, &buffers)) }
+      if level == 1 { first = LegOrder.earlier(first, firstStep(to: origin, &buffers)) }
     }
   }
 }

@@ -4,7 +4,7 @@
 /// The planner marks the commands a request may not use (a guard said no, or the tab
 /// leaves them out) and tests one at every command a search looks at. A bit each keeps
 /// the whole set within the processor's caches on a table of a million commands (128
-/// KiB), where a stamped slot of eight bytes each (8 MiB) made that test a cache miss
+/// KiB), where a stamped slot of eight bytes each (8 MiB) would leave them on every test
 /// (`Docs/Performance.md`, "Tabs").
 struct CommandSet: Sendable {
   /// The bits, 64 commands a word.

@@ -1,0 +1,96 @@
+/// The library's one hash of bytes: screen names (``ScreenIndex``, the file loader's
+/// interner) and the segments of links and path patterns (``LinkIndex``) are hashed with
+/// it.
+///
+/// A multiply-and-shift mix of the bytes read eight at a time, little-endian, the last
+/// word zero-padded, and the count mixed in first. Not `Hasher`: its seeded SipHash
+/// costs more than a plan's own work for the two names a plan looks up (see
+/// `Docs/Performance.md`, "Low-level choices").
+///
+/// Invariants:
+/// - The same bytes hash to the same value, in every process and on every run: the
+///   hash is not seeded. A table file made for its names to collide therefore compiles
+///   slowly, never wrongly: every table that uses the hash compares the bytes too.
+/// - The hash depends on the bytes only, not on where they are: a name hashes the same
+///   from a `String`, from a file's bytes or from a decoded link segment.
+/// - Every bit of the result depends on every byte, so that callers may use the low
+///   bits for a slot and the high bits as a tag.
+enum ByteHash {
+  /// The hash of `bytes`.
+  ///
+  /// - Complexity: O(*k*) for *k* bytes.
+  static func of(_ bytes: Span<UInt8>) -> UInt64 {
+    bytes.withUnsafeBufferPointer { of($0) }
+  }
+
+  /// The hash of a string's UTF-8 bytes.
+  ///
+  /// - Complexity: O(*k*) for *k* bytes.
+  static func of(_ text: String) -> UInt64 {
+    of(text.utf8.span)
+  }
+
+  /// The hash of `bytes`.
+  ///
+  /// - Complexity: O(*k*) for *k* bytes.
+  static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var ascii: UInt64 = 0
+    return hash(bytes, head: word(bytes, at: 0), bits: &ascii)
+  }
+
+  /// The hash of `bytes`, whose first word, `word(bytes, at: 0)`, is `head` (a reader
+  /// that needs the first word anyway loads it once).
+  ///
+  /// - Complexity: O(*k*) for *k* bytes.
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>, head: UInt64) -> UInt64 {
+    var ascii: UInt64 = 0
+    return hash(bytes, head: head, bits: &ascii)
+  }
+
+  /// ``hash(_:head:)``, with the bits of every word read ORed into `bits`: a byte is
+  /// ASCII when its top bit is clear, so the caller learns whether all the bytes are
+  /// ASCII without a second pass over them.
+  ///
+  /// - Complexity: O(*k*) for *k* bytes.
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>, head: UInt64, bits: inout UInt64)
+    -> UInt64
+  {
+    var hash = (head ^ UInt64(bytes.count)) &* 0x9E37_79B9_7F4A_7C15
+    bits |= head
+    var offset = 8
+    while offset < bytes.count {
+      let next = word(bytes, at: offset)
+      bits |= next
+      hash = (hash ^ (hash >> 29) ^ next) &* 0xBF58_476D_1CE4_E5B9
+      offset += 8
+    }
+    hash ^= hash >> 31
+    hash = hash &* 0x94D0_49BB_1331_11EB
+    return hash ^ (hash >> 29)
+  }
+
+  /// Whether the bits ORed by ``hash(_:head:bits:)`` are those of ASCII bytes only.
+  static func isASCII(_ bits: UInt64) -> Bool {
+    bits & 0x8080_8080_8080_8080 == 0
+  }
+
+  /// Up to eight bytes of `bytes` from `offset`, little-endian, zero-padded: the unit
+  /// the hash reads, and the head that tables keep beside a key to compare short keys
+  /// without reading them.
+  ///
+  /// - Precondition: `0 <= offset <= bytes.count`.
+  static func word(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+    let count = bytes.count - offset
+    if count >= 8 {
+      return UInt64(
+        littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+    }
+    var value: UInt64 = 0
+    var index = 0
+    while index < count {
+      value |= UInt64(bytes[offset + index]) << (8 * UInt64(index))
+      index += 1
+    }
+    return value
+  }
+}

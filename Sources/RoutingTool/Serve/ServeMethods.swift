@@ -1,0 +1,364 @@
+import Routing
+import RoutingJSON
+
+/// A method of the service, and the MCP tool of the same name.
+struct ServeMethod: Sendable {
+  /// The method's and the tool's name.
+  var name: String
+  /// One line a model can act on (`tools/list`).
+  var description: String
+  /// The JSON Schema of its params (`tools/list`).
+  var schema: JSONValue
+  /// Answers its params on `table`, the one the session served when the request
+  /// started.
+  var run:
+    @Sendable (_ params: JSONObject, _ table: RouteTable, _ session: ServeSession) -> RPC.Outcome
+}
+
+/// The methods of `routing serve` (Docs/Service.md, "Methods"): each calls the code the
+/// tool's command of the same name runs, on a request object or options as params, and
+/// answers the JSON that command prints. A new method is one entry of ``all``.
+enum ServeMethods {
+  static let all: [ServeMethod] = [route, link, explain, check, graph, reload]
+
+  static let names = all.map(\.name)
+
+  /// The method called `name`.
+  static func named(_ name: String) -> ServeMethod? {
+    all.first { $0.name == name }
+  }
+
+  // MARK: Methods
+
+  /// `routing route --request`: a request object, answered with its route.
+  static let route = ServeMethod(
+    name: "route",
+    description:
+      "Plans the shortest chain of navigation commands from a stack of screens (bottom first) "
+      + "to a screen, through optional breadcrumbs 'via'; answers each step and the final stack.",
+    schema: Schema.request(target: "to")
+  ) { params, table, _ in
+    do throws(RequestProblem) {
+      return route(try RawRequest(document: .object(params)), in: table)
+    } catch {
+      return .failure(RPC.Failure(RequestFailure(error)))
+    }
+  }
+
+  /// The answer to a route request, as `routing route --request` prints it.
+  static func route(_ raw: RawRequest, in table: RouteTable) -> RPC.Outcome {
+    // A request across tabs answers with its own shape (Docs/Tabs.md).
+    if raw.tabs != nil {
+      return outcome(RouteRunner.routeTabs(raw, in: table).map(\.json))
+    }
+    switch RouteRunner.route(raw, in: table) {
+    case .success(let route): return .route(route)
+    case .failure(let failure): return .failure(RPC.Failure(failure))
+    }
+  }
+
+  /// `routing link --request`: a request object with `link` in place of `to`.
+  static let link = ServeMethod(
+    name: "link",
+    description:
+      "Reads a deep link (scheme://path?query) with the table's path patterns and plans its "
+      + "route from a stack; answers the route and what the link read as.",
+    schema: Schema.request(target: "link")
+  ) { params, table, _ in
+    var document = params
+    var strict = false
+    if let value = document["strictLinks"] {
+      guard case .bool(let flag) = value else {
+        return .failure(
+          RPC.Failure(
+            .invalidRequest(
+              at: JSONPath.root.appending("strictLinks"),
+              "expected a boolean, found \(value.typeDescription)")))
+      }
+      strict = flag
+      document.members.removeAll { $0.key == "strictLinks" }
+    }
+    return outcome(
+      LinkCommand.answer(.object(document), in: table, strict: strict))
+  }
+
+  /// `routing route --explain --json`: the route, or why there is none.
+  static let explain = ServeMethod(
+    name: "explain",
+    description:
+      "Like route, but when there is no route, says why: the screens the failing leg reaches, "
+      + "each command into its milestone and why it cannot apply, and the nearest screen.",
+    schema: Schema.request(target: "to", tabs: false)
+  ) { params, table, _ in
+    do throws(RequestFailure) {
+      let raw: RawRequest
+      do throws(RequestProblem) {
+        raw = try RawRequest(document: .object(params))
+      } catch {
+        throw RequestFailure(error)
+      }
+      guard raw.tabs == nil else {
+        throw .invalidRequest(
+          at: JSONPath.root.appending("tab"),
+          "explain takes a request on one stack, not across tabs")
+      }
+      let (stack, request) = try raw.resolve(in: table)
+      switch RouteRunner.route(request, from: stack, in: table) {
+      case .success(let route): return .route(route)
+      case .failure(let failure):
+        // The explanation plans the legs as the route did, as `routing route --explain`.
+        guard failure.kind == .unreachable,
+          let explanation = try? table.explanation(
+            from: stack, to: request.destination, via: request.breadcrumbs,
+            parameters: request.parameters)
+        else { throw failure }
+        var error = RPC.Failure(failure)
+        error.data.append("explanation", ExplainReport.json(explanation))
+        return .failure(error)
+      }
+    } catch {
+      return .failure(RPC.Failure(error))
+    }
+  }
+
+  /// `routing check --format json`: the table's problems.
+  static let check = ServeMethod(
+    name: "check",
+    description:
+      "Reports problems in the route table: unreachable screens, commands that can never "
+      + "apply, repeated or covered commands; each with its line and column in the file.",
+    schema: [
+      "type": "object",
+      "properties": [
+        "roots": [
+          "type": "array", "items": ["type": "string"],
+          "description":
+            "The screens the app starts on; by default the table's first screen, or every tab's root.",
+        ]
+      ],
+      "additionalProperties": false,
+    ]
+  ) { params, _, session in
+    // The bytes the table was read from, with the table: the two go together.
+    let snapshot = session.snapshot
+    let table = snapshot.table
+    let roots: [ScreenName]
+    do throws(RequestFailure) {
+      let fields: JSONFields
+      let given: [String]?
+      do throws(JSONShapeError) {
+        fields = try JSONFields(.object(params), at: .root, keys: ["roots"])
+        given = try fields.stringArray("roots")
+      } catch {
+        throw RequestFailure(RequestProblem(at: error.path, error.message))
+      }
+      let names = table.screens.map(\.name.rawValue)
+      for (index, root) in (given ?? []).enumerated()
+      where table.screen(named: ScreenName(root)) == nil {
+        var failure = RequestFailure.invalidRequest(
+          at: JSONPath.root.appending("roots").appending(index),
+          "the root '\(excerpt(root))' is not a screen of the table"
+            + didYouMean(root, among: names))
+        if let near = suggestion(for: root, among: names) {
+          failure.details.append("suggestion", .string(near))
+        }
+        throw failure
+      }
+      roots = given.map { $0.map { ScreenName($0) } } ?? CheckCommand.defaultRoots(of: table)
+    } catch {
+      return .failure(RPC.Failure(error))
+    }
+    let report = CheckCommand.Report(
+      file: Console.displayName(session.path), roots: roots, format: .json)
+    // The bytes the table was read from: never a failure.
+    let messages =
+      (try? CheckCommand.messages(
+        table.diagnostics(roots: roots), in: table, file: report.file
+      ) { () throws(ToolFailure) in snapshot.bytes }) ?? []
+    return .value(report.document(messages))
+  }
+
+  /// `routing graph`: the table as a graph, with a route highlighted.
+  static let graph = ServeMethod(
+    name: "graph",
+    description:
+      "Draws the route table as a Graphviz (dot) or Mermaid graph, optionally highlighting "
+      + "the route from a stack to a screen; answers the format and the text.",
+    schema: [
+      "type": "object",
+      "properties": [
+        "format": [
+          "type": "string", "enum": ["dot", "mermaid"], "description": "dot by default.",
+        ],
+        "route": [
+          "type": "object",
+          "properties": [
+            "from": [
+              "type": "array", "items": ["type": "string"], "minItems": 1,
+              "description": "The stack to start from, bottom first.",
+            ],
+            "to": ["type": "string", "description": "The destination."],
+          ],
+          "required": ["from", "to"], "additionalProperties": false,
+        ],
+      ],
+      "additionalProperties": false,
+    ]
+  ) { params, table, _ in
+    let format: String
+    let ends: (from: [ScreenName], to: ScreenName)?
+    do throws(RequestFailure) {
+      do {
+        let fields = try JSONFields(.object(params), at: .root, keys: ["format", "route"])
+        format = try fields.string("format") ?? "dot"
+        if let route = fields["route"] {
+          let members = try JSONFields(route, at: fields.path("route"), keys: ["from", "to"])
+          let from = try JSONFields.array(try members.required("from"), at: members.path("from"))
+          var stack: [ScreenName] = []
+          for (index, entry) in from.enumerated() {
+            let place = members.path("from").appending(index)
+            stack.append(try screenName(try JSONFields.string(entry, at: place), at: place))
+          }
+          guard !stack.isEmpty else {
+            throw RequestFailure.invalidRequest(
+              at: members.path("from"), "the stack is empty: it needs at least one entry")
+          }
+          let to = try screenName(try members.requiredString("to"), at: members.path("to"))
+          ends = (stack, to)
+        } else {
+          ends = nil
+        }
+      } catch let error as JSONShapeError {
+        throw RequestFailure(RequestProblem(at: error.path, error.message))
+      } catch let error as RequestFailure {
+        throw error
+      } catch {
+        throw RequestFailure.invalidRequest(at: .root, "\(error)")
+      }
+      guard format == "dot" || format == "mermaid" else {
+        throw RequestFailure.invalidRequest(
+          at: JSONPath.root.appending("format"),
+          "unknown format '\(excerpt(format))': use 'dot' or 'mermaid'")
+      }
+    } catch {
+      return .failure(RPC.Failure(error))
+    }
+    var drawing = TableGraph(table)
+    if let ends {
+      switch GraphRoute.route(ends, in: table) {
+      case .success(let route): drawing.highlight(route, from: ends.from)
+      case .failure(let failure): return .failure(RPC.Failure(failure))
+      }
+    }
+    let text = format == "dot" ? drawing.dot() : drawing.mermaid()
+    return .value(["format": .string(format), "text": .string(text)])
+  }
+
+  /// Re-reads the table's file.
+  static let reload = ServeMethod(
+    name: "reload",
+    description:
+      "Re-reads the route table's file; when the new table does not load, the old one goes "
+      + "on serving and the error says where the file is wrong.",
+    schema: ["type": "object", "properties": [:], "additionalProperties": false]
+  ) { params, _, session in
+    if let member = params.members.first {
+      return .failure(
+        RPC.Failure(
+          .invalidRequest(
+            at: JSONPath.root.appending(member.key),
+            unknownKeyMessage(member.key, known: []))))
+    }
+    do throws(ServeLoadFailure) {
+      let table = try session.reload()
+      session.log(
+        "serve: reloaded \(Console.displayName(session.path)): \(ServeSession.summary(table))")
+      return .value([
+        "screens": .number(JSONNumber(table.screens.count)),
+        "commands": .number(JSONNumber(table.commands.count)),
+      ])
+    } catch {
+      session.log("\(error.text) (still serving the previous table)")
+      return .failure(RPC.Failure(error))
+    }
+  }
+
+  // MARK: Helpers
+
+  private static func outcome(_ result: Result<JSONValue, RequestFailure>) -> RPC.Outcome {
+    switch result {
+    case .success(let value): .value(value)
+    case .failure(let failure): .failure(RPC.Failure(failure))
+    }
+  }
+
+  private static func screenName(_ text: String, at path: JSONPath) throws(RequestFailure)
+    -> ScreenName
+  {
+    let name = ScreenName(text)
+    if let problem = name.problem { throw RequestFailure.invalidRequest(at: path, problem) }
+    return name
+  }
+}
+
+/// The JSON Schemas of the methods' params.
+enum Schema {
+  /// A stack entry: a name, or a screen with parameters.
+  static let entry: JSONValue = [
+    "anyOf": [
+      ["type": "string"],
+      [
+        "type": "object",
+        "properties": ["screen": ["type": "string"], "parameters": parameters],
+        "required": ["screen"], "additionalProperties": false,
+      ],
+    ]
+  ]
+
+  /// Parameter values, as text (numbers and booleans are read as their text).
+  static let parameters: JSONValue = [
+    "type": "object", "additionalProperties": ["type": ["string", "number", "boolean"]],
+  ]
+
+  /// A request object: `stack` (or `tab` and `stacks`), `target` (`to` or `link`),
+  /// `via` with `to`, `parameters`.
+  static func request(target: String, tabs: Bool = true) -> JSONValue {
+    var properties: JSONObject = [
+      "stack": [
+        "type": "array", "items": entry, "minItems": 1,
+        "description": "The stack of screens to start from, bottom first.",
+      ]
+    ]
+    if tabs {
+      properties.append(
+        "tab", ["type": "string", "description": "On a table with tabs: the selected tab."])
+      properties.append(
+        "stacks",
+        [
+          "type": "object", "additionalProperties": ["type": "array", "items": entry],
+          "description": "On a table with tabs: each tab's stack, by tab name.",
+        ])
+    }
+    if target == "to" {
+      properties.append("to", ["type": "string", "description": "The destination screen."])
+      properties.append(
+        "via",
+        [
+          "type": "array", "items": ["type": "string"],
+          "description": "Screens to pass on the way, in order.",
+        ])
+      properties.append("parameters", parameters)
+    } else {
+      properties.append(
+        "link", ["type": "string", "description": "The deep link, such as app://profile/2."])
+      properties.append("parameters", parameters)
+      properties.append(
+        "strictLinks",
+        ["type": "boolean", "description": "Refuse a query item no screen declares."])
+    }
+    return [
+      "type": "object", "properties": .object(properties), "required": [.string(target)],
+      "additionalProperties": false,
+    ]
+  }
+}

@@ -1,0 +1,187 @@
+import Testing
+
+@testable import Routing
+
+/// The storage types' invariants, each against a reference written here: the byte hash
+/// (stable, location-independent, as a plain byte-by-byte reading of its definition),
+/// the byte comparison, and the open-addressing table under collisions.
+@Suite struct StorageTests {
+  /// The hash as its documentation defines it, one byte at a time: words of eight bytes,
+  /// little-endian, the last zero-padded; the count mixed into the first.
+  static func referenceHash(_ bytes: [UInt8]) -> UInt64 {
+    func word(_ offset: Int) -> UInt64 {
+      var value: UInt64 = 0
+      for index in 0..<8 where offset + index < bytes.count {
+        value |= UInt64(bytes[offset + index]) << UInt64(8 * index)
+      }
+      return value
+    }
+    var hash = (word(0) ^ UInt64(bytes.count)) &* 0x9E37_79B9_7F4A_7C15
+    var offset = 8
+    while offset < bytes.count {
+      hash = (hash ^ (hash >> 29) ^ word(offset)) &* 0xBF58_476D_1CE4_E5B9
+      offset += 8
+    }
+    hash ^= hash >> 31
+    hash = hash &* 0x94D0_49BB_1331_11EB
+    return hash ^ (hash >> 29)
+  }
+
+  static func randomBytes(_ random: inout SeededGenerator, ascii: Bool) -> [UInt8] {
+    (0..<Int.random(in: 0...40, using: &random)).map { _ in
+      UInt8.random(in: ascii ? 0x20...0x7E : 0...0xFF, using: &random)
+    }
+  }
+
+  @Test func theHashIsStableAcrossRuns() {
+    // Fixed values: the hash is not seeded, and a table file's names hash the same in
+    // every process (a change here changes every table's layout: say so in the
+    // changelog).
+    #expect(ByteHash.of("Menu") == 0x0B37_4EF4_446E_B3BC)
+    #expect(ByteHash.of("Profile") == 0x779A_F703_78DD_2A84)
+    #expect(ByteHash.of("pagenamer5eqkd33m") == 0x4596_1AE1_03C5_3F89)
+    #expect(ByteHash.of("Caf\u{E9}") == 0xD220_1593_E6FC_7615)
+  }
+
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func theHashFollowsItsDefinitionWhereverTheBytesAre(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    for _ in 0..<500 {
+      let bytes = Self.randomBytes(&random, ascii: Bool.random(using: &random))
+      let expected = Self.referenceHash(bytes)
+      #expect(bytes.withUnsafeBufferPointer { ByteHash.of($0) } == expected)
+      #expect(ByteHash.of(bytes.span) == expected)
+      // The same bytes inside a larger buffer, at an odd offset, hash the same.
+      let padded = [0xAA, 0xBB, 0xCC] + bytes + [0xDD, 0xEE, 0xFF, 0x11, 0x22, 0x33, 0x44, 0x55]
+      let inside = padded.withUnsafeBufferPointer {
+        ByteHash.of(UnsafeBufferPointer(rebasing: $0[3..<3 + bytes.count]))
+      }
+      #expect(inside == expected)
+      var bits: UInt64 = 0
+      let withBits = bytes.withUnsafeBufferPointer {
+        ByteHash.hash($0, head: ByteHash.word($0, at: 0), bits: &bits)
+      }
+      #expect(withBits == expected)
+      #expect(ByteHash.isASCII(bits) == bytes.allSatisfy { $0 < 0x80 })
+      if let text = String(validating: bytes, as: UTF8.self) {
+        #expect(ByteHash.of(text) == expected)
+        #expect(ScreenSlots.hash(ScreenName(text)) == expected)
+      }
+    }
+  }
+
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func bytesCompareEqualExactlyWhenTheyAreTheSame(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    for _ in 0..<500 {
+      let left = Self.randomBytes(&random, ascii: true)
+      var right = left
+      switch Int.random(in: 0..<4, using: &random) {
+      case 0: break
+      case 1 where !right.isEmpty: right[Int.random(in: right.indices, using: &random)] ^= 1
+      case 2: right.append(UInt8.random(in: 0x20...0x7E, using: &random))
+      default: right = Self.randomBytes(&random, ascii: true)
+      }
+      let expected = left.count == right.count && zip(left, right).allSatisfy { $0 == $1 }
+      #expect(Bytes.equal(left.span, right.span) == expected)
+      let viaPointers = left.withUnsafeBufferPointer { l in
+        right.withUnsafeBufferPointer { r in Bytes.equal(l, r) }
+      }
+      #expect(viaPointers == expected)
+      // Small strings (up to 15 bytes) and native ones, compared as names.
+      let names = (
+        ScreenName(String(decoding: left, as: UTF8.self)),
+        ScreenName(String(decoding: right, as: UTF8.self))
+      )
+      #expect((names.0 == names.1) == expected)
+      if expected { #expect(names.0.hashValue == names.1.hashValue) }
+    }
+  }
+
+  @Test func namesCompareByBytesNotByCanonicalEquivalence() {
+    let composed = ScreenName("Caf\u{E9}")
+    let decomposed = ScreenName("Cafe\u{301}")
+    #expect(composed.rawValue == decomposed.rawValue)
+    #expect(composed != decomposed)
+    #expect(Set([composed, decomposed]).count == 2)
+    let long = ScreenName(String(repeating: "x", count: 40))
+    #expect(long == ScreenName(String(repeating: "x", count: 40)))
+    #expect(long != ScreenName(String(repeating: "x", count: 39) + "y"))
+  }
+
+  /// Keys whose hashes collide on purpose: 16 hashes for any number of keys, so that
+  /// both tags and first slots are shared and probes run long and wrap around.
+  static func collidingHash(_ key: Int) -> UInt64 {
+    let bucket = UInt64(key % 16)
+    return (bucket % 4) << 32 | (bucket * 0x9E37_79B9) & 0xFFFF_FFFF | (bucket % 4) << 62
+  }
+
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func theTableAgreesWithADictionaryUnderCollisions(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    var table = OpenAddressingTable(capacity: Int.random(in: 0...8, using: &random))
+    var keys: [Int] = []
+    var reference: [Int: Int32] = [:]
+    for _ in 0..<400 {
+      let key = Int.random(in: 0..<600, using: &random)
+      let hash = Self.collidingHash(key)
+      let (found, slot) = table.find(hash: hash) { keys[Int($0)] == key }
+      #expect(found == reference[key])
+      if found == nil {
+        let number = Int32(keys.count)
+        keys.append(key)
+        reference[key] = number
+        table.insert(number, hash: hash, at: slot) { Self.collidingHash(keys[Int($0)]) }
+      }
+      #expect(table.count == reference.count)
+    }
+    for key in 0..<600 {
+      let found = table.find(hash: Self.collidingHash(key)) { keys[Int($0)] == key }.number
+      #expect(found == reference[key])
+    }
+    // A candidate is a number of the same tag in the first slot probed, or -1.
+    let probed = (0..<600).map(Self.collidingHash)
+    var candidates: [Int32] = []
+    table.candidates(probed, into: &candidates)
+    #expect(candidates.count == probed.count)
+    for (hash, candidate) in zip(probed, candidates) where candidate >= 0 {
+      #expect(Self.collidingHash(keys[Int(candidate)]) >> 32 == hash >> 32)
+    }
+  }
+
+  @Test(arguments: [1, 2] as [UInt64])
+  func theInternerNumbersEachNameOnce(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    var interner = NameInterner()
+    var reference: [[UInt8]: Int32] = [:]
+    var numbers: [Int32] = []
+    for _ in 0..<40 {
+      let batch = (0..<Int.random(in: 1...64, using: &random)).map { _ in
+        // Many repeats, names across word boundaries, some sharing their first 8 bytes.
+        Array("pagename".utf8.prefix(Int.random(in: 0...8, using: &random)))
+          + Self.randomBytes(&random, ascii: true).prefix(Int.random(in: 1...12, using: &random))
+      }
+      let buffers = batch.map { bytes in
+        let memory = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = memory.initialize(from: bytes)
+        return UnsafeBufferPointer(memory)
+      }
+      defer { for buffer in buffers { buffer.deallocate() } }
+      if Bool.random(using: &random) {
+        interner.intern(buffers, into: &numbers)
+      } else {
+        numbers = batch.map { interner.intern($0.span) }
+      }
+      for (bytes, number) in zip(batch, numbers) {
+        if let known = reference[bytes] {
+          #expect(number == known)
+        } else {
+          #expect(number == Int32(reference.count))
+          reference[bytes] = number
+        }
+        #expect(Array(interner.names[Int(number)].rawValue.utf8) == bytes)
+      }
+    }
+    #expect(interner.names.count == reference.count)
+  }
+}
