@@ -13,23 +13,26 @@ let package = Package(
     .executable(name: "RoutingExamples", targets: ["RoutingExamples"]),
   ],
   targets: [
-    .target(name: "Routing", swiftSettings: settings),
-    .target(name: "RoutingTool", dependencies: ["Routing"], swiftSettings: settings),
+    // The package's JSON reader, writer and locator: internal, not a product.
+    .target(name: "RoutingJSON", swiftSettings: settings),
+    .target(name: "Routing", dependencies: ["RoutingJSON"], swiftSettings: settings),
+    .target(
+      name: "RoutingTool", dependencies: ["Routing", "RoutingJSON"], swiftSettings: settings),
     .target(name: "SampleApp", dependencies: ["Routing"], swiftSettings: settings),
     .executableTarget(
       name: "RoutingCLI", dependencies: ["RoutingTool"], swiftSettings: settings),
     .executableTarget(
       name: "RoutingExamples", dependencies: ["SampleApp"], swiftSettings: settings),
     .executableTarget(
-      name: "RoutingBenchmarks", dependencies: ["Routing", "RoutingTool"],
+      name: "RoutingBenchmarks", dependencies: ["Routing", "RoutingJSON", "RoutingTool"],
       path: "Benchmarks/RoutingBenchmarks", swiftSettings: settings),
     .testTarget(
       name: "RoutingTests",
-      dependencies: ["Routing", "RoutingTool", "SampleApp"],
+      dependencies: ["Routing", "RoutingJSON", "RoutingTool", "SampleApp"],
       resources: [.copy("Fixtures")],
       swiftSettings: settings),
     .testTarget(
-      name: "DocumentationTests", dependencies: ["Routing"], swiftSettings: settings),
+      name: "DocumentationTests", dependencies: ["Routing", "RoutingJSON"], swiftSettings: settings),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 import RoutingTool
 
 /// The sample app's table, as `Docs/Examples/SampleApp.json` holds it (without its

@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 import RoutingTool
 
 /// `routing diff` in-process on a seeded table and a changed copy, files held in memory.

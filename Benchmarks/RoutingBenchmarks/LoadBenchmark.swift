@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 
 /// `RoutingBenchmarks warm --table T.json --queries Q.txt [--rounds R]`: plans each query
 /// until its destination's distance field is cached, then plans every query `R` times

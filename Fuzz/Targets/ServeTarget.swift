@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 import RoutingTool
 
 /// Bytes → `routing serve`'s answers, in-process: each line of the input is a message to

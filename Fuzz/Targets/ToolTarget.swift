@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 import RoutingTool
 
 /// Bytes → the `routing` tool, in-process. The first line holds the arguments,

@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 
 /// `routing check TABLE [--root NAME] [--strict] [--format text|json|github]`: the
 /// problems ``RouteTable/diagnostics(roots:)`` finds in a table, each at its file, line

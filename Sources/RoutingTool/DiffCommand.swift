@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 
 /// `routing diff OLD NEW [--from A,B]... [--json | --format text|json] [--fail-on KINDS]`:
 /// what changed in the routes between two versions of a table.

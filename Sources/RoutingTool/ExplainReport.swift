@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 
 /// `routing route --explain`: why a request has no route, as text or JSON.
 enum ExplainReport {

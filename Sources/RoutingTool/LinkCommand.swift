@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 
 /// `routing link TABLE --from A,B LINK [--strict-links] [--json]`: reads a deep link, then routes to what
 /// it names (Docs/DeepLinks.md for the reading, Docs/RouteTables.md, "`routing link`",

@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 
 /// What `--format` asks a command to print: text for people, JSON for programs, JUnit
 /// XML for test reports, or GitHub Actions annotations (Docs/RouteTables.md, "Route

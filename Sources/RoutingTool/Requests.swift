@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 
 /// A request as a request file, a batch line or a test case writes it: read and checked
 /// for shape, not yet checked against a table.
@@ -34,113 +35,6 @@ struct RawRequest {
   /// The keys a request object may hold.
   static let keys = ["stack", "tab", "stacks", "to", "via", "parameters"]
 
-  /// A request read and checked for shape elsewhere (``PlainRequestLine``).
-  init(
-    stack: [StackEntry], tabs: TabStart?, target: Target, parameters: [String: String],
-    path: JSONPath
-  ) {
-    self.stack = stack
-    self.tabs = tabs
-    self.target = target
-    self.parameters = parameters
-    self.path = path
-  }
-
-  /// Reads the request members of an object whose keys the caller has checked:
-  /// `stack` (or `tab` and `stacks`), `to` (or `link`, when `allowsLink`), `via` and
-  /// `parameters`.
-  init(_ fields: JSONFields, allowsLink: Bool = false) throws(RequestProblem) {
-    do {
-      path = fields.path
-      if let selected = try fields.string("tab") {
-        guard fields["stack"] == nil else {
-          throw RequestProblem(
-            at: fields.path("stack"), "a request across tabs gives 'stacks', not 'stack'")
-        }
-        stack = []
-        tabs = TabStart(selected: selected, stacks: try Self.tabStacks(fields))
-      } else {
-        guard fields["stacks"] == nil else {
-          throw RequestProblem(at: fields.path("tab"), "'stacks' goes with 'tab'")
-        }
-        stack = try Self.stack(try fields.required("stack"), at: fields.path("stack"))
-      }
-      parameters = try Self.values(fields["parameters"], at: fields.path("parameters")) ?? [:]
-      let via = try fields.stringArray("via")
-      switch (try fields.string("to"), allowsLink ? try fields.string("link") : nil) {
-      case (let destination?, nil):
-        target = .screen(destination, via: via ?? [])
-      case (nil, let link?):
-        guard via == nil else {
-          throw RequestProblem(
-            at: fields.path("via"), "a link gives its own breadcrumbs: 'via' goes with 'to' only")
-        }
-        target = .link(link)
-      case (.some, .some):
-        throw RequestProblem(at: fields.path("link"), "give either 'to' or 'link', not both")
-      case (nil, nil):
-        let wanted = allowsLink ? "'to' or 'link'" : "'to'"
-        throw RequestProblem(at: fields.path("to"), "the required key \(wanted) is missing")
-      }
-    } catch let error as JSONShapeError {
-      throw RequestProblem(at: error.path, error.message)
-    } catch let error as RequestProblem {
-      throw error
-    } catch {
-      throw RequestProblem(at: fields.path, "\(error)")
-    }
-  }
-
-  /// Reads a request document: one JSON object with the request keys only.
-  init(document: JSONValue) throws(RequestProblem) {
-    let fields: JSONFields
-    do {
-      fields = try JSONFields(document, at: .root, keys: Self.keys)
-    } catch {
-      throw RequestProblem(at: error.path, error.message)
-    }
-    try self.init(fields)
-  }
-
-  /// A non-empty stack: `["Menu", {"screen": "Profile", …}]`.
-  private static func stack(_ value: JSONValue, at path: JSONPath) throws -> [StackEntry] {
-    let entries = try JSONFields.array(value, at: path)
-    guard !entries.isEmpty else {
-      throw RequestProblem(at: path, "the stack is empty: it needs at least one entry")
-    }
-    return try entries.enumerated().map { try stackEntry($1, at: path.appending($0)) }
-  }
-
-  /// `"stacks": {"Mail": ["Mailboxes"], "Contacts": ["People"]}`, in the object's order;
-  /// none when the request leaves every tab at its root.
-  private static func tabStacks(_ fields: JSONFields) throws -> [(String, [StackEntry])] {
-    guard let value = fields["stacks"] else { return [] }
-    guard case .object(let object) = value else {
-      throw RequestProblem(
-        at: fields.path("stacks"), "expected an object, found \(value.typeDescription)")
-    }
-    return try object.members.map {
-      ($0.key, try stack($0.value, at: fields.path("stacks").appending($0.key)))
-    }
-  }
-
-  /// `"Menu"` or `{"screen": "Profile", "parameters": {"userId": "1"}}`.
-  private static func stackEntry(_ value: JSONValue, at path: JSONPath) throws -> StackEntry {
-    if case .string(let name) = value {
-      return StackEntry(screen: name, parameters: [:])
-    }
-    guard case .object = value else {
-      throw RequestProblem(
-        at: path,
-        "expected a screen name or an object with 'screen' and 'parameters', found \(value.typeDescription)"
-      )
-    }
-    let fields = try JSONFields(value, at: path, keys: ["screen", "parameters"])
-    return StackEntry(
-      screen: try fields.requiredString("screen"),
-      parameters: try values(fields["parameters"], at: fields.path("parameters")) ?? [:])
-  }
-
   /// A `parameters` object, each value a JSON string, number or boolean written as the
   /// text it stands for (`2` and `"2"` alike), to be converted to the kind its screen
   /// declares; `nil` when there is no such object.
@@ -158,12 +52,16 @@ struct RawRequest {
       case .number(let number): map[member.key] = number.text
       case .bool(let flag): map[member.key] = flag ? "true" : "false"
       default:
-        throw RequestProblem(
-          at: path.appending(member.key),
-          "expected a string, a number or a boolean, found \(member.value.typeDescription)")
+        throw parameterProblem(member.value.kind, at: path.appending(member.key))
       }
     }
     return map
+  }
+
+  /// The problem of a parameter value that is not a string, a number or a boolean.
+  static func parameterProblem(_ kind: JSONValueKind, at path: JSONPath) -> RequestProblem {
+    RequestProblem(
+      at: path, "expected a string, a number or a boolean, found \(kind.description)")
   }
 
   /// The stack and request this asks for, typed by the table's declarations.
@@ -404,14 +302,12 @@ struct RequestFailure: Error {
     }
   }
 
-  /// `{"error": {"kind": …, "line": …, …, "message": …}}`.
+  /// `{"error": {"kind": …, "line": …, …, "message": …}}`, as
+  /// ``JSONBytes/failure(_:line:)`` writes it.
   func json(line: Int? = nil) -> JSONValue {
-    var object: JSONObject = ["kind": .string(kind.rawValue)]
-    if let line { object.append("line", .number(JSONNumber(line))) }
-    object.members += details.members
-    object.append("message", .string(message))
-    return ["error": .object(object)]
+    JSONValue(writtenBy: { $0.failure(self, line: line) })
   }
+
 }
 
 /// Routes a request and reports the outcome.
@@ -495,25 +391,32 @@ enum RouteJSON {
 
   /// `{"steps": [...], "stack": [...]}`; parameter values as text, keys sorted.
   static func json(_ route: Route) -> JSONValue {
-    ["steps": .array(route.steps.map(json)), "stack": .array(route.stack.map(json))]
+    JSONValue(writtenBy: { $0.route(route) })
   }
 
   /// `{"command": 4, "id": "openProfile", "action": "push", "screen": "Profile"}`.
   static func json(_ step: Step) -> JSONValue {
-    var object: JSONObject = ["command": .number(JSONNumber(step.command))]
-    if let id = step.commandID { object.append("id", .string(id)) }
-    object.append("action", .string(step.action.rawValue))
-    object.append("screen", .string(step.screen.rawValue))
-    return .object(object)
+    JSONValue(writtenBy: { $0.step(step) })
   }
 
   /// `{"screen": "Profile", "parameters": {"userId": "2"}}`.
   static func json(_ entry: Entry) -> JSONValue {
-    let parameters = entry.parameters.sorted { $0.key < $1.key }.map {
-      JSONMember($0.key, .string($0.value.description))
+    JSONValue(writtenBy: { $0.entry(entry) })
+  }
+}
+
+extension JSONValue {
+  /// What `write` writes with the tool's one writer of routes and failures, as a tree,
+  /// for an answer that adds members of its own (a link's reading, an explanation).
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of what is written.
+  init(writtenBy write: (inout JSONBytes) -> Void) {
+    var bytes = JSONBytes()
+    write(&bytes)
+    do {
+      self = try JSONValue(parsing: bytes.bytes)
+    } catch {
+      preconditionFailure("the tool's JSON writer wrote what its reader refuses: \(error)")
     }
-    return [
-      "screen": .string(entry.screen.rawValue), "parameters": .object(JSONObject(parameters)),
-    ]
   }
 }

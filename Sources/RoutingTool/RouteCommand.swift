@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 
 /// `routing route`: plans one request from the command line, one from a JSON file, or a
 /// batch of JSON lines.
@@ -98,7 +99,7 @@ enum RouteCommand {
     let bytes = try console.read(path)
     let raw: RawRequest
     do {
-      raw = try RawRequest(document: parseRequest(bytes))
+      raw = try RawRequest(json: bytes[...])
     } catch {
       return report(Result<Route, _>.failure(RequestFailure(error)), json: true, console)
     }
@@ -106,7 +107,7 @@ enum RouteCommand {
     return report(RouteRunner.route(raw, in: table), json: true, console)
   }
 
-  /// A request document; a JSON syntax error names its line and column.
+  /// A request document as a tree; a JSON syntax error names its line and column.
   static func parseRequest(_ bytes: [UInt8]) throws(RequestProblem) -> JSONValue {
     do {
       return try JSONValue(parsing: bytes)
@@ -124,7 +125,9 @@ enum RouteCommand {
       console.print(route.description)
       return .success
     case (.success(let route), true):
-      console.print(route.json.serialized())
+      var json = JSONBytes()
+      route.write(to: &json)
+      console.print(String(decoding: json.bytes, as: UTF8.self))
       return .success
     case (.failure(let failure), false):
       // Text answers a request given by options, which has no JSON path to name: the
@@ -132,7 +135,9 @@ enum RouteCommand {
       console.printError("error: \(failure.reason)")
       return failure.exitCode
     case (.failure(let failure), true):
-      console.print(failure.json().serialized())
+      var json = JSONBytes()
+      json.failure(failure, line: nil)
+      console.print(String(decoding: json.bytes, as: UTF8.self))
       return failure.exitCode
     }
   }
@@ -247,20 +252,13 @@ enum BatchRoute {
     guard line.contains(where: { !isBlank($0) }) else { return }
     let outcome: Result<Route, RequestFailure>
     do {
-      // Nearly every line has the plain shape, read without a JSON tree; the parser
-      // reads, or explains, the others.
-      let raw: RawRequest
-      if let plain = PlainRequestLine.request(line) {
-        raw = plain
-      } else {
-        raw = try RawRequest(document: parseLine(line))
-      }
+      let raw = try RawRequest(json: line, syntax: .line)
       // A request across tabs answers with its own shape (Docs/Tabs.md).
       if raw.tabs != nil {
         switch RouteRunner.routeTabs(raw, in: table) {
         case .success(let route):
           tally.routed += 1
-          json.value(route.json)
+          json.tabRoute(route)
           json.byte(0x0A)
           return
         case .failure(let failure): outcome = .failure(failure)
@@ -280,15 +278,6 @@ enum BatchRoute {
       json.failure(failure, line: number)
     }
     json.byte(0x0A)
-  }
-
-  /// A line is a document of its own: its column says enough.
-  private static func parseLine(_ line: ArraySlice<UInt8>) throws(RequestProblem) -> JSONValue {
-    do {
-      return try JSONValue(parsing: Array(line))
-    } catch {
-      throw RequestProblem(at: error.path, "column \(error.column): \(error.message)")
-    }
   }
 
   private static func isBlank(_ byte: UInt8) -> Bool {

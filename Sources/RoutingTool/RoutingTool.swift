@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 
 /// The `routing` command-line tool: every command, in-process.
 ///

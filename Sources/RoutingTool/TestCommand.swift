@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 
 /// `routing test TABLE CASES [--format text|json|junit|github] [--coverage]`: runs an
 /// expectation file (Docs/RouteTables.md, "`routing test`").

@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 
 /// Where the `routing` tool reads and writes: standard input, files, standard output and
 /// standard error. The command-line program passes the real ones; tests pass their own.

@@ -1,9 +1,10 @@
 // The examples in the doc comments of route-table files and their JSON reader and writer
-// (Sources/Routing/Files), which DocC shows on each public symbol's page. SnippetTests
+// (Sources/Routing/Files and the RoutingJSON target), which DocC shows on each public symbol's page. SnippetTests
 // checks that each of those examples shows a region below exactly; the example of
 // RouteTable(contentsOfFile:) is in RouteTables.swift, beside the guide's.
 
 import Routing
+import RoutingJSON
 import Testing
 
 @Suite struct FileSymbolExamples {
@@ -52,13 +53,23 @@ import Testing
   @Test func pullsValues() throws {
     let bytes = Array(#"[1, {"a": [true, null]}, "x"]"#.utf8)
     // snippet symbol-json-reader
-    try bytes.withUnsafeBufferPointer { input throws(JSONParseError) in
-      var reader = try JSONReader(input)
+    try JSONReader.read(bytes[...]) { reader throws(JSONParseError) in
       try reader.enterArray()
       while try reader.nextElement() { try reader.skipValue() }
-      try reader.finish()
     }
     // snippet.end
+    // snippet symbol-json-reader-read
+    let count = try JSONReader.read(bytes[...]) { reader throws(JSONParseError) in
+      var count = 0
+      try reader.enterArray()
+      while try reader.nextElement() {
+        try reader.skipValue()
+        count += 1
+      }
+      return count
+    }
+    // snippet.end
+    #expect(count == 3)
     let broken = Array("[1, 2".utf8)
     #expect(throws: JSONParseError.self) {
       try broken.withUnsafeBufferPointer { input throws(JSONParseError) in

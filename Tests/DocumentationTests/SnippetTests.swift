@@ -41,13 +41,18 @@ import Testing
     return paths + (try sourceFiles())
   }
 
-  /// The Swift files of the library, as paths from the package root. `RoutingTool` is
-  /// package code that DocC does not show, so its examples are left out.
+  /// The Swift files of the library and of its JSON target, as paths from the package
+  /// root. `RoutingTool` is package code that DocC does not show, so its examples are
+  /// left out; the JSON target's examples are kept, as they were when it was a folder of
+  /// the library.
   static func sourceFiles() throws -> [String] {
-    let folder = "Sources/Routing"
-    let names = try FileManager.default.subpathsOfDirectory(
-      atPath: packageRoot.appendingPathComponent(folder).path)
-    return names.filter { $0.hasSuffix(".swift") }.sorted().map { "\(folder)/\($0)" }
+    var paths: [String] = []
+    for folder in ["Sources/Routing", "Sources/RoutingJSON"] {
+      let names = try FileManager.default.subpathsOfDirectory(
+        atPath: packageRoot.appendingPathComponent(folder).path)
+      paths += names.filter { $0.hasSuffix(".swift") }.sorted().map { "\(folder)/\($0)" }
+    }
+    return paths
   }
 
   static func read(_ path: String) throws -> String {

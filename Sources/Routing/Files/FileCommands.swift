@@ -1,3 +1,5 @@
+import RoutingJSON
+
 /// The commands of a route-table file, stored end to end: screen numbers into one list
 /// of names, origins in one array, ids and costs only when the file gives any.
 ///

@@ -1,3 +1,5 @@
+import RoutingJSON
+
 extension RouteTable {
   /// The table as the text of a route-table file, which `RouteTable(json:)` and the
   /// `routing` tool read back.

@@ -1,3 +1,5 @@
+import RoutingJSON
+
 extension RouteTable {
   /// Loads a route table from the text of a route-table file.
   ///

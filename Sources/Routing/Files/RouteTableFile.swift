@@ -1,3 +1,5 @@
+import RoutingJSON
+
 /// The screens and commands of a route-table file, read but not yet compiled.
 ///
 /// The file is read with a ``JSONReader`` straight into screens and compact commands,
@@ -36,8 +38,7 @@ package struct RouteTableFile {
   package init(json bytes: [UInt8]) throws(TableError) {
     let outcome: Result<RouteTableFile, TableError>
     do {
-      outcome = try bytes.withUnsafeBufferPointer { input throws(JSONParseError) in
-        var reader = try JSONReader(input)
+      outcome = try JSONReader.read(bytes[...]) { reader throws(JSONParseError) in
         var file = RouteTableFileReader()
         return try file.read(&reader)
       }

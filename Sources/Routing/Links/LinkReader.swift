@@ -1,3 +1,5 @@
+import RoutingJSON
+
 /// Reads one link over its UTF-8 bytes (Docs/DeepLinks.md, "Taking a link apart" and
 /// "Reading the segments").
 ///

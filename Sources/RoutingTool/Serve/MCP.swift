@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 
 /// The Model Context Protocol's methods (modelcontextprotocol.io/specification): the
 /// handshake, `ping`, and the service's methods as tools (Docs/Service.md, "Model

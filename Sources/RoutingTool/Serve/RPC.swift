@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 
 /// JSON-RPC 2.0 (jsonrpc.org/specification): the envelope of requests and responses
 /// around the tool's request objects and answers (Docs/Service.md, "Errors").

@@ -1,5 +1,6 @@
 import Dispatch
 import Routing
+import RoutingJSON
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 
 /// A method of the service, and the MCP tool of the same name.
 struct ServeMethod: Sendable {

@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 import Synchronization
 
 /// The planner as a service: answers JSON-RPC 2.0 messages, one JSON value a line, on a

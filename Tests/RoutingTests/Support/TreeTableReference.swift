@@ -1,3 +1,5 @@
+import RoutingJSON
+
 @testable import Routing
 
 /// The way route-table files were read before the pull reader: the whole document as a

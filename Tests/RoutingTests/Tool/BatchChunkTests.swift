@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 import Testing
 
 @testable import RoutingTool

@@ -1,5 +1,6 @@
 import Foundation
 import Routing
+import RoutingJSON
 import Testing
 
 @testable import RoutingTool

@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 import RoutingTool
 import SampleApp
 import Testing

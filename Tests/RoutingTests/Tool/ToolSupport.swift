@@ -1,5 +1,6 @@
 import Foundation
 import Routing
+import RoutingJSON
 import RoutingTool
 
 /// Runs the tool in-process on files held in memory.

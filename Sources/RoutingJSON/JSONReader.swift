@@ -60,15 +60,14 @@ package struct JSONText {
 /// one) reports them.
 ///
 /// ```swift
-/// try bytes.withUnsafeBufferPointer { input throws(JSONParseError) in
-///   var reader = try JSONReader(input)
+/// try JSONReader.read(bytes[...]) { reader throws(JSONParseError) in
 ///   try reader.enterArray()
 ///   while try reader.nextElement() { try reader.skipValue() }
-///   try reader.finish()
 /// }
 /// ```
 ///
-/// The reader points into `input`, which must outlive it.
+/// The reader points into its input, which ``read(_:maximumDepth:_:)`` keeps alive while
+/// it reads.
 package struct JSONReader {
   /// U+FEFF in UTF-8, skipped at the start of a document.
   private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -129,6 +128,43 @@ package struct JSONReader {
     skipWhitespace()
     guard position < bytes.count else {
       throw error(.empty, "no JSON value: the input is empty", at: position)
+    }
+  }
+
+  /// Reads a whole document: `body` reads (or skips) its value, then nothing but
+  /// whitespace may follow. Every JSON input of the package goes through here (route-table
+  /// files, request documents and lines, the tree reader, the locator), so that the
+  /// readers outside this target hold no pointer into the bytes.
+  ///
+  /// ```swift
+  /// let count = try JSONReader.read(bytes[...]) { reader throws(JSONParseError) in
+  ///   var count = 0
+  ///   try reader.enterArray()
+  ///   while try reader.nextElement() {
+  ///     try reader.skipValue()
+  ///     count += 1
+  ///   }
+  ///   return count
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - bytes: The document.
+  ///   - maximumDepth: How deeply arrays and objects may nest.
+  ///   - body: Reads the value the reader stands before.
+  /// - Returns: What `body` returns.
+  /// - Throws: ``JSONParseError`` from `body`, or when the document is empty, is not
+  ///   UTF-8, or holds anything after the value.
+  /// - Complexity: O(*n*), where *n* is the length of the document, plus `body`.
+  package static func read<Value>(
+    _ bytes: ArraySlice<UInt8>, maximumDepth: Int = JSONValue.defaultMaximumDepth,
+    _ body: (inout JSONReader) throws(JSONParseError) -> Value
+  ) throws(JSONParseError) -> Value {
+    try bytes.withUnsafeBufferPointer { input throws(JSONParseError) in
+      var reader = try JSONReader(input, maximumDepth: maximumDepth)
+      let value = try body(&reader)
+      try reader.finish()
+      return value
     }
   }
 
@@ -454,7 +490,8 @@ package struct JSONReader {
     if repeated {
       let key = string(new)
       top.inside = false
-      var duplicate = error(.duplicateKey, "the key '\(excerpt(key))' appears twice", at: keyStart)
+      var duplicate = error(
+        .duplicateKey, "the key '\(MessageText.excerpt(key))' appears twice", at: keyStart)
       duplicate.path.components.append(.key(key))
       throw duplicate
     }
@@ -731,7 +768,9 @@ package struct JSONReader {
 /// Whether two byte buffers hold the same bytes: a plain loop, which beats the generic
 /// `elementsEqual` on the short keys and names of a table file.
 @inline(__always)
-func sameBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+package func sameBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>)
+  -> Bool
+{
   guard left.count == right.count else { return false }
   var index = 0
   while index < left.count {

@@ -38,11 +38,7 @@ package struct JSONLocator {
   package init(_ bytes: [UInt8]) {
     self.bytes = bytes
     do {
-      try bytes.withUnsafeBufferPointer { input throws(JSONParseError) in
-        var reader = try JSONReader(input)
-        try reader.skipValue()
-        try reader.finish()
-      }
+      try JSONReader.read(bytes[...]) { reader throws(JSONParseError) in try reader.skipValue() }
       syntaxError = nil
     } catch {
       syntaxError = error

@@ -68,7 +68,7 @@ package struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
   package let text: String
 
   /// Wraps literal text that the parser has checked against the JSON grammar.
-  init(checkedText text: String) {
+  package init(checkedText text: String) {
     self.text = text
   }
 

@@ -160,5 +160,6 @@ package struct JSONFields {
 /// - Complexity: O(*k* · *n*²) for *k* known keys of length at most *n*.
 package func unknownKeyMessage(_ key: String, known: [String]) -> String {
   let list = known.map { "'\($0)'" }.joined(separator: ", ")
-  return "unknown key '\(excerpt(key))' (known keys: \(list))" + didYouMean(key, among: known)
+  return "unknown key '\(MessageText.excerpt(key))' (known keys: \(list))"
+    + MessageText.didYouMean(key, among: known)
 }

@@ -2,8 +2,8 @@
 /// `commands[3].from[1]`, or the empty string for the whole document.
 ///
 /// A key that is not a plain identifier is written in brackets and quotes:
-/// `parameters["user id"]`. A key longer than ``excerptLimit`` bytes is written as its
-/// excerpt (see ``excerpt(_:limit:)``).
+/// `parameters["user id"]`. A key longer than ``MessageText/excerptLimit`` bytes is written as its
+/// excerpt (see ``MessageText/excerpt(_:limit:)``).
 package struct JSONPath: Hashable, Sendable, CustomStringConvertible {
   /// One step into a document.
   package enum Component: Hashable, Sendable {
@@ -43,13 +43,13 @@ package struct JSONPath: Hashable, Sendable, CustomStringConvertible {
       switch component {
       case .index(let index):
         text += "[\(index)]"
-      case .key(let key) where key.utf8.count <= excerptLimit && Self.isPlain(key):
+      case .key(let key) where key.utf8.count <= MessageText.excerptLimit && Self.isPlain(key):
         if !text.isEmpty { text += "." }
         text += key
       case .key(let key):
         // A long key is quoted as an excerpt, so that a path stays short.
         text += "["
-        JSONValue.string(excerpt(key)).serialize(into: &text)
+        JSONValue.string(MessageText.excerpt(key)).serialize(into: &text)
         text += "]"
       }
     }

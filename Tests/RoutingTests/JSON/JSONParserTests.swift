@@ -1,5 +1,6 @@
 import Foundation
 import Routing
+import RoutingJSON
 import Testing
 
 /// The package's own JSON reader and writer.

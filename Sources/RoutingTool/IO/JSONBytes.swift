@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 
 /// Compact JSON written straight into a byte buffer, for answers printed by the
 /// thousand: no value tree, no intermediate strings.
@@ -172,9 +173,11 @@ struct JSONBytes: ~Copyable {
   }
 }
 
+/// The one writer of the tool's routes and failures (Docs/RouteTables.md, "`routing
+/// route`"; Docs/Tabs.md): a batch's answers, and through ``RouteJSON`` every other
+/// route and failure the tool prints.
 extension JSONBytes {
-  /// A route as ``RouteJSON/json(_:)`` writes it:
-  /// `{"steps":[{"command":…,"id":…,"action":…,"screen":…}],"stack":[…]}`.
+  /// A route: `{"steps":[{"command":…,"id":…,"action":…,"screen":…}],"stack":[…]}`.
   ///
   /// - Complexity: O(*s* + *n*), where *s* is the number of steps and *n* the length of
   ///   the resulting stack (its parameters sorted by key).
@@ -193,30 +196,79 @@ extension JSONBytes {
     route.steps.withUnsafeBufferPointer { steps in
       raw(#""steps":["#)
       for index in steps.indices {
-        raw(index == 0 ? #"{"command":"# : #",{"command":"#)
-        number(steps[index].command)
-        if let id = steps[index].commandID {
-          raw(#","id":"#)
-          string(id)
-        }
-        raw(
-          steps[index].action == .push
-            ? #","action":"push","screen":"# : #","action":"pop","screen":"#)
-        string(steps[index].entry.screen.rawValue)
-        byte(UInt8(ascii: "}"))
+        if index > 0 { byte(UInt8(ascii: ",")) }
+        step(steps[index])
       }
     }
     route.stack.withUnsafeBufferPointer { stack in
       raw(#"],"stack":["#)
       for index in stack.indices {
-        raw(index == 0 ? #"{"screen":"# : #",{"screen":"#)
-        string(stack[index].screen.rawValue)
-        raw(#","parameters":{"#)
-        parameters(stack[index].parameters)
-        raw("}}")
+        if index > 0 { byte(UInt8(ascii: ",")) }
+        entry(stack[index])
       }
     }
     byte(UInt8(ascii: "]"))
+  }
+
+  /// A step: `{"command":4,"id":"openProfile","action":"push","screen":"Profile"}`.
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of what is written.
+  mutating func step(_ step: Step) {
+    raw(#"{"command":"#)
+    number(step.command)
+    if let id = step.commandID {
+      raw(#","id":"#)
+      string(id)
+    }
+    raw(step.action == .push ? #","action":"push","screen":"# : #","action":"pop","screen":"#)
+    string(step.entry.screen.rawValue)
+    byte(UInt8(ascii: "}"))
+  }
+
+  /// An entry: `{"screen":"Profile","parameters":{"userId":"2"}}`, parameter values as
+  /// text, keys sorted.
+  ///
+  /// - Complexity: O(*k* log *k*), where *k* is the number of its parameters.
+  mutating func entry(_ entry: Entry) {
+    raw(#"{"screen":"#)
+    string(entry.screen.rawValue)
+    raw(#","parameters":{"#)
+    parameters(entry.parameters)
+    raw("}}")
+  }
+
+  /// A route across tabs: `{"steps":[{"action":"select","tab":"Search"},{"command":1,…}],
+  /// "tab":"Search","stacks":{"Home":[…],"Search":[…]}}`, the stacks by tab name.
+  ///
+  /// - Complexity: O(*s* + *n* + *t* log *t*), where *s* is the number of steps, *n* the
+  ///   number of entries of every tab and *t* the number of tabs.
+  mutating func tabRoute(_ route: TabRoute) {
+    raw(#"{"steps":["#)
+    for (index, step) in route.steps.enumerated() {
+      if index > 0 { byte(UInt8(ascii: ",")) }
+      switch step {
+      case .select(let tab):
+        raw(#"{"action":"select","tab":"#)
+        string(tab)
+        byte(UInt8(ascii: "}"))
+      case .command(let inner):
+        self.step(inner)
+      }
+    }
+    raw(#"],"tab":"#)
+    string(route.state.selected)
+    raw(#","stacks":{"#)
+    for (index, stack) in route.state.stacks.sorted(by: { $0.key < $1.key }).enumerated() {
+      if index > 0 { byte(UInt8(ascii: ",")) }
+      string(stack.key)
+      raw(":[")
+      for (position, entry) in stack.value.enumerated() {
+        if position > 0 { byte(UInt8(ascii: ",")) }
+        self.entry(entry)
+      }
+      byte(UInt8(ascii: "]"))
+    }
+    raw("}}")
   }
 
   /// An entry's parameters as members, keys sorted, values as text.
@@ -237,8 +289,8 @@ extension JSONBytes {
     }
   }
 
-  /// A failure as ``RequestFailure/json(line:)`` writes it:
-  /// `{"error":{"kind":…,"line":…,…,"message":…}}`.
+  /// A failure: `{"error":{"kind":…,"line":…,…,"message":…}}`, the line when it is a
+  /// batch's.
   ///
   /// - Complexity: O(*n*), where *n* is the length of what is written.
   mutating func failure(_ failure: RequestFailure, line: Int?) {

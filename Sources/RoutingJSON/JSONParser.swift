@@ -52,11 +52,8 @@ extension JSONValue {
   package init(
     parsing bytes: [UInt8], maximumDepth: Int = JSONValue.defaultMaximumDepth
   ) throws(JSONParseError) {
-    self = try bytes.withUnsafeBufferPointer { input throws(JSONParseError) in
-      var reader = try JSONReader(input, maximumDepth: maximumDepth)
-      let value = try JSONValue(reading: &reader)
-      try reader.finish()
-      return value
+    self = try JSONReader.read(bytes[...], maximumDepth: maximumDepth) {
+      reader throws(JSONParseError) in try JSONValue(reading: &reader)
     }
   }
 
@@ -114,8 +111,11 @@ extension JSONValue {
 
 /// UTF-8 validation that reports where the first invalid byte is (RFC 3629: no overlong
 /// forms, no surrogates, nothing above U+10FFFF).
-enum UTF8Check {
-  static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+package enum UTF8Check {
+  /// The offset of the first byte that breaks UTF-8, or `nil` when every byte is valid.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of bytes.
+  package static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     var index = 0
     let count = bytes.count
     while index < count {

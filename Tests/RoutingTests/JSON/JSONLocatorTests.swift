@@ -1,4 +1,5 @@
 import Routing
+import RoutingJSON
 import Testing
 
 /// `JSONLocator`: the line and column of the value at a path, checked against documents

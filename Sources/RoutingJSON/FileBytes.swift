@@ -20,7 +20,7 @@ package struct FileReadError: Error, Hashable, Sendable, CustomStringConvertible
   }
 
   /// `cannot read 'x.json': No such file or directory`.
-  package var description: String { "cannot read '\(excerpt(path))': \(reason)" }
+  package var description: String { "cannot read '\(MessageText.excerpt(path))': \(reason)" }
 }
 
 /// Reads whole files through the C library, so that loading a table needs no Foundation.
