@@ -125,13 +125,21 @@ import Testing
     return Request(to: destination, via: breadcrumbs, parameters: parameters)
   }
 
-  /// The library's failure with an undeclared key's suggestion dropped, as the reference
-  /// gives it.
+  /// The library's failure with its suggestion (an undeclared key's, an unknown screen's
+  /// or tab's nearest name) dropped, as the reference gives it.
   static func comparable(_ error: RoutingError) -> RoutingError {
-    if case .undeclaredParameter(let key, _) = error {
+    switch error {
+    case .undeclaredParameter(let key, _):
       return .undeclaredParameter(key: key, suggestion: nil)
+    case .unknownScreen(let name, _):
+      return .unknownScreen(name)
+    case .unknownScreenOnStack(let name, let entry, let tab, _):
+      return .unknownScreenOnStack(name, entry: entry, tab: tab)
+    case .unknownTab(let name, _):
+      return .unknownTab(name)
+    default:
+      return error
     }
-    return error
   }
 
   /// The screen counts of a run: mostly small and medium tables, some up to 2,000.
