@@ -292,6 +292,7 @@ struct RequestFailure: Error {
     self.init(
       .invalidLink, ["link": .string(link), "reason": .string(error.kind.name)], error.description,
       at: place)
+    if let suggestion = error.suggestion { details.append("suggestion", .string(suggestion)) }
   }
 
   /// 1 for a request that was understood, 2 for bad input.

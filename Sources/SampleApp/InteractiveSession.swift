@@ -170,8 +170,11 @@ public final class InteractiveSession {
       return ["tab needs one tab: tab \(names.joined(separator: " or tab "))"]
     }
     guard names.contains(arguments[0]) else {
-      let hint = suggestion(for: arguments[0], among: names).map { "; did you mean '\($0)'?" }
-      return ["unknown tab '\(excerpt(arguments[0]))'\(hint ?? "")"]
+      // The library's own error, so the words and the suggestion are the planner's.
+      let table = tabNavigator.table
+      let error = RoutingError.unknownTab(
+        arguments[0], suggestion: table.nearestTab(to: arguments[0]))
+      return [error.description]
     }
     isInTabs = true
     tabNavigator.container.select(arguments[0])

@@ -64,15 +64,17 @@ public struct LinkError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The stack to render holds no entry.
     case emptyStack
     /// Entry `entry` of the stack to render names a screen the table does not know.
-    case unknownScreen(ScreenName, entry: Int)
+    /// `suggestion` is the table's screen closest to it, when one is close.
+    case unknownScreen(ScreenName, entry: Int, suggestion: ScreenName? = nil)
     /// Entry `entry` of the stack to render holds no value, or an empty one, for a
     /// capture of its screen's pattern.
     case missingValue(key: String, entry: Int)
     /// The link a stack renders as reads back as other screens, so no link leads to that
     /// stack (`reading` is what it reads as).
     case misread(link: String, reading: [ScreenName])
-    /// The tab state to render names a tab the table does not declare.
-    case unknownTab(String)
+    /// The tab state to render names a tab the table does not declare. `suggestion` is
+    /// the table's tab closest to it, when one is close.
+    case unknownTab(String, suggestion: String? = nil)
 
     /// The case's name, such as `unknownSegment`, for tools that report kinds as text.
     public var name: String {
@@ -109,10 +111,28 @@ public struct LinkError: Error, Hashable, Sendable, CustomStringConvertible {
     self.kind = kind
   }
 
-  /// A sentence that says what went wrong and where.
+  /// The nearest name to a mistyped one, which the ``description`` offers with "did you
+  /// mean": the screen closest to an unknown screen of a stack to render, the tab closest
+  /// to an unknown tab; `nil` for other errors, or when no name is close.
+  public var suggestion: String? {
+    switch kind {
+    case .unknownScreen(_, _, let suggestion): suggestion?.rawValue
+    case .unknownTab(_, let suggestion): suggestion
+    default: nil
+    }
+  }
+
+  /// A sentence that says what went wrong and where, ending with "did you mean" and the
+  /// ``suggestion`` when there is one.
   ///
   /// - Complexity: O(*n*), where *n* is the length of the texts the error carries.
   public var description: String {
+    let hint = suggestion.map { "; did you mean '\(excerpt($0))'?" } ?? ""
+    return sentence + hint
+  }
+
+  /// The ``description`` without its "did you mean".
+  private var sentence: String {
     switch kind {
     case .tooLong(let bytes):
       "the link is \(bytes) bytes long; a link holds at most \(RouteTable.maximumLinkLength)"
@@ -142,7 +162,7 @@ public struct LinkError: Error, Hashable, Sendable, CustomStringConvertible {
       "parameter '\(excerpt(key))' has two values, '\(excerpt(first))' and '\(excerpt(second))'"
     case .emptyStack:
       "the stack is empty: no link leads to it"
-    case .unknownScreen(let name, let entry):
+    case .unknownScreen(let name, let entry, _):
       "entry \(entry): screen '\(excerpt(name.rawValue))' is not in the table"
     case .missingValue(let key, let entry):
       "entry \(entry) holds no value for its path capture ':\(excerpt(key))' (a segment cannot be empty)"
@@ -151,7 +171,7 @@ public struct LinkError: Error, Hashable, Sendable, CustomStringConvertible {
         + excerpt(reading.map(\.rawValue).joined(separator: " > "), limit: 4 * excerptLimit)
         + ", "
         + "so no link leads to this stack"
-    case .unknownTab(let name):
+    case .unknownTab(let name, _):
       "unknown tab '\(excerpt(name))': no link leads to its stack"
     }
   }

@@ -37,7 +37,9 @@ extension RouteTable {
     numbers.reserveCapacity(stack.count)
     for (position, entry) in stack.enumerated() {
       guard let number = screenIndex[entry.screen] else {
-        throw LinkError(.unknownScreen(entry.screen, entry: position))
+        throw LinkError(
+          .unknownScreen(entry.screen, entry: position, suggestion: nearestScreen(to: entry.screen))
+        )
       }
       numbers.append(number)
     }

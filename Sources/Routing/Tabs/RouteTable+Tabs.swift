@@ -291,12 +291,12 @@ extension RouteTable {
   ///
   /// - Parameter state: The state; only the selected tab's stack is rendered.
   /// - Returns: A link such as `home/Feed/post/9`.
-  /// - Throws: ``LinkError/Kind/unknownTab(_:)`` for a selected tab the table does not
+  /// - Throws: ``LinkError/Kind/unknownTab(_:suggestion:)`` for a selected tab the table does not
   ///   declare; otherwise as ``link(for:)-([Entry])``.
   /// - Complexity: As ``link(for:)-([Entry])``.
   public func link(for state: TabState) throws(LinkError) -> String {
     guard let tab = tabLayout.number(of: state.selected) else {
-      throw LinkError(.unknownTab(state.selected))
+      throw LinkError(.unknownTab(state.selected, suggestion: nearestTab(to: state.selected)))
     }
     let stack = try link(for: state.stacks[state.selected] ?? [Entry(tabLayout.tabs[tab].root)])
     guard let path = tabLayout.tabs[tab].path else { return stack }

@@ -1,3 +1,4 @@
+import Routing
 import SampleApp
 import Testing
 
@@ -44,6 +45,11 @@ import Testing
       ])
     #expect(
       await session.respond(to: "tab Folder") == ["unknown tab 'Folder'; did you mean 'Folders'?"])
+    // The words are the library's own error for the same mistake.
+    #expect(
+      await session.respond(to: "tab Folder") == [
+        RoutingError.unknownTab("Folder", suggestion: "Folders").description
+      ])
     #expect(await session.respond(to: "save").first?.hasPrefix("saved every tab") == true)
     #expect(
       await session.respond(to: "link people/Connections") == [

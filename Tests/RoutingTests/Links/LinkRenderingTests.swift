@@ -129,4 +129,32 @@ import Testing
     let request = try table.resolve(String(link.prefix { $0 != "?" }))
     #expect(request.breadcrumbs + [request.destination] == reading)
   }
+
+  @Test func aMistypedScreenOrTabToRenderNamesTheNearestOne() throws {
+    let table = try LinkTables.sample()
+    let error = #expect(throws: LinkError.self) {
+      try table.link(for: [Entry("Menu"), Entry("Chatt", parameters: ["userId": 1])])
+    }
+    #expect(error?.kind == .unknownScreen("Chatt", entry: 1, suggestion: "Chat"))
+    #expect(error?.suggestion == "Chat")
+    #expect(
+      error?.description == "entry 1: screen 'Chatt' is not in the table; did you mean 'Chat'?")
+    let unrelated = #expect(throws: LinkError.self) { try table.link(for: [Entry("Zzzzzzzz")]) }
+    #expect(unrelated?.suggestion == nil)
+    #expect(unrelated?.description == "entry 0: screen 'Zzzzzzzz' is not in the table")
+  }
+
+  @Test func aMistypedTabToRenderNamesTheNearestOne() throws {
+    var registry = RouteRegistry(defaultFactory: HeadlessScreen.factory)
+    registry.register(Tab("Home", root: "Feed", path: "home"))
+    registry.register(Tab("Search", root: "Query", path: "search"))
+    let table = try registry.compile()
+    let error = #expect(throws: LinkError.self) {
+      try table.link(for: TabState(selected: "Serch"))
+    }
+    #expect(error?.kind == .unknownTab("Serch", suggestion: "Search"))
+    #expect(
+      error?.description
+        == "unknown tab 'Serch': no link leads to its stack; did you mean 'Search'?")
+  }
 }
