@@ -1,21 +1,30 @@
 extension RouteTable {
-  /// `error`, made to name the guard that refused a command into the screen it could not
-  /// reach, when it is ``RoutingError/unreachable(from:to:)`` and a guard refused one:
-  /// the explanation of the request finds that command (see
-  /// ``explanation(from:to:via:parameters:)``). Asked on the failure path only, so a
-  /// route that is found costs nothing more.
+  /// `error`, made to name the guard that stood in the way when it is
+  /// ``RoutingError/unreachable(from:to:)`` and the table has guards: `replan` plans the
+  /// same request with no guard asked, and the first step of that route whose command's
+  /// guard says no to the request (about `stack`) is the refusal
+  /// (``RoutingError/refusedByGuard(from:to:_:)``). A guard that refused a command no
+  /// route would take is not named; when no route exists even without guards, `error`
+  /// stays as it is. Asked on the failure path only, so a route that is found costs
+  /// nothing more; the guards of the replanned route's commands are asked again there.
+  ///
+  /// - Complexity: One more plan, and O(*s*) guard calls at most, where *s* is the
+  ///   number of steps of the replanned route.
   func namingRefusingGuard(
-    _ error: RoutingError, of request: Request, from stack: [Entry]
+    _ error: RoutingError, of request: Request, from stack: [Entry],
+    replan: () throws(RoutingError) -> [Step]
   ) -> RoutingError {
     guard case .unreachable(let from, let to) = error, !graph.guardedCommands.isEmpty,
-      let explanation = try? explanation(
-        from: stack, to: request.destination, via: request.breadcrumbs,
-        parameters: request.parameters),
-      let blocked = explanation.commands.first(where: { $0.reason == .guardRefused }),
-      let condition = commands[blocked.command].condition
+      let steps = try? replan()
     else { return error }
-    let refusal = RoutingError.GuardRefusal(
-      guardName: condition.name, command: blocked.command, commandID: blocked.commandID)
-    return .refusedByGuard(from: from, to: to, refusal)
+    let context = GuardContext(request: request, stack: stack)
+    for step in steps {
+      guard let condition = commands[step.command].condition, !condition.allows(context)
+      else { continue }
+      let refusal = RoutingError.GuardRefusal(
+        guardName: condition.name, command: step.command, commandID: step.commandID)
+      return .refusedByGuard(from: from, to: to, refusal)
+    }
+    return error
   }
 }

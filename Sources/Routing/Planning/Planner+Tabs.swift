@@ -23,13 +23,14 @@ extension Planner {
   /// still win, and for a leg shorter than the best so far only (the call's bound);
   /// when only a leg of one or
   /// two steps could, only when ``mayReach(_:within:_:)`` allows one. With `pinned`,
-  /// every leg stays in the selected tab. The plan owns `stacks`: a leg changes its
-  /// tab's in place.
+  /// every leg stays in the selected tab; without `heedingGuards`, no guard is asked
+  /// (to find which guard stood in the way of a route that failed). The plan owns
+  /// `stacks`: a leg changes its tab's in place.
   ///
   /// - Complexity: O(*T*) leg searches per leg, where *T* is the number of tabs.
   func route(
     _ request: Request, tabs layout: TabLayout, selected start: Int, stacks: consuming [[Entry]],
-    pinned: Bool
+    pinned: Bool, heedingGuards: Bool = true
   ) throws(RoutingError) -> TabPlan {
     var plan = TabPlan(steps: [], selected: start, stacks: consume stacks)
     for stack in plan.stacks where stack.isEmpty { throw RoutingError.emptyStack }
@@ -57,7 +58,7 @@ extension Planner {
       buffers.prepare(screens: graph.screenCount, commands: graph.commandCount)
       // The guards hear the selected tab's stack, once per request.
       let guarded =
-        disableGuardedCommands(request, plan.stacks[start], &buffers)
+        heedingGuards && disableGuardedCommands(request, plan.stacks[start], &buffers)
         ? graph.guardedCommands.filter { buffers.disabled.contains(Int($0)) } : []
       if buffers.tabDisabled.count != layout.tabs.count {
         buffers.tabDisabled = layout.excluded.map { excluded in

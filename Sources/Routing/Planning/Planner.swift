@@ -88,7 +88,13 @@ final class Planner: Sendable {
 
   /// Plans the route that fulfils `request` from `stack`; see
   /// ``RouteTable/route(_:from:)``.
-  func route(_ request: Request, from stack: [Entry]) throws(RoutingError) -> Route {
+  ///
+  /// - Parameter heedingGuards: Whether commands whose guard says no are left out; `false`
+  ///   only to find which guard stood in the way of a route that failed
+  ///   (``RouteTable/namingRefusingGuard(_:of:from:replan:)``).
+  func route(
+    _ request: Request, from stack: [Entry], heedingGuards: Bool = true
+  ) throws(RoutingError) -> Route {
     guard !stack.isEmpty else { throw RoutingError.emptyStack }
     let destination = try destination(of: request)
     let parameters = request.parameters
@@ -107,7 +113,7 @@ final class Planner: Sendable {
       }
       buffers.prepare(screens: graph.screenCount, commands: graph.commandCount)
       let filter =
-        disableGuardedCommands(request, stack, &buffers)
+        heedingGuards && disableGuardedCommands(request, stack, &buffers)
         ? LegFilter(disabled: buffers.disabled, anyDisabled: true, tab: -1, guardSaidNo: true)
         : .none
       var current = stack

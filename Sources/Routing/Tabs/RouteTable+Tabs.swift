@@ -64,7 +64,9 @@ extension RouteTable {
   /// - Throws: ``RoutingError/unknownTab(_:suggestion:)`` for a state that names a tab the table
   ///   does not declare (or any tab, when it declares none); otherwise as
   ///   ``route(from:to:via:parameters:)->Route``, ``RoutingError/unreachable(from:to:)``
-  ///   naming the selected tab's top when no tab has a leg. Nothing changes on failure.
+  ///   naming the selected tab's top when no tab has a leg
+  ///   (``RoutingError/refusedByGuard(from:to:_:)`` when a guard stands on the route that
+  ///   planning without guards takes). Nothing changes on failure.
   /// - Complexity: At most *T* times the cost of a single-stack route, where *T* is the
   ///   number of tabs: each leg searches the selected tab, then each other tab that could
   ///   still be shorter.
@@ -92,8 +94,21 @@ extension RouteTable {
     -> TabRoute
   {
     let (selected, stacks) = try resolve(state)
-    let plan = try planner.route(
-      request, tabs: tabLayout, selected: selected, stacks: consume stacks, pinned: pinned)
+    let plan: Planner.TabPlan
+    do {
+      plan = try planner.route(
+        request, tabs: tabLayout, selected: selected, stacks: consume stacks, pinned: pinned)
+    } catch {
+      // The plan consumed the stacks: the failure path resolves them again.
+      let (selected, stacks) = try resolve(state)
+      throw namingRefusingGuard(error, of: request, from: stacks[selected]) {
+        () throws(RoutingError) in
+        try planner.route(
+          request, tabs: tabLayout, selected: selected, stacks: stacks, pinned: pinned,
+          heedingGuards: false
+        ).steps.compactMap { if case .command(let step) = $0 { step } else { nil } }
+      }
+    }
     let route = TabRoute(
       steps: plan.steps, state: tabState(plan.selected, plan.stacks, from: state))
     if checksParameters(of: request) {
