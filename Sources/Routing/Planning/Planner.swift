@@ -89,33 +89,46 @@ final class Planner: Sendable {
   /// Plans the route that fulfils `request` from `stack`; see
   /// ``RouteTable/route(_:from:)``.
   ///
-  /// - Parameter heedingGuards: Whether commands whose guard says no are left out; `false`
-  ///   only to find which guard stood in the way of a route that failed
-  ///   (``RouteTable/namingRefusingGuard(_:of:from:replan:)``).
+  /// - Parameters:
+  ///   - tab: The tab the stack is in, on a table with tabs: the route stays in it, with
+  ///     the commands it allows (<doc:PlanningAcrossTabs>); `nil` for a table without tabs.
+  ///   - heedingGuards: Whether commands whose guard says no are left out; `false` only
+  ///     to find which guard stood in the way of a route that failed
+  ///     (``RouteTable/namingRefusingGuard(_:of:from:replan:)``).
   func route(
-    _ request: Request, from stack: [Entry], heedingGuards: Bool = true
+    _ request: Request, from stack: [Entry], inTab tab: StackTab? = nil,
+    heedingGuards: Bool = true
   ) throws(RoutingError) -> Route {
     guard !stack.isEmpty else { throw RoutingError.emptyStack }
     let destination = try destination(of: request)
     let parameters = request.parameters
     // The common warm request walks its field without taking search buffers.
     if stack.count == 1 && request.breadcrumbs.isEmpty && graph.guardedCommands.isEmpty
-      && !graph.hasCosts,
+      && !graph.hasCosts && tab == nil,
       let route = try warmRoute(from: stack[0], to: destination, parameters: parameters)
     {
       return route
     }
     return try scratch.withScratch { (buffers) throws(RoutingError) -> Route in
       // Each name of the stack is looked up once; the legs keep the numbers up to date.
-      try screenNumbers(of: stack, tab: nil, into: &buffers.stackScreens)
+      try screenNumbers(of: stack, tab: tab?.name, into: &buffers.stackScreens)
       if topMatches(stack, destination, parameters, buffers) {
         return Route(steps: [], stack: stack)
       }
       buffers.prepare(screens: graph.screenCount, commands: graph.commandCount)
-      let filter =
-        heedingGuards && disableGuardedCommands(request, stack, &buffers)
-        ? LegFilter(disabled: buffers.disabled, anyDisabled: true, tab: -1, guardSaidNo: true)
-        : .none
+      if !heedingGuards { buffers.disabled.clear() }
+      let guardSaidNo = heedingGuards && disableGuardedCommands(request, stack, &buffers)
+      let filter: LegFilter
+      if let tab {
+        let guarded =
+          guardSaidNo ? graph.guardedCommands.filter { buffers.disabled.contains(Int($0)) } : []
+        filter = legFilter(inTab: tab.number, of: tab.layout, guarded: guarded, &buffers)
+      } else {
+        filter =
+          guardSaidNo
+          ? LegFilter(disabled: buffers.disabled, anyDisabled: true, tab: -1, guardSaidNo: true)
+          : .none
+      }
       var current = stack
       var steps: [Step] = []
       var next = 0
