@@ -35,15 +35,43 @@ extension Planner {
   /// Ties go to staying, then to the first tab; a tab is searched only when it could
   /// still win, and for a leg shorter than the best so far only (the call's bound);
   /// when only a leg of one or two steps could, only when ``mayReach(_:within:_:)``
-  /// allows one. Without `heedingGuards`, no guard is asked (to find which guard stood in
-  /// the way of a route that failed). The plan owns `stacks`: a leg changes its tab's in
-  /// place. A route that stays in one tab is a single stack's
-  /// (``route(_:from:inTab:heedingGuards:)``).
+  /// allows one. The plan owns `stacks`: a leg changes its tab's in place. A route that
+  /// stays in one tab is a single stack's (``route(_:from:inTab:)``).
+  ///
+  /// The plan's keys are checked along its steps (``checkParameters(of:along:)``), and a
+  /// plan that fails where a guard stood in the way names that guard
+  /// (``namingRefusingGuard(_:of:from:replan:)``), as a single stack's route does.
   ///
   /// - Complexity: O(*T*) leg searches per leg, where *T* is the number of tabs.
   func route(
+    _ request: Request, tabs layout: TabLayout, selected start: Int, stacks: consuming [[Entry]]
+  ) throws(RoutingError) -> TabPlan {
+    // Kept for the failure path only, on a table where a guard may stand in the way.
+    let original = graph.guardedCommands.isEmpty ? nil : copy stacks
+    do throws(RoutingError) {
+      let plan = try plan(
+        request, tabs: layout, selected: start, stacks: stacks, heedingGuards: true)
+      if checksParameters(of: request) {
+        let steps = plan.steps.compactMap { if case .command(let step) = $0 { step } else { nil } }
+        try checkParameters(of: request, along: Route(steps: steps, stack: []))
+      }
+      return plan
+    } catch {
+      guard let original else { throw error }
+      throw namingRefusingGuard(error, of: request, from: original[start]) {
+        () throws(RoutingError) in
+        try plan(
+          request, tabs: layout, selected: start, stacks: original, heedingGuards: false
+        ).steps.compactMap { if case .command(let step) = $0 { step } else { nil } }
+      }
+    }
+  }
+
+  /// The plan of ``route(_:tabs:selected:stacks:)``, its keys not checked yet; without
+  /// `heedingGuards`, no guard is asked.
+  private func plan(
     _ request: Request, tabs layout: TabLayout, selected start: Int, stacks: consuming [[Entry]],
-    heedingGuards: Bool = true
+    heedingGuards: Bool
   ) throws(RoutingError) -> TabPlan {
     var plan = TabPlan(steps: [], selected: start, stacks: consume stacks)
     for stack in plan.stacks where stack.isEmpty { throw RoutingError.emptyStack }

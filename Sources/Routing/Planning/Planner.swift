@@ -86,18 +86,34 @@ final class Planner: Sendable {
       buildCost: (graph.screenCount + graph.commandCount + graph.originCount) / 16)
   }
 
-  /// Plans the route that fulfils `request` from `stack`; see
-  /// ``RouteTable/route(_:from:)``.
+  /// Plans the route that fulfils `request` from `stack` and checks the request's keys
+  /// along it (``checkParameters(of:along:)``); see ``RouteTable/route(_:from:)``. A route
+  /// that fails where a guard stood in the way names that guard
+  /// (``namingRefusingGuard(_:of:from:replan:)``).
   ///
-  /// - Parameters:
-  ///   - tab: The tab the stack is in, on a table with tabs: the route stays in it, with
-  ///     the commands it allows (<doc:PlanningAcrossTabs>); `nil` for a table without tabs.
-  ///   - heedingGuards: Whether commands whose guard says no are left out; `false` only
-  ///     to find which guard stood in the way of a route that failed
-  ///     (``RouteTable/namingRefusingGuard(_:of:from:replan:)``).
-  func route(
-    _ request: Request, from stack: [Entry], inTab tab: StackTab? = nil,
-    heedingGuards: Bool = true
+  /// - Parameter tab: The tab the stack is in, on a table with tabs: the route stays in
+  ///   it, with the commands it allows (<doc:PlanningAcrossTabs>); `nil` for a table
+  ///   without tabs.
+  func route(_ request: Request, from stack: [Entry], inTab tab: StackTab? = nil)
+    throws(RoutingError) -> Route
+  {
+    do throws(RoutingError) {
+      let route = try plan(request, from: stack, inTab: tab, heedingGuards: true)
+      try checkParameters(of: request, along: route)
+      return route
+    } catch {
+      throw namingRefusingGuard(error, of: request, from: stack) { () throws(RoutingError) in
+        try plan(request, from: stack, inTab: tab, heedingGuards: false).steps
+      }
+    }
+  }
+
+  /// The route of ``route(_:from:inTab:)``, its keys not checked yet.
+  ///
+  /// - Parameter heedingGuards: Whether commands whose guard says no are left out;
+  ///   `false` only to find which guard stood in the way of a route that failed.
+  private func plan(
+    _ request: Request, from stack: [Entry], inTab tab: StackTab?, heedingGuards: Bool
   ) throws(RoutingError) -> Route {
     guard !stack.isEmpty else { throw RoutingError.emptyStack }
     let destination = try destination(of: request)

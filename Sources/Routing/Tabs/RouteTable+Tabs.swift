@@ -87,26 +87,9 @@ extension RouteTable {
   /// - Complexity: As ``route(from:to:via:parameters:)->TabRoute``.
   public func route(_ request: Request, from state: TabState) throws(RoutingError) -> TabRoute {
     let (selected, stacks) = try resolve(state)
-    let plan: Planner.TabPlan
-    do {
-      plan = try planner.route(
-        request, tabs: tabLayout, selected: selected, stacks: consume stacks)
-    } catch {
-      // The plan consumed the stacks: the failure path resolves them again.
-      let (selected, stacks) = try resolve(state)
-      throw namingRefusingGuard(error, of: request, from: stacks[selected]) {
-        () throws(RoutingError) in
-        try planner.route(
-          request, tabs: tabLayout, selected: selected, stacks: stacks, heedingGuards: false
-        ).steps.compactMap { if case .command(let step) = $0 { step } else { nil } }
-      }
-    }
-    let route = TabRoute(
-      steps: plan.steps, state: tabState(plan.selected, plan.stacks, from: state))
-    if checksParameters(of: request) {
-      try checkParameters(of: request, along: Route(steps: route.commandSteps, stack: []))
-    }
-    return route
+    let plan = try planner.route(
+      request, tabs: tabLayout, selected: selected, stacks: consume stacks)
+    return TabRoute(steps: plan.steps, state: tabState(plan.selected, plan.stacks, from: state))
   }
 
   /// Plans a request from a single stack on a table with tabs: inside the tab whose root
@@ -115,7 +98,7 @@ extension RouteTable {
   func routeInTab(_ request: Request, from stack: [Entry]) throws(RoutingError) -> Route {
     let tab = Planner.StackTab(
       number: try tab(ofStack: stack, for: request), layout: tabLayout, name: nil)
-    return try route(request, from: stack, inTab: tab)
+    return try planner.route(request, from: stack, inTab: tab)
   }
 
   /// Plans `request` from `stack` as the stack of tab `name`, with the commands that tab
@@ -130,24 +113,8 @@ extension RouteTable {
     guard let number = tabLayout.number(of: name) else {
       throw RoutingError.unknownTab(name, suggestion: nearestTab(to: name))
     }
-    return try route(
+    return try planner.route(
       request, from: stack, inTab: Planner.StackTab(number: number, layout: tabLayout, name: name))
-  }
-
-  /// Plans `request` from `stack` inside `tab`, checks the request's keys along the route,
-  /// and names the guard that stood in the way of a route that failed.
-  func route(_ request: Request, from stack: [Entry], inTab tab: Planner.StackTab)
-    throws(RoutingError) -> Route
-  {
-    do throws(RoutingError) {
-      let route = try planner.route(request, from: stack, inTab: tab)
-      try checkParameters(of: request, along: route)
-      return route
-    } catch {
-      throw namingRefusingGuard(error, of: request, from: stack) { () throws(RoutingError) in
-        try planner.route(request, from: stack, inTab: tab, heedingGuards: false).steps
-      }
-    }
   }
 
   /// The number of the tab whose root is the first entry of `stack`, a single stack on a
@@ -342,7 +309,7 @@ extension RouteTable {
       throw RoutingError.unknownTab(tab, suggestion: nearestTab(to: tab))
     }
     // Inside the tab, as its single stack: the other tabs stay as they are.
-    let inside = try route(
+    let inside = try planner.route(
       reading.reading.request, from: stacks[number],
       inTab: Planner.StackTab(number: number, layout: tabLayout, name: tab))
     stacks[number] = inside.stack
