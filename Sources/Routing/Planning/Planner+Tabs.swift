@@ -76,7 +76,7 @@ extension Planner {
     var plan = TabPlan(steps: [], selected: start, stacks: consume stacks)
     for stack in plan.stacks where stack.isEmpty { throw RoutingError.emptyStack }
     let destination = try destination(of: request)
-    let parameters = request.parameters
+    let parameters = typedOnce(request.parameters)
     try scratch.withScratch { (buffers) throws(RoutingError) in
       if buffers.tabScreens.count < plan.stacks.count {
         buffers.tabScreens.append(

@@ -30,6 +30,10 @@ final class Planner: Sendable {
   /// Whether some screen declares a required parameter: without one, a request without
   /// parameters needs no check along its route.
   let anyRequiredParameter: Bool
+  /// The kind of each parameter key that the table's screens declare with one kind only:
+  /// a request's values for those keys are typed once, as the request enters
+  /// (``typedOnce(_:)``).
+  let keyKinds: [String: ParameterKind]
   /// Search buffers kept between plans.
   let scratch: ScratchPool
   /// Distance fields of milestones planned before.
@@ -62,9 +66,45 @@ final class Planner: Sendable {
     self.declaresParameters = screens.map { !$0.parameters.isEmpty }
     self.anyCommandID = !commands.details.ids.isEmpty
     self.anyRequiredParameter = screens.contains { $0.parameters.contains(where: \.required) }
+    self.keyKinds = Self.keyKinds(of: screens)
     self.scratch = ScratchPool()
     self.cache = cache
     self.limitedPositions = limitedPositions
+  }
+
+  /// The keys that `screens` declare with one kind only, and that kind.
+  private static func keyKinds(of screens: [Screen]) -> [String: ParameterKind] {
+    var kinds: [String: ParameterKind?] = [:]
+    for screen in screens {
+      for parameter in screen.parameters {
+        if let known = kinds[parameter.name] {
+          if known != parameter.kind { kinds[parameter.name] = .some(nil) }
+        } else {
+          kinds[parameter.name] = parameter.kind
+        }
+      }
+    }
+    return kinds.compactMapValues { $0 }
+  }
+
+  /// `parameters` with each value converted, once, to the kind the table declares for its
+  /// key, where the screens declare it with one kind; the others as they are (each
+  /// screen converts them to its own kind), and so is a value that does not convert, so
+  /// that matching and pushing report it as before (<doc:HowRoutesArePlanned>,
+  /// "Matching"). The matches and pushes of the plan then find their values typed.
+  ///
+  /// - Complexity: O(*k*) for *k* keys, plus the conversions; no copy when every value
+  ///   has its kind already, or the table declares no parameter.
+  func typedOnce(_ parameters: Parameters) -> Parameters {
+    guard !parameters.isEmpty, !keyKinds.isEmpty else { return parameters }
+    var typed = parameters
+    for (key, value) in parameters {
+      guard let kind = keyKinds[key], value.kind != kind,
+        let converted = value.converted(to: kind)
+      else { continue }
+      typed[key] = converted
+    }
+    return typed
   }
 
   /// This planner with an empty cache of its own, holding at most `limit` bytes.
@@ -117,7 +157,7 @@ final class Planner: Sendable {
   ) throws(RoutingError) -> Route {
     guard !stack.isEmpty else { throw RoutingError.emptyStack }
     let destination = try destination(of: request)
-    let parameters = request.parameters
+    let parameters = typedOnce(request.parameters)
     // The common warm request walks its field without taking search buffers.
     if stack.count == 1 && request.breadcrumbs.isEmpty && graph.guardedCommands.isEmpty
       && !graph.hasCosts && tab == nil,
