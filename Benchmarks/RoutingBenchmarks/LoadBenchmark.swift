@@ -116,11 +116,9 @@ func benchmarkLoading(screens: Int, commands: Int, seed: UInt64) throws -> LoadF
     figures.parse = parsed - read
     figures.compile = compiled - parsed
     let scanning = clock.now
-    try bytes.withUnsafeBufferPointer { input throws(JSONParseError) in
-      var reader = try JSONReader(input)
-      try reader.skipValue()
-      try reader.finish()
-    }
+    var reader = try JSONReader(bytes)
+    try reader.skipValue()
+    try reader.finish()
     figures.scan = clock.now - scanning
   }
   precondition(whole.commands.count == figures.commands)

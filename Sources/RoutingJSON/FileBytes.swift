@@ -1,3 +1,5 @@
+import RoutingStorage
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -37,21 +39,7 @@ package enum FileBytes {
     // A regular file is read into an array of its size, without growing one.
     var status = stat()
     if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
-      let size = Int(status.st_size)
-      var failure: Int32 = 0
-      var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-        while initialized < size {
-          let count = readBytes(descriptor, buffer.baseAddress! + initialized, size - initialized)
-          if count > 0 {
-            initialized += count
-          } else if count == 0 {
-            return
-          } else if errno != EINTR {
-            failure = errno
-            return
-          }
-        }
-      }
+      var (bytes, failure) = DescriptorRead.bytes(from: descriptor, count: Int(status.st_size))
       guard failure == 0 else {
         errno = failure
         throw FileReadError(path: path, reason: lastError())
@@ -70,19 +58,17 @@ package enum FileBytes {
   package static func readAll(from descriptor: Int32, path name: String) throws(FileReadError)
     -> [UInt8]
   {
+    let chunk = 64 * 1024
     var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
-      let count = chunk.withUnsafeMutableBytes { buffer in
-        readBytes(descriptor, buffer.baseAddress, buffer.count)
-      }
-      if count > 0 {
-        bytes.append(contentsOf: chunk[0..<count])
-      } else if count == 0 {
-        return bytes
-      } else if errno != EINTR {
+      let (read, failure) = DescriptorRead.bytes(from: descriptor, count: chunk)
+      bytes += read
+      if failure != 0 {
+        errno = failure
         throw FileReadError(path: name, reason: lastError())
       }
+      // Fewer bytes than asked for: the descriptor has ended.
+      if read.count < chunk { return bytes }
     }
   }
 
@@ -90,10 +76,4 @@ package enum FileBytes {
     guard let text = strerror(errno) else { return "error \(errno)" }
     return String(cString: text)
   }
-}
-
-/// The C library's `read`, out of reach of ``FileBytes/read(atPath:)``'s name.
-private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int
-{
-  read(descriptor, buffer, count)
 }

@@ -1,3 +1,5 @@
+import RoutingStorage
+
 /// Why a text is not a JSON document the reader accepts, and where.
 package struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The kinds of problem.
@@ -115,14 +117,13 @@ package enum UTF8Check {
   /// The offset of the first byte that breaks UTF-8, or `nil` when every byte is valid.
   ///
   /// - Complexity: O(*n*), where *n* is the number of bytes.
-  package static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  package static func firstInvalidOffset(in bytes: Span<UInt8>) -> Int? {
     var index = 0
     let count = bytes.count
     while index < count {
       // Eight ASCII bytes at a time.
       if index + 8 <= count {
-        let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-        if word & 0x8080_8080_8080_8080 == 0 {
+        if Bytes.word(bytes, at: index) & 0x8080_8080_8080_8080 == 0 {
           index += 8
           continue
         }

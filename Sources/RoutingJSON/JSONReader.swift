@@ -68,8 +68,8 @@ package struct JSONText {
 /// }
 /// ```
 ///
-/// The reader points into its input, which ``read(_:maximumDepth:_:)`` keeps alive while
-/// it reads.
+/// The reader holds its input as an array, and hands its bytes out only as spans, within
+/// a call (``withBytes(of:_:)``, ``withInput(_:)``): it holds no pointer.
 package struct JSONReader {
   /// U+FEFF in UTF-8, skipped at the start of a document.
   private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -92,7 +92,9 @@ package struct JSONReader {
   /// Objects with at most this many keys look for a repeated key by scanning.
   private static let linearKeys = 8
 
-  private let bytes: UnsafeBufferPointer<UInt8>
+  /// The document. An array, not a pointer into the caller's bytes: the reader holds
+  /// its input alive itself.
+  private let bytes: [UInt8]
   private let maximumDepth: Int
   private var position = 0
   /// The innermost open array or object; at the top level, a frame that stands for
@@ -112,16 +114,16 @@ package struct JSONReader {
   /// whitespace, and refuses an empty input.
   ///
   /// - Parameters:
-  ///   - input: The document; it must outlive the reader.
+  ///   - input: The document.
   ///   - maximumDepth: How deeply arrays and objects may nest.
   /// - Throws: ``JSONParseError`` of kind `invalidUTF8` or `empty`.
   /// - Complexity: O(*n*), where *n* is the length of the input.
   package init(
-    _ input: UnsafeBufferPointer<UInt8>, maximumDepth: Int = JSONValue.defaultMaximumDepth
+    _ input: [UInt8], maximumDepth: Int = JSONValue.defaultMaximumDepth
   ) throws(JSONParseError) {
     bytes = input
     self.maximumDepth = maximumDepth
-    if let bad = UTF8Check.firstInvalidOffset(in: input) {
+    if let bad = UTF8Check.firstInvalidOffset(in: input.span) {
       throw error(
         .invalidUTF8, "invalid UTF-8 (byte 0x\(String(input[bad], radix: 16, uppercase: true)))",
         at: bad)
@@ -162,12 +164,12 @@ package struct JSONReader {
     _ bytes: ArraySlice<UInt8>, maximumDepth: Int = JSONValue.defaultMaximumDepth,
     _ body: (inout JSONReader) throws(JSONParseError) -> Value
   ) throws(JSONParseError) -> Value {
-    try bytes.withUnsafeBufferPointer { input throws(JSONParseError) in
-      var reader = try JSONReader(input, maximumDepth: maximumDepth)
-      let value = try body(&reader)
-      try reader.finish()
-      return value
-    }
+    // A slice of a whole array becomes that array without a copy; a line of a larger
+    // buffer is copied once.
+    var reader = try JSONReader(Array(bytes), maximumDepth: maximumDepth)
+    let value = try body(&reader)
+    try reader.finish()
+    return value
   }
 
   /// Ends the document: only whitespace may follow the value.
@@ -217,8 +219,7 @@ package struct JSONReader {
     let count = word.utf8CodeUnitCount
     let matches = word.withUTF8Buffer { expected in
       bytes.count - position >= count
-        && UnsafeBufferPointer(rebasing: bytes[position..<position + count]).elementsEqual(
-          expected)
+        && Bytes.equal(bytes.span.extracting(position..<position + count), expected.span)
     }
     guard matches else {
       throw error(
@@ -536,11 +537,11 @@ package struct JSONReader {
     let textStart: Int
     if asKey {
       textStart = keyBytes.count
-      keyBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
+      keyBytes.append(contentsOf: bytes[start..<position])
     } else {
       textStart = 0
       scratch.removeAll(keepingCapacity: true)
-      scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
+      scratch.append(contentsOf: bytes[start..<position])
     }
     while true {
       guard position < bytes.count else {

@@ -90,9 +90,9 @@ extension JSONValue {
   /// one a byte.
   ///
   /// - Complexity: O(*n*), where *n* is the number of bytes.
-  package static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func needsEscape(_ bytes: Span<UInt8>) -> Bool {
     // A plain loop: `contains(where: needsEscape)` called through a closure a byte.
-    for byte in bytes where needsEscape(byte) { return true }
+    for index in bytes.indices where needsEscape(bytes[index]) { return true }
     return false
   }
 

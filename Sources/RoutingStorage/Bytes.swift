@@ -65,6 +65,15 @@ public enum Bytes {
     return true
   }
 
+  /// The eight bytes of `bytes` from `offset`, read as one little-endian word: a reader
+  /// that tests eight bytes at once (for ASCII, for marks) loads them so.
+  ///
+  /// - Precondition: `0 <= offset` and `offset + 8 <= bytes.count`; it traps otherwise.
+  /// - Complexity: O(1).
+  @inlinable public static func word(_ bytes: Span<UInt8>, at offset: Int) -> UInt64 {
+    UInt64(littleEndian: bytes.bytes.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt64.self))
+  }
+
   /// Feeds `bytes` to `hasher` at once, for a `Hashable` conformance that hashes as
   /// ``equal(_:_:)-(Span<UInt8>,_)`` compares.
   ///

@@ -136,7 +136,8 @@ struct LinkReader {
             let count = PercentEncoding.decode(
               raw, into: buffer.baseAddress! + written),
             UTF8Check.firstInvalidOffset(
-              in: UnsafeBufferPointer(start: buffer.baseAddress! + written, count: count)) == nil
+              in: UnsafeBufferPointer(start: buffer.baseAddress! + written, count: count).span)
+              == nil
           else {
             throw LinkError(
               .badEncoding(.segment(index), text: String(decoding: raw, as: UTF8.self)))
@@ -504,7 +505,7 @@ struct LinkReader {
     let outcome = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
       guard let count = PercentEncoding.decode(raw, into: buffer.baseAddress!) else { return false }
       return UTF8Check.firstInvalidOffset(
-        in: UnsafeBufferPointer(start: buffer.baseAddress!, count: count)) == nil
+        in: UnsafeBufferPointer(start: buffer.baseAddress!, count: count).span) == nil
     }
     return outcome
   }

@@ -129,7 +129,7 @@ struct JSONBytes: ~Copyable {
   /// Appends a string in quotes, from its UTF-8 bytes.
   private mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
     // Nearly every string needs no escape, and is copied as it is.
-    guard !JSONValue.needsEscape(utf8), let source = utf8.baseAddress else {
+    guard !JSONValue.needsEscape(utf8.span), let source = utf8.baseAddress else {
       return escapedString(utf8)
     }
     reserve(utf8.count + 2)
