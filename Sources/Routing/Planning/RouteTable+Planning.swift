@@ -72,15 +72,7 @@ extension RouteTable {
   /// - Complexity: As ``route(from:to:via:parameters:)->Route``.
   public func route(_ request: Request, from stack: [Entry]) throws(RoutingError) -> Route {
     guard tabLayout.tabs.isEmpty else { return try routeInTab(request, from: stack) }
-    do throws(RoutingError) {
-      let route = try planner.route(request, from: stack)
-      try checkParameters(of: request, along: route)
-      return route
-    } catch {
-      throw namingRefusingGuard(error, of: request, from: stack) { () throws(RoutingError) in
-        try planner.route(request, from: stack, heedingGuards: false).steps
-      }
-    }
+    return try planner.route(request, from: stack)
   }
 
   /// Whether the warm-plan cache holds the distance field of `destination`, so that a

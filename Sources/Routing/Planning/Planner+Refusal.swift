@@ -1,4 +1,4 @@
-extension RouteTable {
+extension Planner {
   /// `error`, made to name the guard that stood in the way when it is
   /// ``RoutingError/unreachable(from:to:)`` and the table has guards: `replan` plans the
   /// same request with no guard asked, and the first step of that route whose command's
