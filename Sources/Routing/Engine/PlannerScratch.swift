@@ -64,8 +64,9 @@ struct PlannerScratch: Sendable {
 /// - ``PlannerScratch/search`` is new (nothing implicit, no work counted), whatever the
 ///   previous holder left there;
 /// - every other buffer holds whatever an earlier plan on this pool's table left, sized
-///   for that table or not sized at all: a plan calls ``PlannerScratch/prepare(screens:commands:)``
-///   and starts each array (their stamps make that O(1)) before reading it.
+///   for that table or not sized at all: a plan sizes them
+///   (``PlannerScratch/prepare(screens:commands:)``) and starts each array (their stamps
+///   make that O(1)) before reading it.
 ///
 /// The list holds at most ``capacity`` boxes, more than the threads that usually plan at
 /// once on a table; a box given back to a full list is freed. The lock is a pthread mutex
@@ -123,8 +124,9 @@ final class ScratchPool: Sendable {
 }
 
 /// The state of one leg's search besides its buffers: what the leg's caller decided and
-/// what the search counts. A leg makes a new one (``Planner/leg(from:to:parameters:filter:bound:_:)``),
-/// so nothing of an earlier leg or plan carries over.
+/// what the search counts. Each leg makes a new one
+/// (``Planner/leg(from:to:parameters:filter:bound:_:)``), and so does each taker of the
+/// pool's buffers, so nothing of an earlier leg or plan carries over.
 struct LegSearch: Sendable {
   /// Whether the first steps by commands from anywhere are left implicit: every screen
   /// that ``RouteGraph/firstFromAnywhere`` names and the stack does not hold.
