@@ -328,15 +328,28 @@ enum RouteRunner {
     do {
       return .success(try table.route(request, from: stack))
     } catch {
-      return .failure(failure(error, in: table))
+      return .failure(failure(error, of: request))
     }
   }
 
-  /// The failure for a planning error: the library's message names the nearest screen
-  /// to an unknown one, and the guard that refused a command (a file's guard refuses
-  /// every request: Docs/RouteTables.md, "Guards in files").
-  static func failure(_ error: RoutingError, in table: RouteTable) -> RequestFailure {
-    RequestFailure(error)
+  /// The failure for a planning error of `request`: the library's message names the
+  /// nearest screen to an unknown one, and the guard that refused a command (a file's
+  /// guard refuses every request: Docs/RouteTables.md, "Guards in files"); an unknown
+  /// milestone is placed at `via[i]`, the first breadcrumb that names it, or at `to`.
+  static func failure(_ error: RoutingError, of request: Request) -> RequestFailure {
+    guard case .unknownScreen(let name, _) = error else { return RequestFailure(error) }
+    let place =
+      request.breadcrumbs.firstIndex(of: name).map {
+        JSONPath.root.appending("via").appending($0)
+      } ?? JSONPath.root.appending("to")
+    var failure = RequestFailure(error)
+    failure.place = place
+    failure.details = JSONObject(
+      failure.details.members.flatMap { member in
+        member.key == "screen"
+          ? [member, JSONMember("path", .string(place.description))] : [member]
+      })
+    return failure
   }
 
   /// Routes a request across tabs (one with `"tab"`), a link into tabs included.
@@ -355,13 +368,18 @@ enum RouteRunner {
   static func route(_ target: RawRequest.TabTarget, from state: TabState, in table: RouteTable)
     -> Result<TabRoute, RequestFailure>
   {
+    let request: Request
+    switch target {
+    case .request(let asked): request = asked
+    case .link(let reading): request = reading.reading.request
+    }
     do {
       switch target {
-      case .request(let request): return .success(try table.route(request, from: state))
+      case .request: return .success(try table.route(request, from: state))
       case .link(let reading): return .success(try table.route(reading, from: state))
       }
     } catch {
-      return .failure(failure(error, in: table))
+      return .failure(failure(error, of: request))
     }
   }
 }

@@ -24,10 +24,23 @@ public final class InteractiveSession {
   ///
   /// - Throws: ``TableError`` if the sample table does not compile, ``RoutingError`` if
   ///   its Menu cannot be made.
-  public init() throws {
-    navigator = try Navigator(table: try SampleApp.makeTable(), root: .menu)
+  public convenience init() throws {
     let tabbed = try SampleApp.makeTabbedTable()
-    tabNavigator = Navigator(table: tabbed, container: try TabContainer(table: tabbed))
+    self.init(
+      navigator: try Navigator(table: try SampleApp.makeTable(), root: .menu),
+      tabNavigator: Navigator(table: tabbed, container: try TabContainer(table: tabbed)))
+  }
+
+  /// Starts a session that drives two navigators of one's own: `navigator` until `tabs`
+  /// or `tab NAME`, then `tabNavigator`; so that the commands can be tried on any table.
+  ///
+  /// - Parameters:
+  ///   - navigator: The navigator of a single stack.
+  ///   - tabNavigator: The navigator of a tab container.
+  /// - Complexity: O(1).
+  public init(navigator: Navigator<StackContainer>, tabNavigator: Navigator<TabContainer>) {
+    self.navigator = navigator
+    self.tabNavigator = tabNavigator
   }
 
   /// The commands a person can type.

@@ -36,8 +36,8 @@ extension RouteTable {
       throw RoutingError.unknownScreen(screen, suggestion: nearestScreen(to: screen))
     }
     let entry = try newEntry(of: number, parameters: parameters)
-    try checkKeys(parameters, declaredBy: [number])
-    try checkRequired(of: number, in: parameters)
+    try planner.checkKeys(parameters, declaredBy: [number])
+    try planner.checkRequired(of: number, in: parameters)
     guard let object = makeScreen(for: entry) else { throw RoutingError.noFactory(screen) }
     return StackItem(entry: entry, screen: object)
   }

@@ -1,4 +1,17 @@
 extension Planner {
+  /// The tab a single stack is in, on a table with tabs: a route from it stays in that
+  /// tab, with the commands the tab allows, and plans as a single stack's does (no
+  /// ``TabState`` is made for it).
+  struct StackTab {
+    /// The tab's number, in table order.
+    let number: Int
+    /// The table's tabs.
+    let layout: TabLayout
+    /// The tab's name, for an unknown stack screen's error; `nil` when the stack was
+    /// given as a single stack, not as the tab's.
+    let name: String?
+  }
+
   /// A route planned across tabs, in the planner's terms: tab numbers in table order.
   struct TabPlan {
     /// The steps, selects and commands, in order.
@@ -21,20 +34,49 @@ extension Planner {
   /// breadth-first search's inner loops test their positions, ``LimitedPositions``).
   /// Ties go to staying, then to the first tab; a tab is searched only when it could
   /// still win, and for a leg shorter than the best so far only (the call's bound);
-  /// when only a leg of one or
-  /// two steps could, only when ``mayReach(_:within:_:)`` allows one. With `pinned`,
-  /// every leg stays in the selected tab. The plan owns `stacks`: a leg changes its
-  /// tab's in place.
+  /// when only a leg of one or two steps could, only when ``mayReach(_:within:_:)``
+  /// allows one. The plan owns `stacks`: a leg changes its tab's in place. A route that
+  /// stays in one tab is a single stack's (``route(_:from:inTab:)``).
+  ///
+  /// The plan's keys are checked along its steps (``checkParameters(of:along:)``), and a
+  /// plan that fails where a guard stood in the way names that guard
+  /// (``namingRefusingGuard(_:of:from:replan:)``), as a single stack's route does.
   ///
   /// - Complexity: O(*T*) leg searches per leg, where *T* is the number of tabs.
   func route(
+    _ request: Request, tabs layout: TabLayout, selected start: Int, stacks: consuming [[Entry]]
+  ) throws(RoutingError) -> TabPlan {
+    // Kept for the failure path only, on a table where a guard may stand in the way.
+    let original = graph.guardedCommands.isEmpty ? nil : copy stacks
+    do throws(RoutingError) {
+      let plan = try plan(
+        request, tabs: layout, selected: start, stacks: stacks, heedingGuards: true)
+      if checksParameters(of: request) {
+        let steps = plan.steps.compactMap { if case .command(let step) = $0 { step } else { nil } }
+        try checkParameters(of: request, along: Route(steps: steps, stack: []))
+      }
+      return plan
+    } catch {
+      guard let original else { throw error }
+      throw namingRefusingGuard(error, of: request, from: original[start]) {
+        () throws(RoutingError) in
+        try plan(
+          request, tabs: layout, selected: start, stacks: original, heedingGuards: false
+        ).steps.compactMap { if case .command(let step) = $0 { step } else { nil } }
+      }
+    }
+  }
+
+  /// The plan of ``route(_:tabs:selected:stacks:)``, its keys not checked yet; without
+  /// `heedingGuards`, no guard is asked.
+  private func plan(
     _ request: Request, tabs layout: TabLayout, selected start: Int, stacks: consuming [[Entry]],
-    pinned: Bool
+    heedingGuards: Bool
   ) throws(RoutingError) -> TabPlan {
     var plan = TabPlan(steps: [], selected: start, stacks: consume stacks)
     for stack in plan.stacks where stack.isEmpty { throw RoutingError.emptyStack }
     let destination = try destination(of: request)
-    let parameters = request.parameters
+    let parameters = typedOnce(request.parameters)
     try scratch.withScratch { (buffers) throws(RoutingError) in
       if buffers.tabScreens.count < plan.stacks.count {
         buffers.tabScreens.append(
@@ -57,15 +99,8 @@ extension Planner {
       buffers.prepare(screens: graph.screenCount, commands: graph.commandCount)
       // The guards hear the selected tab's stack, once per request.
       let guarded =
-        disableGuardedCommands(request, plan.stacks[start], &buffers)
+        heedingGuards && disableGuardedCommands(request, plan.stacks[start], &buffers)
         ? graph.guardedCommands.filter { buffers.disabled.contains(Int($0)) } : []
-      if buffers.tabDisabled.count != layout.tabs.count {
-        buffers.tabDisabled = layout.excluded.map { excluded in
-          var set = CommandSet(count: excluded.isEmpty ? 0 : graph.commandCount)
-          for command in excluded { set.insert(Int(command)) }
-          return set
-        }
-      }
       var bestLeg: [LegStep] = []
       for next in 0...request.breadcrumbs.count {
         let milestone =
@@ -75,7 +110,7 @@ extension Planner {
         if topMatches(plan.stacks[here], milestone, parameters, buffers) { continue }
         var best: (tab: Int, cost: Int)?
         // The selected tab, then the others in order.
-        for position in 0..<(pinned ? 1 : layout.tabs.count) {
+        for position in 0..<layout.tabs.count {
           let tab = position == 0 ? here : position <= here ? position - 1 : position
           let select = tab == here ? 0 : 1
           // A later candidate wins only when it is strictly cheaper.
@@ -92,19 +127,7 @@ extension Planner {
             if bound <= 2 && !graph.hasCosts && !mayReach(milestone, within: bound, buffers) {
               continue
             }
-            // What this tab's leg leaves out: its tab's commands, as a set built once,
-            // or marked with the guards' beside them.
-            let filter: LegFilter
-            if guarded.isEmpty && !layout.excluded[tab].isEmpty {
-              filter = LegFilter(
-                disabled: buffers.tabDisabled[tab], anyDisabled: true, tab: tab, guardSaidNo: false)
-            } else if disable(guarded, layout.excluded[tab], &buffers) {
-              filter = LegFilter(
-                disabled: buffers.disabled, anyDisabled: true, tab: tab,
-                guardSaidNo: !guarded.isEmpty)
-            } else {
-              filter = .none
-            }
+            let filter = legFilter(inTab: tab, of: layout, guarded: guarded, &buffers)
             guard
               leg(
                 from: plan.stacks[tab], to: milestone, parameters: parameters, filter: filter,
@@ -173,6 +196,30 @@ extension Planner {
         return false
       }
     }
+  }
+
+  /// What a leg inside tab `tab` of `layout` leaves out: the tab's commands, as a set
+  /// built once per pooled buffers, or marked with those of `guarded` (whose guard said
+  /// no) beside them.
+  func legFilter(
+    inTab tab: Int, of layout: TabLayout, guarded: [Int32], _ buffers: inout PlannerScratch
+  ) -> LegFilter {
+    if guarded.isEmpty && !layout.excluded[tab].isEmpty {
+      if buffers.tabDisabled.count != layout.tabs.count {
+        buffers.tabDisabled = layout.excluded.map { excluded in
+          var set = CommandSet(count: excluded.isEmpty ? 0 : graph.commandCount)
+          for command in excluded { set.insert(Int(command)) }
+          return set
+        }
+      }
+      return LegFilter(
+        disabled: buffers.tabDisabled[tab], anyDisabled: true, tab: tab, guardSaidNo: false)
+    }
+    if disable(guarded, layout.excluded[tab], &buffers) {
+      return LegFilter(
+        disabled: buffers.disabled, anyDisabled: true, tab: tab, guardSaidNo: !guarded.isEmpty)
+    }
+    return .none
   }
 
   /// Marks disabled the commands whose guard said no and those a tab leaves out;

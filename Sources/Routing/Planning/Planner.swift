@@ -30,6 +30,10 @@ final class Planner: Sendable {
   /// Whether some screen declares a required parameter: without one, a request without
   /// parameters needs no check along its route.
   let anyRequiredParameter: Bool
+  /// The kind of each parameter key that the table's screens declare with one kind only:
+  /// a request's values for those keys are typed once, as the request enters
+  /// (``typedOnce(_:)``).
+  let keyKinds: [String: ParameterKind]
   /// Search buffers kept between plans.
   let scratch: ScratchPool
   /// Distance fields of milestones planned before.
@@ -62,9 +66,45 @@ final class Planner: Sendable {
     self.declaresParameters = screens.map { !$0.parameters.isEmpty }
     self.anyCommandID = !commands.details.ids.isEmpty
     self.anyRequiredParameter = screens.contains { $0.parameters.contains(where: \.required) }
+    self.keyKinds = Self.keyKinds(of: screens)
     self.scratch = ScratchPool()
     self.cache = cache
     self.limitedPositions = limitedPositions
+  }
+
+  /// The keys that `screens` declare with one kind only, and that kind.
+  private static func keyKinds(of screens: [Screen]) -> [String: ParameterKind] {
+    var kinds: [String: ParameterKind?] = [:]
+    for screen in screens {
+      for parameter in screen.parameters {
+        if let known = kinds[parameter.name] {
+          if known != parameter.kind { kinds[parameter.name] = .some(nil) }
+        } else {
+          kinds[parameter.name] = parameter.kind
+        }
+      }
+    }
+    return kinds.compactMapValues { $0 }
+  }
+
+  /// `parameters` with each value converted, once, to the kind the table declares for its
+  /// key, where the screens declare it with one kind; the others as they are (each
+  /// screen converts them to its own kind), and so is a value that does not convert, so
+  /// that matching and pushing report it as before (<doc:HowRoutesArePlanned>,
+  /// "Matching"). The matches and pushes of the plan then find their values typed.
+  ///
+  /// - Complexity: O(*k*) for *k* keys, plus the conversions; no copy when every value
+  ///   has its kind already, or the table declares no parameter.
+  func typedOnce(_ parameters: Parameters) -> Parameters {
+    guard !parameters.isEmpty, !keyKinds.isEmpty else { return parameters }
+    var typed = parameters
+    for (key, value) in parameters {
+      guard let kind = keyKinds[key], value.kind != kind,
+        let converted = value.converted(to: kind)
+      else { continue }
+      typed[key] = converted
+    }
+    return typed
   }
 
   /// This planner with an empty cache of its own, holding at most `limit` bytes.
@@ -86,30 +126,65 @@ final class Planner: Sendable {
       buildCost: (graph.screenCount + graph.commandCount + graph.originCount) / 16)
   }
 
-  /// Plans the route that fulfils `request` from `stack`; see
-  /// ``RouteTable/route(_:from:)``.
-  func route(_ request: Request, from stack: [Entry]) throws(RoutingError) -> Route {
+  /// Plans the route that fulfils `request` from `stack` and checks the request's keys
+  /// along it (``checkParameters(of:along:)``); see ``RouteTable/route(_:from:)``. A route
+  /// that fails where a guard stood in the way names that guard
+  /// (``namingRefusingGuard(_:of:from:replan:)``).
+  ///
+  /// - Parameter tab: The tab the stack is in, on a table with tabs: the route stays in
+  ///   it, with the commands it allows (<doc:PlanningAcrossTabs>); `nil` for a table
+  ///   without tabs.
+  func route(_ request: Request, from stack: [Entry], inTab tab: StackTab? = nil)
+    throws(RoutingError) -> Route
+  {
+    do throws(RoutingError) {
+      let route = try plan(request, from: stack, inTab: tab, heedingGuards: true)
+      try checkParameters(of: request, along: route)
+      return route
+    } catch {
+      throw namingRefusingGuard(error, of: request, from: stack) { () throws(RoutingError) in
+        try plan(request, from: stack, inTab: tab, heedingGuards: false).steps
+      }
+    }
+  }
+
+  /// The route of ``route(_:from:inTab:)``, its keys not checked yet.
+  ///
+  /// - Parameter heedingGuards: Whether commands whose guard says no are left out;
+  ///   `false` only to find which guard stood in the way of a route that failed.
+  private func plan(
+    _ request: Request, from stack: [Entry], inTab tab: StackTab?, heedingGuards: Bool
+  ) throws(RoutingError) -> Route {
     guard !stack.isEmpty else { throw RoutingError.emptyStack }
     let destination = try destination(of: request)
-    let parameters = request.parameters
+    let parameters = typedOnce(request.parameters)
     // The common warm request walks its field without taking search buffers.
     if stack.count == 1 && request.breadcrumbs.isEmpty && graph.guardedCommands.isEmpty
-      && !graph.hasCosts,
+      && !graph.hasCosts && tab == nil,
       let route = try warmRoute(from: stack[0], to: destination, parameters: parameters)
     {
       return route
     }
     return try scratch.withScratch { (buffers) throws(RoutingError) -> Route in
       // Each name of the stack is looked up once; the legs keep the numbers up to date.
-      try screenNumbers(of: stack, tab: nil, into: &buffers.stackScreens)
+      try screenNumbers(of: stack, tab: tab?.name, into: &buffers.stackScreens)
       if topMatches(stack, destination, parameters, buffers) {
         return Route(steps: [], stack: stack)
       }
       buffers.prepare(screens: graph.screenCount, commands: graph.commandCount)
-      let filter =
-        disableGuardedCommands(request, stack, &buffers)
-        ? LegFilter(disabled: buffers.disabled, anyDisabled: true, tab: -1, guardSaidNo: true)
-        : .none
+      if !heedingGuards { buffers.disabled.clear() }
+      let guardSaidNo = heedingGuards && disableGuardedCommands(request, stack, &buffers)
+      let filter: LegFilter
+      if let tab {
+        let guarded =
+          guardSaidNo ? graph.guardedCommands.filter { buffers.disabled.contains(Int($0)) } : []
+        filter = legFilter(inTab: tab.number, of: tab.layout, guarded: guarded, &buffers)
+      } else {
+        filter =
+          guardSaidNo
+          ? LegFilter(disabled: buffers.disabled, anyDisabled: true, tab: -1, guardSaidNo: true)
+          : .none
+      }
       var current = stack
       var steps: [Step] = []
       var next = 0

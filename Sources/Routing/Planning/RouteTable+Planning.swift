@@ -37,7 +37,9 @@ extension RouteTable {
   ///   for a value that does not convert to the kind declared by a screen the route
   ///   creates (an existing entry whose screen declares a kind the value does not convert
   ///   to simply does not match),
-  ///   ``RoutingError/unreachable(from:to:)`` for a leg without a route,
+  ///   ``RoutingError/unreachable(from:to:)`` for a leg without a route
+  ///   (``RoutingError/refusedByGuard(from:to:_:)`` when a guard stands on the route that
+  ///   planning without guards takes, naming it: <doc:DeepLinksAndGuards>),
   ///   ``RoutingError/emptyStack``; then, once the route is found,
   ///   ``RoutingError/undeclaredParameter(key:suggestion:)`` for a key that none of the
   ///   screens the request concerns declares (the smallest such key), and
@@ -69,14 +71,8 @@ extension RouteTable {
   /// - Throws: ``RoutingError``, as ``route(from:to:via:parameters:)->Route`` does.
   /// - Complexity: As ``route(from:to:via:parameters:)->Route``.
   public func route(_ request: Request, from stack: [Entry]) throws(RoutingError) -> Route {
-    do throws(RoutingError) {
-      guard tabLayout.tabs.isEmpty else { return try routeInTab(request, from: stack) }
-      let route = try planner.route(request, from: stack)
-      try checkParameters(of: request, along: route)
-      return route
-    } catch {
-      throw namingRefusingGuard(error, of: request, from: stack)
-    }
+    guard tabLayout.tabs.isEmpty else { return try routeInTab(request, from: stack) }
+    return try planner.route(request, from: stack)
   }
 
   /// Whether the warm-plan cache holds the distance field of `destination`, so that a

@@ -64,7 +64,9 @@ extension RouteTable {
   /// - Throws: ``RoutingError/unknownTab(_:suggestion:)`` for a state that names a tab the table
   ///   does not declare (or any tab, when it declares none); otherwise as
   ///   ``route(from:to:via:parameters:)->Route``, ``RoutingError/unreachable(from:to:)``
-  ///   naming the selected tab's top when no tab has a leg. Nothing changes on failure.
+  ///   naming the selected tab's top when no tab has a leg
+  ///   (``RoutingError/refusedByGuard(from:to:_:)`` when a guard stands on the route that
+  ///   planning without guards takes). Nothing changes on failure.
   /// - Complexity: At most *T* times the cost of a single-stack route, where *T* is the
   ///   number of tabs: each leg searches the selected tab, then each other tab that could
   ///   still be shorter.
@@ -84,50 +86,35 @@ extension RouteTable {
   /// - Throws: ``RoutingError``, as ``route(from:to:via:parameters:)->TabRoute``.
   /// - Complexity: As ``route(from:to:via:parameters:)->TabRoute``.
   public func route(_ request: Request, from state: TabState) throws(RoutingError) -> TabRoute {
-    try route(request, from: state, pinned: false)
-  }
-
-  /// Plans a request across tabs; with `pinned`, inside the selected tab only.
-  func route(_ request: Request, from state: TabState, pinned: Bool) throws(RoutingError)
-    -> TabRoute
-  {
     let (selected, stacks) = try resolve(state)
     let plan = try planner.route(
-      request, tabs: tabLayout, selected: selected, stacks: consume stacks, pinned: pinned)
-    let route = TabRoute(
-      steps: plan.steps, state: tabState(plan.selected, plan.stacks, from: state))
-    if checksParameters(of: request) {
-      try checkParameters(of: request, along: Route(steps: route.commandSteps, stack: []))
-    }
-    return route
+      request, tabs: tabLayout, selected: selected, stacks: consume stacks)
+    return TabRoute(steps: plan.steps, state: tabState(plan.selected, plan.stacks, from: state))
   }
 
   /// Plans a request from a single stack on a table with tabs: inside the tab whose root
   /// the stack starts at, with the commands that tab allows, as
   /// ``Navigator/go(to:via:parameters:)`` does in a ``TabContainer``'s selected tab.
   func routeInTab(_ request: Request, from stack: [Entry]) throws(RoutingError) -> Route {
-    let name = tabLayout.tabs[try tab(ofStack: stack, for: request)].name
-    do {
-      return try route(request, inTab: name, from: stack)
-    } catch {
-      // The stack was given as a single stack, not as this tab's.
-      guard case .unknownScreenOnStack(let screen, let entry, _, let near) = error else {
-        throw error
-      }
-      throw RoutingError.unknownScreenOnStack(screen, entry: entry, tab: nil, suggestion: near)
-    }
+    let tab = Planner.StackTab(
+      number: try tab(ofStack: stack, for: request), layout: tabLayout, name: nil)
+    return try planner.route(request, from: stack, inTab: tab)
   }
 
   /// Plans `request` from `stack` as the stack of tab `name`, with the commands that tab
-  /// allows: a route across tabs that stays in that tab, as a single stack's route.
+  /// allows: a route that stays in that tab, as a single stack's route.
   ///
-  /// - Throws: What ``route(_:from:pinned:)`` throws.
+  /// - Throws: ``RoutingError/unknownTab(_:suggestion:)`` for a name the table does not
+  ///   declare; otherwise what ``route(_:from:)-(_,[Entry])`` throws, an unknown stack
+  ///   screen naming the tab.
   func route(_ request: Request, inTab name: String, from stack: [Entry]) throws(RoutingError)
     -> Route
   {
-    let route = try route(
-      request, from: TabState(selected: name, stacks: [name: stack]), pinned: true)
-    return Route(steps: route.commandSteps, stack: route.state.stack)
+    guard let number = tabLayout.number(of: name) else {
+      throw RoutingError.unknownTab(name, suggestion: nearestTab(to: name))
+    }
+    return try planner.route(
+      request, from: stack, inTab: Planner.StackTab(number: number, layout: tabLayout, name: name))
   }
 
   /// The number of the tab whose root is the first entry of `stack`, a single stack on a
@@ -317,11 +304,18 @@ extension RouteTable {
     -> TabRoute
   {
     guard let tab = reading.tab else { return try route(reading.reading.request, from: state) }
-    _ = try resolve(state)
-    var moved = state
-    moved.selected = tab
-    let inside = try route(reading.reading.request, from: moved, pinned: true)
-    guard tab != state.selected else { return inside }
-    return TabRoute(steps: [.select(tab)] + inside.steps, state: inside.state)
+    var (_, stacks) = try resolve(state)
+    guard let number = tabLayout.number(of: tab) else {
+      throw RoutingError.unknownTab(tab, suggestion: nearestTab(to: tab))
+    }
+    // Inside the tab, as its single stack: the other tabs stay as they are.
+    let inside = try planner.route(
+      reading.reading.request, from: stacks[number],
+      inTab: Planner.StackTab(number: number, layout: tabLayout, name: tab))
+    stacks[number] = inside.stack
+    let steps = inside.steps.map(TabStep.command)
+    return TabRoute(
+      steps: tab == state.selected ? steps : [.select(tab)] + steps,
+      state: tabState(number, stacks, from: state))
   }
 }

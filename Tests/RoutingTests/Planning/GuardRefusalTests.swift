@@ -1,10 +1,13 @@
 import Routing
 import RoutingTool
+import SampleApp
 import Testing
 
 /// A route that a guard refuses names the guard and its command in the error, alike
-/// through the Swift API (`table.route`, `navigator.go(to:)`) and the tool (flags,
-/// `--request`), word for word.
+/// through the Swift API (`table.route`, `navigator.go(to:)`, single stacks and tabs) and
+/// the tool (flags, `--request`, a `--batch` line, an expectation file) and the
+/// interactive mode, word for word; the guard named is the one on the route that
+/// planning without guards takes.
 @MainActor
 @Suite struct GuardRefusalTests {
   /// The file's table: in the tool a file's guard refuses every request.
@@ -67,5 +70,93 @@ import Testing
     #expect(throws: RoutingError.refusedByGuard(from: "Home", to: "Admin", refusal)) {
       try table.route(from: [Entry("Home")], to: "Admin")
     }
+  }
+
+  /// Two guards say no, the first in table order on a command no route to Admin takes:
+  /// the error names the second, on the route's second step.
+  static let twoGuards = """
+    {"commands": [
+      {"id": "openOther", "from": ["Home"], "to": "Other", "guard": "other"},
+      {"id": "openMiddle", "from": ["Home"], "to": "Middle"},
+      {"id": "openAdmin", "from": ["Middle"], "to": "Admin", "guard": "isAdmin"}
+    ]}
+    """
+
+  /// The same table in Swift, each guard saying no; with `tab`, under one tab.
+  static func twoGuardsTable(tab: Bool = false) throws -> RouteTable {
+    try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      if tab { Tab("main", root: "Home") }
+      Command(
+        id: "openOther", from: ["Home"], to: "Other", when: RouteGuard("other") { _ in false })
+      Command(id: "openMiddle", from: ["Home"], to: "Middle")
+      Command(
+        id: "openAdmin", from: ["Middle"], to: "Admin", when: RouteGuard("isAdmin") { _ in false })
+    }
+  }
+
+  static let onTheRoute = RoutingError.refusedByGuard(
+    from: "Home", to: "Admin",
+    .init(guardName: "isAdmin", command: 2, commandID: "openAdmin"))
+
+  @Test func theGuardNamedIsTheOneOnTheRoute() throws {
+    #expect(
+      Self.onTheRoute.description.hasSuffix("the guard 'isAdmin' refused commands[2] 'openAdmin'"))
+    #expect(throws: Self.onTheRoute) {
+      try Self.twoGuardsTable().route(from: [Entry("Home")], to: "Admin")
+    }
+    #expect(throws: Self.onTheRoute) {
+      try RouteTable(json: Self.twoGuards).route(from: [Entry("Home")], to: "Admin")
+    }
+    let flags = Tool.run(
+      ["route", "t.json", "--from", "Home", "--to", "Admin"], files: ["t.json": Self.twoGuards])
+    #expect(flags.errors == "error: \(Self.onTheRoute)\n")
+  }
+
+  @Test func tabsNameTheGuardToo() async throws {
+    let table = try Self.twoGuardsTable(tab: true)
+    let state = TabState(selected: "main", stacks: ["main": [Entry("Home")]])
+    #expect(throws: Self.onTheRoute) { try table.route(from: state, to: "Admin") }
+    // A single stack on a table with tabs plans inside its tab.
+    #expect(throws: Self.onTheRoute) { try table.route(from: [Entry("Home")], to: "Admin") }
+    let navigator = Navigator(table: table, container: try TabContainer(table: table))
+    await #expect(throws: NavigationError.routing(Self.onTheRoute)) {
+      try await navigator.go(to: "Admin")
+    }
+    await #expect(throws: NavigationError.routing(Self.onTheRoute)) {
+      try await navigator.go(acrossTabsTo: "Admin")
+    }
+    #expect(navigator.container.state == state)
+  }
+
+  @Test func aBatchLineAndAnExpectationFileSayTheSameWords() {
+    let files = ["t.json": Self.twoGuards]
+    let line = #"{"stack": ["Home"], "to": "Admin"}"#
+    let batch = Tool.run(["route", "t.json", "--batch", "-"], input: line + "\n", files: files)
+    #expect(batch.exitCode == 0)  // every line was answered
+    let error =
+      Tool.object(batch.output.split(separator: "\n").first.map(String.init) ?? "")?[
+        "error"] as? [String: Any]
+    #expect(error?["kind"] as? String == "unreachable", "\(batch)")
+    #expect(error?["message"] as? String == Self.onTheRoute.description, "\(batch)")
+    let cases =
+      #"{"cases": [{"name": "admin", "stack": ["Home"], "to": "Admin", "#
+      + #""expect": {"steps": 2}}]}"#
+    let test = Tool.run(
+      ["test", "t.json", "c.json"], files: files.merging(["c.json": cases]) { $1 })
+    #expect(test.exitCode == 1)
+    #expect(
+      test.output.contains("got error unreachable: \(Self.onTheRoute)"), "\(test.output)")
+  }
+
+  @Test func theInteractiveModeSaysTheSameWords() async throws {
+    let single = try Self.twoGuardsTable()
+    let tabbed = try Self.twoGuardsTable(tab: true)
+    let session = InteractiveSession(
+      navigator: try Navigator(table: single, root: "Home"),
+      tabNavigator: Navigator(table: tabbed, container: try TabContainer(table: tabbed)))
+    #expect(await session.respond(to: "go Admin").first == "error: \(Self.onTheRoute)")
+    #expect(await session.respond(to: "tab main").first != nil)
+    #expect(await session.respond(to: "go Admin").first == "error: \(Self.onTheRoute)")
+    #expect(session.navigator.stack == [Entry("Home")])
   }
 }

@@ -115,7 +115,8 @@ import Testing
           selected += 1
         }
       case (.failure(let want), .failure(let got)):
-        #expect(want == got)
+        // The reference knows no guard names: GuardRefusalTests checks which it is.
+        #expect(want == got.unrefused)
       default:
         Issue.record("\(named) to \(sample.destination): want \(expected), got \(found)")
       }

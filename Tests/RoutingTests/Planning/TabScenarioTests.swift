@@ -134,8 +134,9 @@ import Testing
     registry.register(
       Command(from: ["A", "C"], to: "B", when: RouteGuard { $0.top?.screen == "C" }))
     let table = try registry.compile()
-    // The guard hears One's stack (top A) and says no, in every tab.
-    #expect(throws: RoutingError.unreachable(from: "A", to: "B")) {
+    // The guard hears One's stack (top A) and says no, in every tab: the error names it.
+    let refusal = RoutingError.GuardRefusal(guardName: nil, command: 0, commandID: nil)
+    #expect(throws: RoutingError.refusedByGuard(from: "A", to: "B", refusal)) {
       try table.route(from: TabState(selected: "One"), to: "B")
     }
     let route = try table.route(from: TabState(selected: "Two"), to: "B")

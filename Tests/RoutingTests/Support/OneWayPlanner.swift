@@ -56,7 +56,7 @@ struct OneWayPlanner {
     if table.entry(stack[stack.count - 1], matches: milestones.last!, under: parameters) {
       let route = Route(steps: [], stack: stack)
       return Result { () throws(RoutingError) -> Route in
-        try table.checkParameters(of: request, along: route)
+        try table.planner.checkParameters(of: request, along: route)
         return route
       }
     }
@@ -94,7 +94,7 @@ struct OneWayPlanner {
       }
       // The rules on request parameters are the table's, checked on the found route.
       let route = Route(steps: steps, stack: current)
-      try table.checkParameters(of: request, along: route)
+      try table.planner.checkParameters(of: request, along: route)
       return .success(route)
     } catch {
       return .failure(error)

@@ -141,7 +141,7 @@ import Testing
     #expect(answers.count == count)
     for (index, answer) in answers.enumerated() {
       let expected =
-        #"{"error":{"kind":"unknownScreen","line":\#(index + 1),"screen":"Nowhere\#(index)","message":"unknown screen 'Nowhere\#(index)'"}}"#
+        #"{"error":{"kind":"unknownScreen","line":\#(index + 1),"screen":"Nowhere\#(index)","path":"to","message":"to: unknown screen 'Nowhere\#(index)'"}}"#
       guard answer == expected else {
         Issue.record("line \(index + 1): \(answer)")
         return

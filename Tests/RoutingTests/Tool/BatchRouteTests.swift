@@ -26,7 +26,7 @@ import Testing
     #expect(output[0].hasPrefix(#"{"steps":[{"command":1,"id":"openFolder""#))
     #expect(
       output[1]
-        == #"{"error":{"kind":"unknownScreen","line":2,"screen":"Settings","message":"unknown screen 'Settings'"}}"#
+        == #"{"error":{"kind":"unknownScreen","line":2,"screen":"Settings","path":"to","message":"to: unknown screen 'Settings'"}}"#
     )
     #expect(
       output[2].hasPrefix(

@@ -144,7 +144,7 @@ import Testing
     #expect(
       Tool.lines(result.output) == [
         "::error file=odd%3Aname%2C.json,line=3,col=3::FAIL wrong <count> & \"more\": expected 3 steps, got 1",
-        "::error file=odd%3Aname%2C.json,line=5,col=3::FAIL 50%25 off%0Anow: expected a route, got error unknownScreen: unknown screen 'Nowhere'",
+        "::error file=odd%3Aname%2C.json,line=5,col=3::FAIL 50%25 off%0Anow: expected a route, got error unknownScreen: to: unknown screen 'Nowhere'",
         "1 passed, 2 failed",
       ])
   }

@@ -17,8 +17,8 @@ import Testing
   }
 
   @Test(arguments: [
-    // A mistyped destination: the nearest screen.
-    ("Profil", [String: String](), "unknownScreen", nil as String?, "Profile" as String?),
+    // A mistyped destination: its place and the nearest screen.
+    ("Profil", [String: String](), "unknownScreen", "to" as String?, "Profile" as String?),
     // A missing required value: the key's path, no suggestion.
     ("Profile", [:], "invalidRequest", "parameters.userId", nil),
     // A mistyped key: the nearest declared key.

@@ -101,7 +101,7 @@ import Testing
     #expect(result.exitCode == 1)
     #expect(
       result.output
-        == #"{"error":{"kind":"unknownScreen","screen":"Settings","message":"unknown screen 'Settings'"}}"#
+        == #"{"error":{"kind":"unknownScreen","screen":"Settings","path":"to","message":"to: unknown screen 'Settings'"}}"#
         + "\n")
   }
 

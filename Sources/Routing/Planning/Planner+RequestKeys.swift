@@ -1,13 +1,14 @@
 /// The rules on a request's parameters that only a found route can decide
-/// (<doc:HowRoutesArePlanned>, "Required parameters" and "Request keys").
-extension RouteTable {
+/// (<doc:HowRoutesArePlanned>, "Required parameters" and "Request keys"): the planner
+/// checks them before it answers, so that the table never looks the route up again.
+extension Planner {
   /// Whether ``checkParameters(of:along:)`` can fail for `request` on some route: only
   /// when the request has parameters, or a screen requires one (and only a screen that
   /// declares parameters requires one).
   ///
   /// - Complexity: O(1).
   func checksParameters(of request: Request) -> Bool {
-    !request.parameters.isEmpty || planner.anyRequiredParameter
+    !request.parameters.isEmpty || anyRequiredParameter
   }
 
   /// Checks `request` against the route planned for it: every key is declared by the
@@ -21,21 +22,19 @@ extension RouteTable {
   /// - Complexity: O(*s* · *p*) with keys, O(*s*) without, where *s* is the number of
   ///   steps and *p* the most parameters a screen declares.
   func checkParameters(of request: Request, along route: Route) throws(RoutingError) {
-    let planner = self.planner
     if request.parameters.isEmpty {
       guard checksParameters(of: request) else { return }
       // By index: a loop over the steps copied each (three references).
       for index in route.steps.indices where route.steps[index].action == .push {
-        let screen = planner.graph.destination[route.steps[index].command]
-        if planner.declaresParameters[Int(screen)] {
+        let screen = graph.destination[route.steps[index].command]
+        if declaresParameters[Int(screen)] {
           try checkRequired(of: screen, in: request.parameters)
         }
       }
       return
     }
-    let pushed = route.steps.lazy.filter { $0.action == .push }.map {
-      planner.graph.destination[$0.command]
-    }
+    let destinations = graph.destination
+    let pushed = route.steps.lazy.filter { $0.action == .push }.map { destinations[$0.command] }
     // The planner has checked that the destination and the breadcrumbs are screens.
     var concerned: [Int32] = []
     concerned.reserveCapacity(request.breadcrumbs.count + 1)
