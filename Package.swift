@@ -13,9 +13,13 @@ let package = Package(
     .executable(name: "RoutingExamples", targets: ["RoutingExamples"]),
   ],
   targets: [
+    // The package's pointer code (byte hash, byte comparison, flat and open-addressing
+    // tables) behind safe APIs: internal, not a product.
+    .target(name: "RoutingStorage", swiftSettings: settings),
     // The package's JSON reader, writer and locator: internal, not a product.
-    .target(name: "RoutingJSON", swiftSettings: settings),
-    .target(name: "Routing", dependencies: ["RoutingJSON"], swiftSettings: settings),
+    .target(name: "RoutingJSON", dependencies: ["RoutingStorage"], swiftSettings: settings),
+    .target(
+      name: "Routing", dependencies: ["RoutingJSON", "RoutingStorage"], swiftSettings: settings),
     .target(
       name: "RoutingTool", dependencies: ["Routing", "RoutingJSON"], swiftSettings: settings),
     .target(name: "SampleApp", dependencies: ["Routing"], swiftSettings: settings),
@@ -28,7 +32,7 @@ let package = Package(
       path: "Benchmarks/RoutingBenchmarks", swiftSettings: settings),
     .testTarget(
       name: "RoutingTests",
-      dependencies: ["Routing", "RoutingJSON", "RoutingTool", "SampleApp"],
+      dependencies: ["Routing", "RoutingJSON", "RoutingStorage", "RoutingTool", "SampleApp"],
       resources: [.copy("Fixtures")],
       swiftSettings: settings),
     .testTarget(

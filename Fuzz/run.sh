@@ -43,7 +43,8 @@ module() {
     -emit-module -emit-module-path "$build/$name.swiftmodule" -o "$build/$name.o"
   echo "$sum" >"$stamp"
 }
-module RoutingJSON Sources/RoutingJSON
+module RoutingStorage Sources/RoutingStorage
+module RoutingJSON Sources/RoutingJSON RoutingStorage
 module Routing Sources/Routing RoutingJSON
 module RoutingTool Sources/RoutingTool Routing
 
@@ -60,11 +61,13 @@ run_target() {
   esac
   local binary="$build/fuzz-$target"
   if [ ! -x "$binary" ] || [ Fuzz/Targets/$file.swift -nt "$binary" ] \
-    || [ Fuzz/Targets/FuzzTables.swift -nt "$binary" ] || [ "$build/RoutingJSON.o" -nt "$binary" ] \
+    || [ Fuzz/Targets/FuzzTables.swift -nt "$binary" ] || [ "$build/RoutingStorage.o" -nt "$binary" ] \
+    || [ "$build/RoutingJSON.o" -nt "$binary" ] \
     || [ "$build/Routing.o" -nt "$binary" ] || [ "$build/RoutingTool.o" -nt "$binary" ]; then
     echo "== fuzz: linking $target"
     swiftc "${flags[@]}" -module-name "Fuzz_$target" Fuzz/Targets/$file.swift \
-      Fuzz/Targets/FuzzTables.swift "$build/RoutingJSON.o" "$build/Routing.o" "$build/RoutingTool.o" \
+      Fuzz/Targets/FuzzTables.swift "$build/RoutingStorage.o" "$build/RoutingJSON.o" \
+      "$build/Routing.o" "$build/RoutingTool.o" \
       -o "$binary" \
       2>"$build/$target.link.log" || { cat "$build/$target.link.log" >&2; return 1; }
   fi

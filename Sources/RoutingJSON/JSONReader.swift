@@ -1,3 +1,5 @@
+import RoutingStorage
+
 /// The JSON type of the value a ``JSONReader`` stands before.
 package enum JSONValueKind: Hashable, Sendable {
   /// `{`.
@@ -305,36 +307,40 @@ package struct JSONReader {
   ///
   /// - Complexity: O(1), plus `body`.
   package func withBytes<Result>(
-    of text: JSONText, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    of text: JSONText, _ body: (Span<UInt8>) -> Result
   ) -> Result {
     switch text.storage {
     case .input:
-      return body(UnsafeBufferPointer(rebasing: bytes[text.start..<text.end]))
+      return body(bytes.span.extracting(text.start..<text.end))
     case .scratch:
-      return scratch.withUnsafeBufferPointer {
-        body(UnsafeBufferPointer(rebasing: $0[text.start..<text.end]))
-      }
+      return body(scratch.span.extracting(text.start..<text.end))
     case .keys:
-      return keyBytes.withUnsafeBufferPointer {
-        body(UnsafeBufferPointer(rebasing: $0[text.start..<text.end]))
-      }
+      return body(keyBytes.span.extracting(text.start..<text.end))
     }
   }
 
-  /// The bytes of a string the reader has read when they lie in the input, as those of
-  /// a string without escapes do: valid as long as the input is, unlike
-  /// ``withBytes(of:_:)``'s. `nil` for a text in the reader's own buffers.
+  /// Where the bytes of a string the reader has read lie in the input, when they do, as
+  /// those of a string without escapes do: valid as long as the input is, unlike
+  /// ``withBytes(of:_:)``'s, and read with ``withInput(_:)``. `nil` for a text in the
+  /// reader's own buffers.
   ///
   /// - Complexity: O(1).
-  package func inputBytes(of text: JSONText) -> UnsafeBufferPointer<UInt8>? {
-    text.storage == .input ? UnsafeBufferPointer(rebasing: bytes[text.start..<text.end]) : nil
+  package func inputRange(of text: JSONText) -> Range<Int>? {
+    text.storage == .input ? text.start..<text.end : nil
+  }
+
+  /// Calls `body` with the whole input, the bytes that ``inputRange(of:)`` points into.
+  ///
+  /// - Complexity: O(1), plus `body`.
+  package func withInput<Result>(_ body: (Span<UInt8>) -> Result) -> Result {
+    body(bytes.span)
   }
 
   /// A string or key the reader has just read, as a `String`.
   ///
   /// - Complexity: O(*k*), where *k* is the length of the text.
   package func string(_ text: JSONText) -> String {
-    withBytes(of: text) { String(decoding: $0, as: UTF8.self) }
+    withBytes(of: text) { Bytes.string($0) }
   }
 
   /// Whether a key the reader has just read is `expected`, compared as Swift compares
@@ -343,7 +349,7 @@ package struct JSONReader {
   /// - Complexity: O(*k*), where *k* is the length of the key.
   package func text(_ text: JSONText, is expected: StaticString) -> Bool {
     withBytes(of: text) { key in
-      expected.withUTF8Buffer { expected in sameText(key, expected) }
+      expected.withUTF8Buffer { expected in Bytes.sameString(key, expected.span) }
     }
   }
 
@@ -501,20 +507,9 @@ package struct JSONReader {
   private func sameKey(_ one: JSONText, _ other: JSONText) -> Bool {
     withBytes(of: one) { left in
       withBytes(of: other) { right in
-        sameText(left, right)
+        Bytes.sameString(left, right)
       }
     }
-  }
-
-  private func sameText(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>)
-    -> Bool
-  {
-    if sameBytes(left, right) { return true }
-    // Only a key with a non-ASCII scalar can equal another spelling.
-    guard left.contains(where: { $0 >= 0x80 }) || right.contains(where: { $0 >= 0x80 }) else {
-      return false
-    }
-    return String(decoding: left, as: UTF8.self) == String(decoding: right, as: UTF8.self)
   }
 
   // MARK: Strings
@@ -763,19 +758,4 @@ package struct JSONReader {
     }
     return JSONParseError(kind: kind, line: line, column: column, path: path, message: message)
   }
-}
-
-/// Whether two byte buffers hold the same bytes: a plain loop, which beats the generic
-/// `elementsEqual` on the short keys and names of a table file.
-@inline(__always)
-package func sameBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>)
-  -> Bool
-{
-  guard left.count == right.count else { return false }
-  var index = 0
-  while index < left.count {
-    if left[index] != right[index] { return false }
-    index += 1
-  }
-  return true
 }

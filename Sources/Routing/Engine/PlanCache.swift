@@ -1,3 +1,4 @@
+import RoutingStorage
 import Synchronization
 
 /// A milestone's distance field as a build makes it: every screen's distance to it by
@@ -118,7 +119,7 @@ final class PlanCache: Sendable {
   /// and a store rather than an atomic increment: two plans at once may take the same
   /// time, which only blurs the order of their two fields.
   private let clock = Atomic<UInt64>(0)
-  /// Under the library's pthread lock (``Locked``), whose hand-over ThreadSanitizer
+  /// Under the library's pthread lock (`Locked`), whose hand-over ThreadSanitizer
   /// sees, so that a race between a build and anything else is reported.
   private let state: Locked<State>
 

@@ -1,3 +1,5 @@
+import RoutingStorage
+
 /// Buffers that one planning search reuses. Arrays indexed by screen or command are
 /// ``StampedArray``s, or for the breadth-first search a ``BreadthFirstSpace``, so
 /// starting a new search costs O(1) instead of clearing them.
@@ -70,7 +72,7 @@ struct PlannerScratch: Sendable {
 ///
 /// The list holds at most ``capacity`` boxes, more than the threads that usually plan at
 /// once on a table; a box given back to a full list is freed. The lock is a pthread mutex
-/// (``Locked``), whose hand-over ThreadSanitizer sees: the previous holder's writes to a
+/// (`Locked`), whose hand-over ThreadSanitizer sees: the previous holder's writes to a
 /// box are ordered before the next holder's reads.
 final class ScratchPool: Sendable {
   /// The most idle boxes kept.

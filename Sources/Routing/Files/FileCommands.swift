@@ -1,4 +1,5 @@
 import RoutingJSON
+import RoutingStorage
 
 /// The commands of a route-table file, stored end to end: screen numbers into one list
 /// of names, origins in one array, ids and costs only when the file gives any.
@@ -114,10 +115,10 @@ struct FileCommand: NavigationCommand {
 /// The commands of a file as they are read, before they are frozen into a
 /// ``FileCommandList``.
 ///
-/// Names are numbered a batch at a time (``NameInterner/intern(_:into:)``): a name that
+/// Names are numbered a batch at a time (``NameInterner/intern(_:in:into:)``): a name that
 /// lies in the file's bytes waits, with the place its number goes, until a command ends
-/// with a full batch. The builder then holds pointers into the bytes being read, and
-/// must be ``finish()``ed while they are valid.
+/// with a full batch. The builder then holds offsets into the bytes being read, and
+/// must be ``finish(of:)``ed by the same reader.
 struct FileCommandBuilder {
   private(set) var names = NameInterner()
   private(set) var destinations: [Int32] = []
@@ -131,7 +132,7 @@ struct FileCommandBuilder {
   var guards: [(number: Int, name: String)] = []
   /// Names waiting for their numbers, and where each goes: an origin's position, or
   /// `-1 - n` for command `n`'s destination.
-  private var waiting: [UnsafeBufferPointer<UInt8>] = []
+  private var waiting: [Range<Int>] = []
   private var places: [Int] = []
   private var numbers: [Int32] = []
 
@@ -154,18 +155,18 @@ struct FileCommandBuilder {
 
   /// A name's number, or -1 when it waits to be numbered with its batch.
   private mutating func number(_ text: JSONText, of reader: JSONReader, place: Int) -> Int32 {
-    guard let bytes = reader.inputBytes(of: text) else {
+    guard let range = reader.inputRange(of: text) else {
       // A string with escapes is in the reader's buffer, valid until its next read.
-      return reader.withBytes(of: text) { names.intern($0.span) }
+      return reader.withBytes(of: text) { names.intern($0) }
     }
-    waiting.append(bytes)
+    waiting.append(range)
     places.append(place)
     return -1
   }
 
   /// Numbers the waiting names and puts their numbers in place.
-  private mutating func numberWaiting() {
-    names.intern(waiting, into: &numbers)
+  private mutating func numberWaiting(of reader: JSONReader) {
+    reader.withInput { names.intern(waiting, in: $0, into: &numbers) }
     for (position, place) in places.enumerated() {
       if place >= 0 {
         origins[place] = numbers[position]
@@ -177,13 +178,13 @@ struct FileCommandBuilder {
     places.removeAll(keepingCapacity: true)
   }
 
-  /// Numbers the names still waiting; call it before the bytes read go.
-  mutating func finish() {
-    numberWaiting()
+  /// Numbers the names still waiting, which lie in the input of `reader`.
+  mutating func finish(of reader: JSONReader) {
+    numberWaiting(of: reader)
   }
 
-  /// Ends a command whose origins are already appended.
-  mutating func append(destination: Int32, id: String?, cost: Int) {
+  /// Ends a command whose origins are already appended, `reader` the one that read it.
+  mutating func append(destination: Int32, id: String?, cost: Int, of reader: JSONReader) {
     let number = destinations.count
     destinations.append(destination)
     originStarts.append(Int32(origins.count))
@@ -191,7 +192,7 @@ struct FileCommandBuilder {
     costs?.append(cost)
     if id != nil && ids == nil { ids = Array(repeating: nil, count: number) }
     ids?.append(id)
-    if waiting.count >= Self.batch { numberWaiting() }
+    if waiting.count >= Self.batch { numberWaiting(of: reader) }
   }
 
   /// Forgets the command being read: its origins and the names it left waiting.
@@ -227,15 +228,17 @@ struct NameInterner {
   /// that the misses overlap.
   ///
   /// - Complexity: O(*k*) on average, where *k* is the total length of the names.
-  /// - Parameter batch: The names' bytes, in the file being read.
-  mutating func intern(_ batch: [UnsafeBufferPointer<UInt8>], into numbers: inout [Int32]) {
+  /// - Parameters:
+  ///   - batch: Where the names are in `input`.
+  ///   - input: The bytes of the file being read.
+  mutating func intern(_ batch: [Range<Int>], in input: Span<UInt8>, into numbers: inout [Int32]) {
     numbers.removeAll(keepingCapacity: true)
     hashes.removeAll(keepingCapacity: true)
-    for name in batch { hashes.append(ByteHash.of(name)) }
+    for name in batch { hashes.append(ByteHash.of(input.extracting(name))) }
     table.candidates(hashes, into: &candidates)
     for position in batch.indices {
       let candidate = candidates[position]
-      let name = batch[position].span
+      let name = input.extracting(batch[position])
       if candidate >= 0 && matches(candidate, name) {
         numbers.append(candidate)
       } else {

@@ -136,7 +136,7 @@ private struct RouteTableFileReader {
     if let problem = unknown ?? screensProblem { return .failure(problem) }
     guard commandsSeen else { return .failure(Self.missingKey("commands")) }
     if let problem = commandsProblem { return .failure(problem) }
-    commands.finish()
+    commands.finish(of: reader)
     let list = FileCommandList(commands)
     // Compiling takes the screens from the commands when none is registered; a file
     // that says `"screens": []` declares that there are none.
@@ -549,7 +549,7 @@ private struct RouteTableFileReader {
       return problem
     }
     if let guardName { commands.guards.append((commands.count, guardName)) }
-    commands.append(destination: destination!, id: id, cost: cost)
+    commands.append(destination: destination!, id: id, cost: cost, of: reader)
     return nil
   }
 

@@ -1,3 +1,5 @@
+import RoutingStorage
+
 /// One segment of a compiled path pattern.
 enum PatternSegment: Hashable, Sendable {
   /// A segment that reads exactly this text (after percent-decoding the link).

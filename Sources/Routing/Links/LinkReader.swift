@@ -1,4 +1,5 @@
 import RoutingJSON
+import RoutingStorage
 
 /// Reads one link over its UTF-8 bytes (Docs/DeepLinks.md, "Taking a link apart" and
 /// "Reading the segments").

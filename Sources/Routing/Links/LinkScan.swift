@@ -1,3 +1,5 @@
+import RoutingStorage
+
 /// A link's path segments, decoded, as byte ranges: the reader's view of a link, which
 /// it walks the trie with without making a `String` for any segment.
 struct LinkSegments {

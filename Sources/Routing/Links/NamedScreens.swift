@@ -1,3 +1,5 @@
+import RoutingStorage
+
 /// The screens without a path, which read their name as one literal segment: found
 /// through the table's ``ScreenIndex`` rather than the trie of path patterns, so that
 /// they cost a link index nothing but a bit each (most screens of a large table have no

@@ -1,3 +1,5 @@
+import RoutingStorage
+
 /// The name of a screen: a named place in an app, such as `Menu` or `Profile`.
 ///
 /// Names are compared exactly. Give your screens static names so that call sites read

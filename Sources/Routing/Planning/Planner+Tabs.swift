@@ -178,24 +178,20 @@ extension Planner {
   ) -> Bool {
     let anywhere = graph.firstFromAnywhere
     let predecessors = graph.predecessors
-    return buffers.stackScreens.withUnsafeBufferPointer { screens in
-      let below = UnsafeBufferPointer(rebasing: screens[..<(screens.count - 1)])
-      let top = screens[screens.count - 1]
-      let fromTop = top >= 0 ? graph.commandsFrom.range(Int(top)) : 0..<0
-      return graph.targetsFrom.withUnsafeBufferPointer { targets in
-        let afterTop = UnsafeBufferPointer(rebasing: targets[fromTop])
-        func isFirstStep(_ screen: Int32) -> Bool {
-          anywhere[Int(screen)] >= 0 || below.contains(screen) || afterTop.contains(screen)
-        }
-        if isFirstStep(milestone) { return true }
-        guard steps >= 2 else { return false }
-        for position in predecessors.range(Int(milestone))
-        where isFirstStep(predecessors.items[position]) {
-          return true
-        }
-        return false
-      }
+    let screens = buffers.stackScreens
+    let below = screens[..<(screens.count - 1)]
+    let top = screens[screens.count - 1]
+    let afterTop = graph.targetsFrom[top >= 0 ? graph.commandsFrom.range(Int(top)) : 0..<0]
+    func isFirstStep(_ screen: Int32) -> Bool {
+      anywhere[Int(screen)] >= 0 || below.contains(screen) || afterTop.contains(screen)
     }
+    if isFirstStep(milestone) { return true }
+    guard steps >= 2 else { return false }
+    for position in predecessors.range(Int(milestone))
+    where isFirstStep(predecessors.items[position]) {
+      return true
+    }
+    return false
   }
 
   /// What a leg inside tab `tab` of `layout` leaves out: the tab's commands, as a set

@@ -1,3 +1,5 @@
+import RoutingStorage
+
 /// A compiled table's screens by name: an ``OpenAddressingTable`` of screen numbers
 /// beside the names in screen order.
 ///

@@ -1,7 +1,6 @@
 import Dispatch
+import RoutingStorage
 import Testing
-
-@testable import Routing
 
 @Suite struct LockedTests {
   /// Increments from several threads at once all land: each runs alone on the value.

@@ -1,3 +1,4 @@
+import RoutingStorage
 import Testing
 
 @testable import Routing
@@ -109,6 +110,17 @@ import Testing
     #expect(long != ScreenName(String(repeating: "x", count: 39) + "y"))
   }
 
+  @Test func textsCompareAsStringsDo() {
+    let pairs: [(String, String)] = [
+      ("Caf\u{E9}", "Cafe\u{301}"), ("Caf\u{E9}", "Caf\u{E9}"), ("Cafe", "Caf\u{E9}"),
+      ("key", "key"), ("key", "kez"), ("", ""), ("a", ""),
+    ]
+    for (left, right) in pairs {
+      #expect(Bytes.sameString(left.utf8.span, right.utf8.span) == (left == right))
+      #expect(Bytes.isASCII(left.utf8.span) == left.utf8.allSatisfy { $0 < 0x80 })
+    }
+  }
+
   /// Keys whose hashes collide on purpose: 16 hashes for any number of keys, so that
   /// both tags and first slots are shared and probes run long and wrap around.
   static func collidingHash(_ key: Int) -> UInt64 {
@@ -161,14 +173,15 @@ import Testing
         Array("pagename".utf8.prefix(Int.random(in: 0...8, using: &random)))
           + Self.randomBytes(&random, ascii: true).prefix(Int.random(in: 1...12, using: &random))
       }
-      let buffers = batch.map { bytes in
-        let memory = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-        _ = memory.initialize(from: bytes)
-        return UnsafeBufferPointer(memory)
+      // The batch end to end, as a file holds its names, read by their ranges.
+      let input = batch.flatMap { $0 }
+      var ranges: [Range<Int>] = []
+      for bytes in batch {
+        let start = ranges.last?.upperBound ?? 0
+        ranges.append(start..<start + bytes.count)
       }
-      defer { for buffer in buffers { buffer.deallocate() } }
       if Bool.random(using: &random) {
-        interner.intern(buffers, into: &numbers)
+        interner.intern(ranges, in: input.span, into: &numbers)
       } else {
         numbers = batch.map { interner.intern($0.span) }
       }

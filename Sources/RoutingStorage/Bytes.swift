@@ -1,8 +1,8 @@
-/// The library's one comparison of bytes, for screen names, link segments and the names
-/// a table file holds.
+/// The package's one comparison of bytes, for screen names, link segments, the names a
+/// table file holds and the keys of the JSON reader.
 ///
 /// Names compare byte by byte, with no Unicode normalization: two names are equal when
-/// their UTF-8 bytes are (see ``ScreenName``). The comparison works on spans, so that
+/// their UTF-8 bytes are (see `ScreenName`). The comparison works on spans, so that
 /// the rest of the library compares without pointers.
 ///
 /// Invariants:
@@ -10,11 +10,11 @@
 ///   equals the byte of `b` at the same offset; it reads no byte past either count.
 /// - It does not depend on where the bytes are (a `String`'s storage, a small string
 ///   copied out, a file's bytes, a decoded segment).
-enum Bytes {
+public enum Bytes {
   /// Whether `left` and `right` hold the same bytes.
   ///
   /// - Complexity: O(*k*) for *k* bytes.
-  static func equal(_ left: Span<UInt8>, _ right: Span<UInt8>) -> Bool {
+  @inlinable public static func equal(_ left: Span<UInt8>, _ right: Span<UInt8>) -> Bool {
     guard left.count == right.count else { return false }
     return left.withUnsafeBufferPointer { left in
       right.withUnsafeBufferPointer { right in equal(left, right) }
@@ -25,7 +25,9 @@ enum Bytes {
   /// generic `elementsEqual` on the short names and segments compared here.
   ///
   /// - Complexity: O(*k*) for *k* bytes.
-  static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>)
+  @inlinable public static func equal(
+    _ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>
+  )
     -> Bool
   {
     guard left.count == right.count else { return false }
@@ -37,11 +39,37 @@ enum Bytes {
     return true
   }
 
+  /// Whether `left` and `right` spell the same string as Swift compares strings, by
+  /// canonical equivalence: the same bytes, or, when either holds a byte that is not
+  /// ASCII, equal `String`s. Keys that must be refused as a `Set<String>` would refuse
+  /// them (a JSON object's) compare so.
+  ///
+  /// - Complexity: O(*k*) for *k* bytes; the bytes are decoded only when they differ and
+  ///   one is not ASCII.
+  @inlinable public static func sameString(_ left: Span<UInt8>, _ right: Span<UInt8>) -> Bool {
+    if equal(left, right) { return true }
+    // Only a text with a scalar beyond ASCII has another spelling.
+    guard !isASCII(left) || !isASCII(right) else { return false }
+    return string(left) == string(right)
+  }
+
+  /// Whether every byte of `bytes` is ASCII (its top bit clear).
+  ///
+  /// - Complexity: O(*k*) for *k* bytes.
+  @inlinable public static func isASCII(_ bytes: Span<UInt8>) -> Bool {
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] >= 0x80 { return false }
+      index += 1
+    }
+    return true
+  }
+
   /// Feeds `bytes` to `hasher` at once, for a `Hashable` conformance that hashes as
   /// ``equal(_:_:)-(Span<UInt8>,_)`` compares.
   ///
   /// - Complexity: O(*k*) for *k* bytes.
-  static func combine(_ bytes: Span<UInt8>, into hasher: inout Hasher) {
+  @inlinable public static func combine(_ bytes: Span<UInt8>, into hasher: inout Hasher) {
     bytes.withUnsafeBufferPointer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     hasher.combine(bytes.count)
   }
@@ -50,7 +78,7 @@ enum Bytes {
   /// repairs them.
   ///
   /// - Complexity: O(*k*) for *k* bytes.
-  static func string(_ bytes: Span<UInt8>) -> String {
+  @inlinable public static func string(_ bytes: Span<UInt8>) -> String {
     bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
   }
 }

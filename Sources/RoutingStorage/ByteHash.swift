@@ -1,5 +1,5 @@
-/// The library's one hash of bytes: screen names (``ScreenIndex``, the file loader's
-/// interner) and the segments of links and path patterns (``LinkIndex``) are hashed with
+/// The library's one hash of bytes: screen names (`ScreenIndex`, the file loader's
+/// interner) and the segments of links and path patterns (`LinkIndex`) are hashed with
 /// it.
 ///
 /// A multiply-and-shift mix of the bytes read eight at a time, little-endian, the last
@@ -15,25 +15,25 @@
 ///   from a `String`, from a file's bytes or from a decoded link segment.
 /// - Every bit of the result depends on every byte, so that callers may use the low
 ///   bits for a slot and the high bits as a tag.
-enum ByteHash {
+public enum ByteHash {
   /// The hash of `bytes`.
   ///
   /// - Complexity: O(*k*) for *k* bytes.
-  static func of(_ bytes: Span<UInt8>) -> UInt64 {
+  @inlinable public static func of(_ bytes: Span<UInt8>) -> UInt64 {
     bytes.withUnsafeBufferPointer { of($0) }
   }
 
   /// The hash of a string's UTF-8 bytes.
   ///
   /// - Complexity: O(*k*) for *k* bytes.
-  static func of(_ text: String) -> UInt64 {
+  @inlinable public static func of(_ text: String) -> UInt64 {
     of(text.utf8.span)
   }
 
   /// The hash of `bytes`.
   ///
   /// - Complexity: O(*k*) for *k* bytes.
-  static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+  @inlinable public static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var ascii: UInt64 = 0
     return hash(bytes, head: word(bytes, at: 0), bits: &ascii)
   }
@@ -42,7 +42,7 @@ enum ByteHash {
   /// that needs the first word anyway loads it once).
   ///
   /// - Complexity: O(*k*) for *k* bytes.
-  static func hash(_ bytes: UnsafeBufferPointer<UInt8>, head: UInt64) -> UInt64 {
+  @inlinable public static func hash(_ bytes: UnsafeBufferPointer<UInt8>, head: UInt64) -> UInt64 {
     var ascii: UInt64 = 0
     return hash(bytes, head: head, bits: &ascii)
   }
@@ -52,7 +52,9 @@ enum ByteHash {
   /// ASCII without a second pass over them.
   ///
   /// - Complexity: O(*k*) for *k* bytes.
-  static func hash(_ bytes: UnsafeBufferPointer<UInt8>, head: UInt64, bits: inout UInt64)
+  @inlinable public static func hash(
+    _ bytes: UnsafeBufferPointer<UInt8>, head: UInt64, bits: inout UInt64
+  )
     -> UInt64
   {
     var hash = (head ^ UInt64(bytes.count)) &* 0x9E37_79B9_7F4A_7C15
@@ -70,7 +72,7 @@ enum ByteHash {
   }
 
   /// Whether the bits ORed by ``hash(_:head:bits:)`` are those of ASCII bytes only.
-  static func isASCII(_ bits: UInt64) -> Bool {
+  @inlinable public static func isASCII(_ bits: UInt64) -> Bool {
     bits & 0x8080_8080_8080_8080 == 0
   }
 
@@ -79,7 +81,8 @@ enum ByteHash {
   /// without reading them.
   ///
   /// - Precondition: `0 <= offset <= bytes.count`.
-  static func word(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+  @inlinable public static func word(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64
+  {
     let count = bytes.count - offset
     if count >= 8 {
       return UInt64(

@@ -1,6 +1,6 @@
 /// The library's one open-addressing hash table: numbers `0..<2³¹ - 1` (a table's
 /// screens, a file's names) by the ``ByteHash`` of their keys, the keys kept by the
-/// caller. ``ScreenIndex`` and the file loader's interner are built on it.
+/// caller. `ScreenIndex` and the file loader's interner are built on it.
 ///
 /// Each slot is 8 bytes: the key's number plus one in the low 32 bits, the high 32 bits
 /// of its hash (its tag) above them, 0 when empty. A lookup passes over a slot of
@@ -14,24 +14,24 @@
 ///   that lookup found nothing; the caller keeps keys unique so.
 /// - A slot's tag is the high 32 bits of the hash of the key placed there, so that
 ///   growing places each number again from the same hash, which `rehash` gives.
-struct OpenAddressingTable: Sendable {
+public struct OpenAddressingTable: Sendable {
   /// The slots.
-  private var slots: [UInt64]
+  @usableFromInline var slots: [UInt64]
   /// How many numbers are placed.
-  private(set) var count = 0
+  public private(set) var count = 0
 
   /// Room for `capacity` numbers before the table grows.
-  init(capacity: Int) {
+  public init(capacity: Int) {
     var size = 16
     while size < capacity * 2 { size *= 2 }
     slots = Array(repeating: 0, count: size)
   }
 
   /// A slot's number; -1 for an empty slot.
-  private static func number(_ slot: UInt64) -> Int32 { Int32(truncatingIfNeeded: slot) - 1 }
+  @inlinable static func number(_ slot: UInt64) -> Int32 { Int32(truncatingIfNeeded: slot) - 1 }
 
   /// The tag of a hash, or of a slot: its high 32 bits, in place.
-  private static func tag(_ bits: UInt64) -> UInt64 { bits & ~0xFFFF_FFFF }
+  @inlinable static func tag(_ bits: UInt64) -> UInt64 { bits & ~0xFFFF_FFFF }
 
   /// The number whose key `matches` accepts, among those whose hash has the tag of
   /// `hash`, or `nil` and the slot where such a key would go.
@@ -39,7 +39,9 @@ struct OpenAddressingTable: Sendable {
   /// - Parameter matches: Whether the key of a number is the one looked up; asked only
   ///   for numbers of the same tag.
   /// - Complexity: O(1) probes on average, each asking `matches` at most once.
-  func find(hash: UInt64, where matches: (Int32) -> Bool) -> (number: Int32?, slot: Int) {
+  @inlinable public func find(hash: UInt64, where matches: (Int32) -> Bool) -> (
+    number: Int32?, slot: Int
+  ) {
     let mask = slots.count - 1
     let tag = Self.tag(hash)
     var slot = Int(truncatingIfNeeded: hash) & mask
@@ -63,7 +65,7 @@ struct OpenAddressingTable: Sendable {
   /// among other work would wait for each in turn.
   ///
   /// - Complexity: O(*n*) for *n* hashes.
-  func candidates(_ hashes: [UInt64], into numbers: inout [Int32]) {
+  public func candidates(_ hashes: [UInt64], into numbers: inout [Int32]) {
     let mask = slots.count - 1
     numbers.removeAll(keepingCapacity: true)
     slots.withUnsafeBufferPointer { slots in
@@ -79,7 +81,7 @@ struct OpenAddressingTable: Sendable {
   ///
   /// - Parameter rehash: The hash of the key of a number placed before.
   /// - Complexity: O(1) amortized, O(*n*) when the table grows to hold *n* numbers.
-  mutating func insert(
+  public mutating func insert(
     _ number: Int32, hash: UInt64, at slot: Int, rehash: (Int32) -> UInt64
   ) {
     precondition(number >= 0 && number < Int32.max, "number out of range")

@@ -1,5 +1,5 @@
 /// An immutable array's elements in memory of their own, which reading does not retain
-/// and release as it would an array's: the tables of a ``LinkIndex``, read on every step
+/// and release as it would an array's: the tables of a `LinkIndex`, read on every step
 /// of a link read.
 ///
 /// Invariants:
@@ -7,19 +7,19 @@
 ///   one uninitialized element), aligned as asked, and no one writes them after
 ///   ``init(count:alignment:element:)`` returns.
 /// - The owner frees the memory exactly once, with ``free()``, when no reader is left
-///   (a ``LinkIndex`` does so in its `deinit`); the table is `Sendable` because it is
+///   (a `LinkIndex` does so in its `deinit`); the table is `Sendable` because it is
 ///   immutable and outlived by its owner.
-struct FlatTable<Element: Sendable>: @unchecked Sendable {
+public struct FlatTable<Element: Sendable>: @unchecked Sendable {
   /// The first element.
-  let pointer: UnsafePointer<Element>
+  public let pointer: UnsafePointer<Element>
   /// How many elements.
-  let count: Int
+  public let count: Int
 
   /// A table of `elements`, its first aligned on `alignment` bytes (a power of two), or
   /// as its type requires.
   ///
   /// - Complexity: O(*n*) for *n* elements.
-  init(_ elements: [Element], alignment: Int = MemoryLayout<Element>.alignment) {
+  @inlinable public init(_ elements: [Element], alignment: Int = MemoryLayout<Element>.alignment) {
     self.init(count: elements.count, alignment: alignment) { elements[$0] }
   }
 
@@ -27,7 +27,7 @@ struct FlatTable<Element: Sendable>: @unchecked Sendable {
   /// first aligned on `alignment` bytes (a power of two).
   ///
   /// - Complexity: O(*n*) for *n* elements.
-  init(count: Int, alignment: Int, element: (Int) -> Element) {
+  @inlinable public init(count: Int, alignment: Int, element: (Int) -> Element) {
     let memory = UnsafeMutableRawPointer.allocate(
       byteCount: MemoryLayout<Element>.stride * max(count, 1),
       alignment: max(alignment, MemoryLayout<Element>.alignment)
@@ -38,7 +38,7 @@ struct FlatTable<Element: Sendable>: @unchecked Sendable {
   }
 
   /// Element `index`; it traps outside the table, as an array does.
-  subscript(index: Int) -> Element {
+  @inlinable public subscript(index: Int) -> Element {
     precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index out of range")
     return pointer[index]
   }
@@ -47,12 +47,12 @@ struct FlatTable<Element: Sendable>: @unchecked Sendable {
   /// to the table's size, a child number the table stored): read without a bounds check.
   ///
   /// - Precondition: `0 <= index < count`.
-  subscript(unchecked index: Int) -> Element {
+  @inlinable public subscript(unchecked index: Int) -> Element {
     pointer[index]
   }
 
   /// Frees the memory: the table must not be read again.
-  func free() {
+  public func free() {
     let memory = UnsafeMutablePointer(mutating: pointer)
     memory.deinitialize(count: count)
     memory.deallocate()

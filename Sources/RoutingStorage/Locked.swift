@@ -6,7 +6,7 @@
   import Darwin
 #endif
 
-/// A value that threads reach one at a time, under a POSIX mutex: the library's one
+/// A value that threads reach one at a time, under a POSIX mutex: the package's one
 /// lock, which the planner's buffer pool and the plan cache use.
 ///
 /// A pthread mutex rather than `Synchronization.Mutex`, whose Linux implementation is a
@@ -18,20 +18,20 @@
 ///
 /// Invariants:
 /// - The mutex lives in memory of its own, initialized once by `init` and destroyed by
-///   `deinit`; it never moves (a pthread mutex must not be copied) and is not reachable
-///   from outside this type.
+///   `deinit`; it never moves (a pthread mutex must not be copied), and nothing outside
+///   this type uses it (its properties are visible only for inlining).
 /// - The value is read and written only inside ``withLock(_:)``, by the one thread that
 ///   holds the mutex: that is what makes the type `Sendable`.
 /// - ``withLock(_:)`` unlocks on every way out of its body, a thrown error included.
-final class Locked<Value: Sendable>: @unchecked Sendable {
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+public final class Locked<Value: Sendable>: @unchecked Sendable {
+  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
   /// The value, in memory of its own rather than a stored property: a class's stored
   /// property is checked for exclusive access at run time on every access, which cost
   /// more than the lock itself (`Docs/Performance.md`, "Low-level choices").
-  private let value: UnsafeMutablePointer<Value>
+  @usableFromInline let value: UnsafeMutablePointer<Value>
 
   /// A lock guarding `value`.
-  init(_ value: consuming Value) {
+  public init(_ value: consuming Value) {
     self.value = .allocate(capacity: 1)
     self.value.initialize(to: value)
     mutex = .allocate(capacity: 1)
@@ -53,7 +53,10 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
   /// `body` must not call ``withLock(_:)`` on the same lock: the mutex is not recursive.
   ///
   /// - Complexity: O(1) plus `body`, once the lock is free.
-  func withLock<Result, Failure: Error>(
+  ///
+  /// Inlinable, so that the plan's call site specializes it: from another module, a
+  /// generic call would pass its types' metadata and call `body` indirectly.
+  @inlinable public func withLock<Result, Failure: Error>(
     _ body: (inout Value) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     pthread_mutex_lock(mutex)
