@@ -75,7 +75,7 @@ package struct JSONReader {
   private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   /// One open array or object.
-  private struct Frame {
+  fileprivate struct Frame {
     var isArray: Bool
     /// Whether the reader is inside an element (arrays) or a member's value (objects).
     var inside = false
@@ -162,12 +162,62 @@ package struct JSONReader {
     _ bytes: ArraySlice<UInt8>, maximumDepth: Int = JSONValue.defaultMaximumDepth,
     _ body: (inout JSONReader) throws(JSONParseError) -> Value
   ) throws(JSONParseError) -> Value {
+    var buffers = Buffers()
+    return try read(bytes, maximumDepth: maximumDepth, reusing: &buffers, body)
+  }
+
+  /// Reads a whole document as ``read(_:maximumDepth:_:)`` does, the reader's working
+  /// storage taken from `buffers` and handed back there afterwards, so that a caller
+  /// reading many small documents one after another (a batch's lines) allocates it
+  /// once instead of for each document.
+  ///
+  /// - Parameters:
+  ///   - bytes: The document.
+  ///   - maximumDepth: How deeply arrays and objects may nest.
+  ///   - buffers: Storage kept from an earlier read, or new; what it held is not read.
+  ///   - body: Reads the value the reader stands before.
+  /// - Returns: What `body` returns.
+  /// - Throws: As ``read(_:maximumDepth:_:)``.
+  /// - Complexity: As ``read(_:maximumDepth:_:)``.
+  package static func read<Value>(
+    _ bytes: ArraySlice<UInt8>, maximumDepth: Int = JSONValue.defaultMaximumDepth,
+    reusing buffers: inout Buffers,
+    _ body: (inout JSONReader) throws(JSONParseError) -> Value
+  ) throws(JSONParseError) -> Value {
     try bytes.withUnsafeBufferPointer { input throws(JSONParseError) in
       var reader = try JSONReader(input, maximumDepth: maximumDepth)
+      reader.exchange(&buffers)
+      defer { reader.exchange(&buffers) }
       let value = try body(&reader)
       try reader.finish()
       return value
     }
+  }
+
+  /// The growable storage of a reader (its open containers, keys and unescaped text),
+  /// kept between documents by ``read(_:maximumDepth:reusing:_:)``.
+  package struct Buffers {
+    fileprivate var outer: [Frame] = []
+    fileprivate var keyBytes: [UInt8] = []
+    fileprivate var keySpans: [JSONText] = []
+    fileprivate var scratch: [UInt8] = []
+
+    /// Empty storage, allocated by the first read that needs it.
+    package init() {}
+  }
+
+  /// Swaps the reader's storage with `buffers`, each array emptied and its capacity
+  /// kept: a read that failed half-way leaves open containers behind.
+  private mutating func exchange(_ buffers: inout Buffers) {
+    swap(&outer, &buffers.outer)
+    swap(&keyBytes, &buffers.keyBytes)
+    swap(&keySpans, &buffers.keySpans)
+    swap(&scratch, &buffers.scratch)
+    // After a whole read only `scratch` may hold anything: the checks save the calls.
+    if !outer.isEmpty { outer.removeAll(keepingCapacity: true) }
+    if !keyBytes.isEmpty { keyBytes.removeAll(keepingCapacity: true) }
+    if !keySpans.isEmpty { keySpans.removeAll(keepingCapacity: true) }
+    if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
   }
 
   /// Ends the document: only whitespace may follow the value.
@@ -469,7 +519,8 @@ package struct JSONReader {
   }
 
   private mutating func closeObject() {
-    if top.firstKey < keySpans.count { keySpans.removeSubrange(top.firstKey...) }
+    // An object has a few keys: taking them off one by one beats `removeSubrange`.
+    while keySpans.count > top.firstKey { keySpans.removeLast() }
     if top.firstKeyByte < keyBytes.count { keyBytes.removeSubrange(top.firstKeyByte...) }
     top = outer.removeLast()
   }

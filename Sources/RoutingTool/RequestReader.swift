@@ -34,9 +34,26 @@ extension RawRequest {
     json bytes: ArraySlice<UInt8>, at base: JSONPath = .root, keys: [String] = RawRequest.keys,
     allowsLink: Bool = false, syntax: SyntaxErrorStyle = .document
   ) throws(RequestProblem) {
+    var buffers = JSONReader.Buffers()
+    try self.init(
+      json: bytes, at: base, keys: keys, allowsLink: allowsLink, syntax: syntax,
+      reusing: &buffers)
+  }
+
+  /// Reads a request from its JSON bytes as ``init(json:at:keys:allowsLink:syntax:)``
+  /// does, the reader's storage kept in `buffers` from one request to the next (a
+  /// batch's lines).
+  ///
+  /// - Throws: ``RequestProblem`` naming what is wrong and where.
+  /// - Complexity: As ``init(json:at:keys:allowsLink:syntax:)``.
+  init(
+    json bytes: ArraySlice<UInt8>, at base: JSONPath = .root, keys: [String] = RawRequest.keys,
+    allowsLink: Bool = false, syntax: SyntaxErrorStyle = .document,
+    reusing buffers: inout JSONReader.Buffers
+  ) throws(RequestProblem) {
     let draft: RequestDraft
     do {
-      draft = try JSONReader.read(bytes) { reader throws(JSONParseError) in
+      draft = try JSONReader.read(bytes, reusing: &buffers) { reader throws(JSONParseError) in
         try RequestDraft(reading: &reader, at: base, keys: keys, allowsLink: allowsLink)
       }
     } catch {
@@ -65,7 +82,7 @@ extension RawRequest {
 
   /// The request a draft stands for, its problems of shape checked in the documented
   /// order.
-  private init(_ draft: RequestDraft, allowsLink: Bool) throws(RequestProblem) {
+  private init(_ draft: consuming RequestDraft, allowsLink: Bool) throws(RequestProblem) {
     if let unknown = draft.unknown { throw unknown }
     let base = draft.base
     path = base
@@ -113,8 +130,13 @@ extension RawRequest {
 /// A request's members as the pull reader found them, each value read or the first
 /// problem in it, so that the problems can be told in the documented order once the
 /// whole document is known to be JSON.
+///
+/// Where a value is goes to each reading function as an autoclosure: the path is made
+/// only for a problem, since building one for every member of every valid line cost
+/// more than reading the line.
 private struct RequestDraft {
   typealias Field<Value> = Result<Value, RequestProblem>
+  typealias Place = () -> JSONPath
 
   let base: JSONPath
   /// The first key the object may not hold.
@@ -141,22 +163,21 @@ private struct RequestDraft {
     try reader.enterObject()
     while let text = try reader.nextKey() {
       let key = reader.string(text)
-      let here = base.appending(key)
       guard keys.contains(key) else {
         if unknown == nil {
-          unknown = RequestProblem(at: here, unknownKeyMessage(key, known: keys))
+          unknown = RequestProblem(at: base.appending(key), unknownKeyMessage(key, known: keys))
         }
         try reader.skipValue()
         continue
       }
       switch key {
-      case "stack": stack = try Self.stack(&reader, at: here)
-      case "tab": tab = try Self.string(&reader, at: here)
-      case "stacks": stacks = try Self.stacks(&reader, at: here)
-      case "to": to = try Self.string(&reader, at: here)
-      case "link" where allowsLink: link = try Self.string(&reader, at: here)
-      case "via": via = try Self.strings(&reader, at: here)
-      case "parameters": parameters = try Self.values(&reader, at: here)
+      case "stack": stack = try Self.stack(&reader, at: base.appending(key))
+      case "tab": tab = try Self.string(&reader, at: base.appending(key))
+      case "stacks": stacks = try Self.stacks(&reader, at: base.appending(key))
+      case "to": to = try Self.string(&reader, at: base.appending(key))
+      case "link" where allowsLink: link = try Self.string(&reader, at: base.appending(key))
+      case "via": via = try Self.strings(&reader, at: base.appending(key))
+      case "parameters": parameters = try Self.values(&reader, at: base.appending(key))
       default: try reader.skipValue()
       }
     }
@@ -170,30 +191,30 @@ private struct RequestDraft {
     return .failure(RequestProblem(at: path, "expected \(expected), found \(kind.description)"))
   }
 
-  static func string(_ reader: inout JSONReader, at path: JSONPath) throws(JSONParseError)
-    -> Field<String>
+  static func string(_ reader: inout JSONReader, at path: @autoclosure Place)
+    throws(JSONParseError) -> Field<String>
   {
     let kind = try reader.peek()
     guard kind == .string else {
-      return try wrongType(&reader, kind, expected: "a string", at: path)
+      return try wrongType(&reader, kind, expected: "a string", at: path())
     }
     return .success(try reader.readStringValue())
   }
 
   /// `["A", "B"]`, possibly empty.
-  static func strings(_ reader: inout JSONReader, at path: JSONPath) throws(JSONParseError)
-    -> Field<[String]>
+  static func strings(_ reader: inout JSONReader, at path: @autoclosure Place)
+    throws(JSONParseError) -> Field<[String]>
   {
     let kind = try reader.peek()
     guard kind == .array else {
-      return try wrongType(&reader, kind, expected: "an array", at: path)
+      return try wrongType(&reader, kind, expected: "an array", at: path())
     }
     try reader.enterArray()
     var names: [String] = []
     var problem: RequestProblem?
     var index = 0
     while try reader.nextElement() {
-      switch try string(&reader, at: path.appending(index)) {
+      switch try string(&reader, at: path().appending(index)) {
       case .success(let name): names.append(name)
       case .failure(let failure): problem = problem ?? failure
       }
@@ -204,19 +225,19 @@ private struct RequestDraft {
   }
 
   /// A non-empty stack: `["Menu", {"screen": "Profile", …}]`.
-  static func stack(_ reader: inout JSONReader, at path: JSONPath) throws(JSONParseError)
-    -> Field<[RawRequest.StackEntry]>
+  static func stack(_ reader: inout JSONReader, at path: @autoclosure Place)
+    throws(JSONParseError) -> Field<[RawRequest.StackEntry]>
   {
     let kind = try reader.peek()
     guard kind == .array else {
-      return try wrongType(&reader, kind, expected: "an array", at: path)
+      return try wrongType(&reader, kind, expected: "an array", at: path())
     }
     try reader.enterArray()
     var entries: [RawRequest.StackEntry] = []
     var problem: RequestProblem?
     var index = 0
     while try reader.nextElement() {
-      switch try entry(&reader, at: path.appending(index)) {
+      switch try entry(&reader, at: path().appending(index)) {
       case .success(let entry): entries.append(entry)
       case .failure(let failure): problem = problem ?? failure
       }
@@ -225,14 +246,14 @@ private struct RequestDraft {
     if let problem { return .failure(problem) }
     guard index > 0 else {
       return .failure(
-        RequestProblem(at: path, "the stack is empty: it needs at least one entry"))
+        RequestProblem(at: path(), "the stack is empty: it needs at least one entry"))
     }
     return .success(entries)
   }
 
   /// `"Menu"` or `{"screen": "Profile", "parameters": {"userId": "1"}}`.
-  static func entry(_ reader: inout JSONReader, at path: JSONPath) throws(JSONParseError)
-    -> Field<RawRequest.StackEntry>
+  static func entry(_ reader: inout JSONReader, at path: @autoclosure Place)
+    throws(JSONParseError) -> Field<RawRequest.StackEntry>
   {
     let kind = try reader.peek()
     switch kind {
@@ -243,21 +264,21 @@ private struct RequestDraft {
     default:
       return try wrongType(
         &reader, kind, expected: "a screen name or an object with 'screen' and 'parameters'",
-        at: path)
+        at: path())
     }
     try reader.enterObject()
-    let keys = ["screen", "parameters"]
     var unknown: RequestProblem?
     var screen: Field<String>?
     var parameters: Field<[String: String]>?
     while let text = try reader.nextKey() {
       let key = reader.string(text)
       switch key {
-      case "screen": screen = try string(&reader, at: path.appending(key))
-      case "parameters": parameters = try values(&reader, at: path.appending(key))
+      case "screen": screen = try string(&reader, at: path().appending(key))
+      case "parameters": parameters = try values(&reader, at: path().appending(key))
       default:
         if unknown == nil {
-          unknown = RequestProblem(at: path.appending(key), unknownKeyMessage(key, known: keys))
+          unknown = RequestProblem(
+            at: path().appending(key), unknownKeyMessage(key, known: ["screen", "parameters"]))
         }
         try reader.skipValue()
       }
@@ -265,7 +286,7 @@ private struct RequestDraft {
     if let unknown { return .failure(unknown) }
     guard let screen else {
       return .failure(
-        RequestProblem(at: path.appending("screen"), "the required key 'screen' is missing"))
+        RequestProblem(at: path().appending("screen"), "the required key 'screen' is missing"))
     }
     return screen.flatMap { name in
       (parameters ?? .success([:])).map { RawRequest.StackEntry(screen: name, parameters: $0) }
@@ -273,19 +294,19 @@ private struct RequestDraft {
   }
 
   /// `"stacks": {"Mail": ["Mailboxes"], "Contacts": ["People"]}`, in the object's order.
-  static func stacks(_ reader: inout JSONReader, at path: JSONPath) throws(JSONParseError)
-    -> Field<[(tab: String, entries: [RawRequest.StackEntry])]>
+  static func stacks(_ reader: inout JSONReader, at path: @autoclosure Place)
+    throws(JSONParseError) -> Field<[(tab: String, entries: [RawRequest.StackEntry])]>
   {
     let kind = try reader.peek()
     guard kind == .object else {
-      return try wrongType(&reader, kind, expected: "an object", at: path)
+      return try wrongType(&reader, kind, expected: "an object", at: path())
     }
     try reader.enterObject()
     var stacks: [(tab: String, entries: [RawRequest.StackEntry])] = []
     var problem: RequestProblem?
     while let text = try reader.nextKey() {
       let tab = reader.string(text)
-      switch try stack(&reader, at: path.appending(tab)) {
+      switch try stack(&reader, at: path().appending(tab)) {
       case .success(let entries): stacks.append((tab, entries))
       case .failure(let failure): problem = problem ?? failure
       }
@@ -296,12 +317,12 @@ private struct RequestDraft {
 
   /// A `parameters` object, each value a JSON string, number or boolean as the text it
   /// stands for, as ``RawRequest/values(_:at:)`` reads an expectation's.
-  static func values(_ reader: inout JSONReader, at path: JSONPath) throws(JSONParseError)
-    -> Field<[String: String]>
+  static func values(_ reader: inout JSONReader, at path: @autoclosure Place)
+    throws(JSONParseError) -> Field<[String: String]>
   {
     let kind = try reader.peek()
     guard kind == .object else {
-      return try wrongType(&reader, kind, expected: "an object", at: path)
+      return try wrongType(&reader, kind, expected: "an object", at: path())
     }
     try reader.enterObject()
     var map: [String: String] = [:]
@@ -315,7 +336,7 @@ private struct RequestDraft {
       case .bool: map[key] = reader.readBool() ? "true" : "false"
       case .null, .array, .object:
         try reader.skipValue()
-        problem = problem ?? RawRequest.parameterProblem(kind, at: path.appending(key))
+        problem = problem ?? RawRequest.parameterProblem(kind, at: path().appending(key))
       }
     }
     if let problem { return .failure(problem) }

@@ -238,8 +238,10 @@ enum BatchRoute {
     // Room for a route of a few steps a line, so that the buffer seldom grows.
     var json = JSONBytes(capacity: lines.count * 512)
     var tally = Tally()
+    // One reader's storage for the part's lines, allocated once.
+    var buffers = JSONReader.Buffers()
     for (offset, line) in zip(0..., lines) {
-      answer(line, number: firstNumber + offset, table, into: &json, &tally)
+      answer(line, number: firstNumber + offset, table, into: &json, &tally, buffers: &buffers)
     }
     return (json.bytes, tally)
   }
@@ -247,12 +249,12 @@ enum BatchRoute {
   /// Writes the answer to one line, and a line break; nothing for a blank line.
   static func answer(
     _ line: ArraySlice<UInt8>, number: Int, _ table: RouteTable, into json: inout JSONBytes,
-    _ tally: inout Tally
+    _ tally: inout Tally, buffers: inout JSONReader.Buffers
   ) {
     guard line.contains(where: { !isBlank($0) }) else { return }
     let outcome: Result<Route, RequestFailure>
     do {
-      let raw = try RawRequest(json: line, syntax: .line)
+      let raw = try RawRequest(json: line, syntax: .line, reusing: &buffers)
       // A request across tabs answers with its own shape (Docs/Tabs.md).
       if raw.tabs != nil {
         switch RouteRunner.routeTabs(raw, in: table) {

@@ -234,6 +234,8 @@ import Testing
     var refused = 0
     let count = TestScale.isFull ? 100_000 : 3_000
     let keys = withLink ? RawRequest.keys + ["link"] : RawRequest.keys
+    // Kept from line to line as a batch keeps it, lines refused half-way included.
+    var buffers = JSONReader.Buffers()
     for _ in 0..<count {
       let line = Self.randomLine(&random, withLink: withLink)
       let bytes = Array(line.text.utf8)
@@ -243,7 +245,12 @@ import Testing
       let tree = Self.outcome { () throws(RequestProblem) in
         try TreeRequestReference.read(bytes, keys: keys, allowsLink: withLink)
       }
+      let reusing = Self.outcome { () throws(RequestProblem) in
+        try RawRequest(
+          json: bytes[...], keys: keys, allowsLink: withLink, syntax: .line, reusing: &buffers)
+      }
       #expect(pulled == tree, "\(line.text)")
+      #expect(reusing == pulled, "with the storage of the lines before: \(line.text)")
       if line.plain {
         #expect(pulled.hasPrefix("read: "), "a plain line refused: \(line.text)")
       }
