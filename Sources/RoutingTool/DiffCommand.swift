@@ -138,6 +138,21 @@ struct RouteDiff {
   /// Whether either table has a command that costs more than 1: lengths are then costs.
   let hasCosts: Bool
 
+  /// A screen whose depth from a root (``RouteTable/reach(from:)``) differs between the
+  /// tables; a depth is `nil` where the table reaches the screen from that root by no
+  /// route, or does not hold it.
+  struct DepthChange {
+    var root: ScreenName
+    var screen: ScreenName
+    var old: Int?
+    var new: Int?
+  }
+
+  /// The depth changes from each root both tables start on (each table's first screen,
+  /// or each tab's root), root by root, then screens in the old table's order and those
+  /// only the new one holds; none when the starts are given.
+  private(set) var depthChanges: [DepthChange] = []
+
   /// One table's side of the comparison: its screens' and commands' numbers shared with
   /// the other table.
   private struct Side {
@@ -295,6 +310,31 @@ struct RouteDiff {
       }
     }
     self.starts = compared
+    // Given stacks ask about those stacks only.
+    if given == nil { depthChanges = Self.depthChanges(old: old, new: new, screens: names) }
+  }
+
+  /// The depths from the roots both tables start on that differ, for `screens`.
+  ///
+  /// - Complexity: O(*R* · (*V* + *E*)) for *R* roots.
+  private static func depthChanges(old: RouteTable, new: RouteTable, screens: [ScreenName])
+    -> [DepthChange]
+  {
+    // A root shared by two tabs has no reach: that table's depths are left out.
+    let before = (try? old.reachFromRoots()) ?? []
+    let after = (try? new.reachFromRoots()) ?? []
+    var changes: [DepthChange] = []
+    for was in before {
+      guard let now = after.first(where: { $0.root == was.root }) else { continue }
+      let oldDepths = Dictionary(was.depths.map { ($0.screen, $0.depth) }) { first, _ in first }
+      let newDepths = Dictionary(now.depths.map { ($0.screen, $0.depth) }) { first, _ in first }
+      for screen in screens where oldDepths[screen] != newDepths[screen] {
+        changes.append(
+          DepthChange(
+            root: was.root, screen: screen, old: oldDepths[screen], new: newDepths[screen]))
+      }
+    }
+    return changes
   }
 
   /// `3 steps` or `cost 5`.
@@ -335,7 +375,17 @@ struct RouteDiff {
         lines.append("\(pair): \(length(change.newCost!)): \(now); was \(was)")
       }
     }
+    for change in depthChanges {
+      lines.append(
+        "depth from \(excerpt(change.root)): \(excerpt(change.screen)) "
+          + "\(Self.depth(change.old)) → \(Self.depth(change.new))")
+    }
     return lines
+  }
+
+  /// A depth, or `none` where no route reaches the screen.
+  private static func depth(_ depth: Int?) -> String {
+    depth.map(String.init) ?? "none"
   }
 
   /// `Menu > Folder`.
@@ -423,6 +473,20 @@ struct RouteDiff {
         // The route's members follow the cost, in the side's object.
         json.routeMembers(route)
         json.raw("}")
+      }
+      json.raw("}")
+    }
+    json.raw(#"],"depths":["#)
+    for (position, change) in depthChanges.enumerated() {
+      json.raw(position == 0 ? #"{"root":"# : #",{"root":"#)
+      json.string(change.root.rawValue)
+      json.raw(#","screen":"#)
+      json.string(change.screen.rawValue)
+      for (key, depth) in [(#","old":"#, change.old), (#","new":"#, change.new)]
+        as [(StaticString, Int?)]
+      {
+        json.raw(key)
+        if let depth { json.number(depth) } else { json.raw("null") }
       }
       json.raw("}")
     }

@@ -116,6 +116,7 @@ package enum RoutingTool {
     case TestCommand.name: return try TestCommand.run(rest, console)
     case LinkCommand.name: return try LinkCommand.run(rest, console)
     case DiffCommand.name: return try DiffCommand.run(rest, console)
+    case StatsCommand.name: return try StatsCommand.run(rest, console)
     case ServeCommand.name: return try ServeCommand.run(rest, console)
     default: throw ToolFailure.usage("unknown command '\(excerpt(command))'", command: nil)
     }
@@ -135,6 +136,8 @@ enum Help {
                                       --explain says why there is none
       link TABLE --from A,B LINK      read a deep link, then plan its route
       check TABLE                     report problems in a table
+      stats TABLE                     how deep each screen lies from the root (--max-depth N
+                                      fails on deeper ones)
       graph TABLE                     print the table as a Graphviz or Mermaid graph
                                       (--route FROM TO highlights a route)
       diff OLD NEW                    compare the routes of two versions of a table
@@ -155,8 +158,8 @@ enum Help {
 
   /// The commands, for "did you mean".
   static let commands = [
-    RouteCommand.name, LinkCommand.name, CheckCommand.name, GraphCommand.name, DiffCommand.name,
-    TestCommand.name, ServeCommand.name,
+    RouteCommand.name, LinkCommand.name, CheckCommand.name, StatsCommand.name, GraphCommand.name,
+    DiffCommand.name, TestCommand.name, ServeCommand.name,
   ]
 
   static func text(for command: String) -> String? {
@@ -167,6 +170,7 @@ enum Help {
     case TestCommand.name: test
     case LinkCommand.name: link
     case DiffCommand.name: diff
+    case StatsCommand.name: stats
     case ServeCommand.name: serve
     default: nil
     }
@@ -220,6 +224,29 @@ enum Help {
       --json           print the result as JSON instead of text
 
     Exit codes: 0 routed; 1 no route; 2 bad table, link (kind invalidLink) or arguments.
+    """
+
+  static let stats = """
+    Usage: routing stats TABLE [--root NAME] [--max-depth N] [--format text|json|github]
+
+    Reports how deep each screen lies from the root: the number of steps of the route
+    'routing route' gives from the root's one-entry stack, with no request parameters
+    (a required one counts as given) and every guard refusing, as a table loaded without
+    code refuses. Also the screens no route reaches even with every guard allowing, the
+    deepest screens, how many lie at each depth, and the gated screens (reached only when
+    guards allow) with the guards on their routes. The root is the table's first screen,
+    or on a table with tabs each tab's root (each tab counted inside itself). TABLE may be
+    '-' for standard input.
+
+    Options:
+      --root NAME      count from this screen instead
+      --max-depth N    fail (exit 1) naming each reached screen deeper than N steps
+      --format F       text (the default), json ({"root": …, "depths": {…},
+                       "unreached": […], "deepest": […], "histogram": {…},
+                       "gated": {…}}; with tabs {"tabs": [{"tab": …, …}]}), or github
+                       (an annotation per screen deeper than --max-depth)
+
+    Exit codes: 0 reported; 1 a screen deeper than --max-depth; 2 bad table or arguments.
     """
 
   static let check = """

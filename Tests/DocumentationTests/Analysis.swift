@@ -1,5 +1,5 @@
 // The code of the DocC article TestingRouteTables.md ("Check a table in a Swift test",
-// "Explain a missing route"), which the doc comments of Diagnostic,
+// "Explain a missing route", "Reach"), which the doc comments of Diagnostic, Reach,
 // RouteTable.diagnostics(roots:) and RouteTable.explanation(from:to:via:parameters:) show
 // too.
 
@@ -18,6 +18,24 @@ import Testing
       Command(from: ["Menu"], to: "Folder")
       Command(from: ["Folder"], to: "Profile")
     }
+  }
+
+  @Test func reach() throws {
+    // snippet reach-depth
+    let reach = try table.reach(from: "Menu")
+    print(reach.depth(of: "Profile") ?? -1)  // 2
+    print(reach.unreached.isEmpty)  // true
+    // snippet.end
+    #expect(reach.depth(of: "Profile") == 2)
+    #expect(reach.unreached.isEmpty)
+    var lines: [String] = []
+    // snippet reach-depths
+    for depth in try table.reach(from: "Menu").depths {
+      print(depth.depth, depth.screen)  // 0 Menu, 1 Folder, 2 Profile
+    }
+    // snippet.end
+    for depth in reach.depths { lines.append("\(depth.depth) \(depth.screen)") }
+    #expect(lines == ["0 Menu", "1 Folder", "2 Profile"])
   }
 
   // snippet testing-diagnostics

@@ -105,7 +105,36 @@ import Testing
         "longer: from A to C: 2 steps, was 1: push B by command 0, push C by command 1; was push C by command 1",
         // Without an id, a command with other origins is another command.
         "changed: from B to C: 1 step: push C by command 1; was push C by command 1",
+        // The root's view: C is a step deeper.
+        "depth from A: C 1 → 2",
       ])
+  }
+
+  /// Without `--from`, the depths from each root that changed, as `routing stats`
+  /// counts them: text lines after the changes, and `"depths"` in JSON.
+  @Test func reportsDepthChangesFromTheRoot() throws {
+    let files = [
+      "next.json": try Tool.packageFile("Docs/Examples/SampleApp-next.json")
+    ]
+    let text = Tool.run(["diff", "SampleApp.json", "next.json"], files: files)
+    #expect(
+      Array(Tool.lines(text.output).suffix(3)) == [
+        "depth from Menu: Connections 1 → none",
+        "depth from Menu: Chat 2 → 3",
+        "depth from Menu: Settings none → 1",
+      ])
+    let json = Tool.run(["diff", "SampleApp.json", "next.json", "--json"], files: files)
+    let depths = Tool.object(json.output)?["depths"] as? [[String: Any]] ?? []
+    #expect(depths.map { $0["screen"] as? String } == ["Connections", "Chat", "Settings"])
+    #expect(depths.map { $0["old"] as? Int } == [1, 2, nil])
+    #expect(depths.map { $0["new"] as? Int } == [nil, 3, 1])
+    // The library's reach says the same.
+    let old = try RouteTable(json: Tool.sampleTable).reach(from: "Menu")
+    let new = try RouteTable(json: files["next.json"]!).reach(from: "Menu")
+    #expect(old.depth(of: "Chat") == 2 && new.depth(of: "Chat") == 3)
+    // Given starts ask about those stacks only.
+    let given = Tool.run(["diff", "SampleApp.json", "next.json", "--from", "Menu"], files: files)
+    #expect(!given.output.contains("depth from"))
   }
 
   @Test func comparesCostsWhenATableHasThem() {
@@ -131,6 +160,7 @@ import Testing
       Tool.lines(result.output) == [
         "screens removed: Gone",
         "lost: from A to Gone: was push Gone by command 1 (not in the new table)",
+        "depth from A: Gone 1 → none",
       ])
   }
 
@@ -216,7 +246,8 @@ import Testing
     #expect(result.exitCode == 0)
     #expect(
       Tool.lines(result.output) == [
-        "gained: from Folder (tab Folders) to Chat: push Profile by openProfile, push Chat by chatWithProfile"
+        "gained: from Folder (tab Folders) to Chat: push Profile by openProfile, push Chat by chatWithProfile",
+        "depth from Folder: Chat none → 2",
       ])
     #expect(
       result.errors
@@ -234,7 +265,8 @@ import Testing
     let both = files.merging(["renamed.json": renamed]) { $1 }
     #expect(
       Tool.lines(Tool.run(["diff", "new.json", "renamed.json"], files: both).output) == [
-        "lost: from Folder (tab Files, was Folders) to Chat: was push Profile by openProfile, push Chat by chatWithProfile"
+        "lost: from Folder (tab Files, was Folders) to Chat: was push Profile by openProfile, push Chat by chatWithProfile",
+        "depth from Folder: Chat 2 → none",
       ])
   }
 
