@@ -201,6 +201,8 @@ struct RequestFailure: Error {
     case unknownScreen
     case invalidRequest
     case invalidLink
+    /// A saved-state case's snapshot that does not restore.
+    case invalidSnapshot
   }
 
   var kind: Kind
@@ -286,6 +288,15 @@ struct RequestFailure: Error {
     }
   }
 
+  /// The failure for a snapshot the table does not restore: the restoration error's
+  /// place under `snapshot`, its message and its suggestion.
+  init(_ error: RestorationError) {
+    let place = JSONPath(parsing: "snapshot." + error.location)
+    self.init(
+      .invalidSnapshot, ["path": .string(place.description)], error.message, at: place)
+    if let suggestion = error.suggestion { details.append("suggestion", .string(suggestion)) }
+  }
+
   /// The failure for a link the table cannot read, named under `place` when it sits in a
   /// JSON document.
   init(_ error: LinkError, link: String, at place: JSONPath? = nil) {
@@ -299,7 +310,7 @@ struct RequestFailure: Error {
   var exitCode: ExitCode {
     switch kind {
     case .unreachable, .unknownScreen: .failure
-    case .invalidRequest, .invalidLink: .badInput
+    case .invalidRequest, .invalidLink, .invalidSnapshot: .badInput
     }
   }
 

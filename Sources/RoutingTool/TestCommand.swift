@@ -37,7 +37,9 @@ enum TestCommand {
     var outcomes: [Outcome] = []
     for testCase in file.cases {
       let mismatches: [String]
-      if testCase.request.tabs != nil {
+      if let saved = testCase.snapshot {
+        mismatches = saved.mismatches(with: testCase.expectation, in: table)
+      } else if testCase.request.tabs != nil {
         let outcome = RouteRunner.routeTabs(testCase.request, in: table)
         coverage.add(testCase.request, steps: try? outcome.get().commandSteps)
         mismatches = testCase.expectation.mismatches(with: outcome, in: table)
@@ -223,7 +225,8 @@ struct Coverage {
 /// empty screen name) runs and comes out as the error `invalidRequest`.
 struct ExpectationFile {
   static let caseKeys = [
-    "name", "note", "stack", "tab", "stacks", "to", "link", "via", "parameters", "expect",
+    "name", "note", "stack", "tab", "stacks", "to", "link", "via", "parameters", "snapshot",
+    "expect",
   ]
 
   var cases: [TestCase] = []
@@ -261,13 +264,28 @@ struct ExpectationFile {
 /// One case: a name, a request and what should come of it.
 struct TestCase {
   var name: String
+  /// The request; an empty one for a saved-state case.
   var request: RawRequest
+  /// A saved-state case's snapshot, restored instead of a request planned.
+  var snapshot: SavedState?
   var expectation: Expectation
+
+  /// The keys of a request, which a saved-state case goes without.
+  static let requestKeys = ["stack", "tab", "stacks", "to", "link", "via", "parameters"]
 
   init(_ fields: JSONFields) throws {
     name = try fields.requiredString("name")
     _ = try fields.string("note")
-    request = try RawRequest(fields, allowsLink: true)
+    if let value = fields["snapshot"] {
+      if let key = Self.requestKeys.first(where: { fields[$0] != nil }) {
+        throw RequestProblem(
+          at: fields.path(key), "a case with a 'snapshot' restores it: it holds no request")
+      }
+      snapshot = try SavedState(value, at: fields.path("snapshot"))
+      request = RawRequest.none
+    } else {
+      request = try RawRequest(fields, allowsLink: true)
+    }
     expectation = try Expectation(try fields.required("expect"), at: fields.path("expect"))
   }
 }
@@ -282,7 +300,7 @@ struct Expectation {
   }
 
   static let errorKinds: [RequestFailure.Kind] = [
-    .unreachable, .unknownScreen, .invalidRequest, .invalidLink,
+    .unreachable, .unknownScreen, .invalidRequest, .invalidLink, .invalidSnapshot,
   ]
 
   var stack: [ExpectedEntry]?

@@ -55,6 +55,8 @@ public struct Tour {
       try await tour.saveAndRestore(navigator)
       tour.say()
       try await tour.tabs()
+      tour.say()
+      try tour.reach()
     } catch {
       tour.say("unexpected failure: \(error)")
     }
@@ -103,6 +105,22 @@ public struct Tour {
     let route = try await navigation()
     for line in route.description.split(separator: "\n") { say("   \(line)") }
     end(state: navigator.container.state.description)
+  }
+
+  /// How deep each screen lies from the menu, as `routing stats` prints it.
+  private mutating func reach() throws {
+    let table = try SampleApp.makeTable()
+    let reach = try table.reach(from: .menu)
+    say("== Reach: how many steps each screen lies from Menu (routing stats)")
+    var byDepth = [[String]](repeating: [], count: reach.maximumDepth + 1)
+    for depth in reach.depths { byDepth[depth.depth].append(depth.screen.rawValue) }
+    for (depth, screens) in byDepth.enumerated() {
+      say("   depth \(depth): \(screens.joined(separator: ", "))")
+    }
+    say(
+      "   deepest: \(reach.deepest.map(\.rawValue).joined(separator: ", ")); "
+        + "unreached: \(reach.unreached.isEmpty ? "none" : reach.unreached.map(\.rawValue).joined(separator: ", "))"
+    )
   }
 
   private mutating func say(_ line: String = "") {

@@ -1,5 +1,6 @@
 // The code of the DocC article TestingRouteTables.md ("Check a table in a Swift test",
 // "Explain a missing route", "Reach"), which the doc comments of Diagnostic, Reach,
+// RouteTable.restoredEntries(from:),
 // RouteTable.diagnostics(roots:) and RouteTable.explanation(from:to:via:parameters:) show
 // too.
 
@@ -36,6 +37,18 @@ import Testing
     // snippet.end
     for depth in reach.depths { lines.append("\(depth.depth) \(depth.screen)") }
     #expect(lines == ["0 Menu", "1 Folder", "2 Profile"])
+  }
+
+  @Test func restoredEntries() throws {
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen("Menu", restorationIdentifier: "menu")
+      Command(to: "Menu")
+    }
+    // snippet restored-entries
+    let saved = NavigationSnapshot(entries: [SavedEntry(identifier: "menu")])
+    print(try table.restoredEntries(from: saved).stackDescription)  // Menu
+    // snippet.end
+    #expect(try table.restoredEntries(from: saved) == [Entry("Menu")])
   }
 
   // snippet testing-diagnostics

@@ -55,9 +55,51 @@ extension RouteTable {
   public func restoredItems(from snapshot: NavigationSnapshot) throws(RestorationError)
     -> [StackItem]
   {
+    let entries = try restoredEntries(from: snapshot)
     var items: [StackItem] = []
     var made = Set<ObjectIdentifier>()
-    items.reserveCapacity(snapshot.entries.count)
+    items.reserveCapacity(entries.count)
+    for (index, entry) in entries.enumerated() {
+      let place = "entries[\(index)]"
+      guard let object = makeScreen(for: entry) else {
+        throw RestorationError(
+          .unconstructibleScreen, at: place,
+          "nothing makes screen '\(excerpt(entry.screen.rawValue))': give the screen, a command to it or the table a factory"
+        )
+      }
+      // No screen object shows twice.
+      guard made.insert(ObjectIdentifier(object)).inserted else {
+        throw RestorationError(
+          .sharedScreenObject, at: place,
+          "the factory of \(excerpt(entry.screen.rawValue)) returned a screen object already restored for an earlier entry"
+        )
+      }
+      items.append(StackItem(entry: entry, screen: object))
+    }
+    return items
+  }
+
+  /// The entries a snapshot restores, in order, without making screen objects: each
+  /// saved entry's identifier resolves to a screen of the table and its parameters are
+  /// typed by that screen's declarations, as ``restoredItems(from:)`` checks them; what
+  /// `routing test` compares a saved-state case with.
+  ///
+  /// ```swift
+  /// let saved = NavigationSnapshot(entries: [SavedEntry(identifier: "menu")])
+  /// print(try table.restoredEntries(from: saved).stackDescription)  // Menu
+  /// ```
+  ///
+  /// - Parameter snapshot: The snapshot.
+  /// - Returns: The entries, bottom first; none for a snapshot without entries.
+  /// - Throws: ``RestorationError`` for an unknown identifier (with the nearest one), a
+  ///   parameter the screen does not declare or a value that does not convert.
+  /// - Complexity: O(*n* · *d*), where *n* is the number of saved entries and *d* the
+  ///   most parameters a screen declares or an entry holds.
+  public func restoredEntries(from snapshot: NavigationSnapshot) throws(RestorationError)
+    -> [Entry]
+  {
+    var entries: [Entry] = []
+    entries.reserveCapacity(snapshot.entries.count)
     for (index, saved) in snapshot.entries.enumerated() {
       let place = "entries[\(index)]"
       guard let screen = screen(restorationIdentifier: saved.identifier) else {
@@ -86,23 +128,9 @@ extension RouteTable {
       } catch {
         throw RestorationError(.invalidParameter, at: "\(place).parameters", error.description)
       }
-      let entry = Entry(screen.name, parameters: parameters)
-      guard let object = makeScreen(for: entry) else {
-        throw RestorationError(
-          .unconstructibleScreen, at: place,
-          "nothing makes screen '\(excerpt(screen.name))': give the screen, a command to it or the table a factory"
-        )
-      }
-      // No screen object shows twice.
-      guard made.insert(ObjectIdentifier(object)).inserted else {
-        throw RestorationError(
-          .sharedScreenObject, at: place,
-          "the factory of \(excerpt(screen.name)) returned a screen object already restored for an earlier entry"
-        )
-      }
-      items.append(StackItem(entry: entry, screen: object))
+      entries.append(Entry(screen.name, parameters: parameters))
     }
-    return items
+    return entries
   }
 }
 

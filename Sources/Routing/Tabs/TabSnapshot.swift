@@ -143,3 +143,48 @@ extension Navigator where Container == TabContainer {
     try container.restore(snapshot, using: table)
   }
 }
+
+extension RouteTable {
+  /// The tab state a tab snapshot restores a ``TabContainer`` of this table to, made
+  /// fresh (every tab at its root), without making screen objects: each saved tab's
+  /// entries as ``restoredEntries(from:)`` types them, a tab whose snapshot holds no
+  /// restorable entry or that the snapshot leaves out at its root, and the saved
+  /// selection; what `routing test` compares a saved-state case with.
+  ///
+  /// - Parameter snapshot: The snapshot.
+  /// - Returns: The state.
+  /// - Throws: ``RestorationError``, as ``TabContainer/restore(_:using:)`` does:
+  ///   ``RestorationError/Kind/unknownTab`` for a tab the table does not declare (at
+  ///   `selected` or `tabs.NAME`); a tab's own errors, their locations under
+  ///   `tabs.NAME.`.
+  /// - Complexity: O(*T* + *n* · *d*), where *T* is the number of tabs, *n* the number
+  ///   of saved entries and *d* the most parameters a screen declares or an entry holds.
+  public func restoredState(from snapshot: TabSnapshot) throws(RestorationError) -> TabState {
+    func unknown(_ name: String, at place: String) -> RestorationError {
+      let near = nearestTab(to: name)
+      return RestorationError(
+        .unknownTab, at: place,
+        "unknown tab '\(excerpt(name))'" + (near.map { "; did you mean '\(excerpt($0))'?" } ?? ""),
+        suggestion: near)
+    }
+    guard tabLayout.number(of: snapshot.selected) != nil else {
+      throw unknown(snapshot.selected, at: "selected")
+    }
+    var stacks: [String: [Entry]] = [:]
+    for tab in tabs { stacks[tab.name] = [Entry(tab.root)] }
+    for name in snapshot.tabs.keys.sorted() {
+      guard tabLayout.number(of: name) != nil else {
+        throw unknown(name, at: "tabs.\(excerpt(name))")
+      }
+      do {
+        let entries = try restoredEntries(from: snapshot.tabs[name]!)
+        if !entries.isEmpty { stacks[name] = entries }
+      } catch {
+        throw RestorationError(
+          error.kind, at: "tabs.\(excerpt(name)).\(error.location)", error.message,
+          suggestion: error.suggestion)
+      }
+    }
+    return TabState(selected: snapshot.selected, stacks: stacks)
+  }
+}
