@@ -70,15 +70,18 @@ func benchmarkDiff(screens: Int, commands: Int, seed: UInt64) -> String {
   }
   var lines = [
     "Diff: routing diff on a seeded table of \(screens) screens and \(commands) commands and a changed copy (in-process, loading both included)",
-    "| compared with | output | time | output size | summary |",
-    "|---|---|---:|---:|---|",
+    "| compared with | output | time | peak memory | output size | summary |",
+    "|---|---|---:|---:|---:|---|",
   ]
   for (against, output) in [("itself", "text"), ("the copy", "text"), ("the copy", "json")] {
     let new = against == "itself" ? "old.json" : "new.json"
+    resetPeakResident()
+    let baseline = statusBytes("VmHWM")
     let (took, result) = time(["diff", "old.json", new, "--format", output])
+    let peak = statusBytes("VmHWM") - baseline
     let size = result.output.utf8.count
     lines.append(
-      "| \(against) | \(output) | \(format(took)) | \(size / 1_000) kB | \(result.errors.dropLast()) |"
+      "| \(against) | \(output) | \(format(took)) | \(peak / 1_000_000) MB | \(size / 1_000) kB | \(result.errors.dropLast()) |"
     )
   }
   return lines.joined(separator: "\n")

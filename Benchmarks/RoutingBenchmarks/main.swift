@@ -8,7 +8,7 @@
 //   swift run -c release RoutingBenchmarks load [COMMANDS]
 //   swift run -c release RoutingBenchmarks tabs [SCREENS COMMANDS PLANS]
 // Figures of one part alone:
-//   swift run -c release RoutingBenchmarks diff
+//   swift run -c release RoutingBenchmarks diff [SCREENS COMMANDS]
 //   swift run -c release RoutingBenchmarks links
 import Routing
 
@@ -26,7 +26,12 @@ if let mode = arguments.first {
     case "compile": print(try benchmarkCompile(rest))
     case "batch": print(try benchmarkBatchFile(rest))
     case "load": print(try benchmarkLoadingMode(rest))
-    case "diff": print(benchmarkDiff(screens: 1_000, commands: 5_000, seed: 11))
+    case "diff":
+      let sizes = rest.compactMap { Int($0) }
+      print(
+        benchmarkDiff(
+          screens: sizes.count == 2 ? sizes[0] : 1_000,
+          commands: sizes.count == 2 ? sizes[1] : 5_000, seed: 11))
     case "tabs":
       let sizes = rest.compactMap { Int($0) }
       print(

@@ -5,7 +5,11 @@ import RoutingJSON
 /// what changed in the routes between two versions of a table.
 enum DiffCommand {
   static let name = "diff"
-  static let spec = OptionSpec(flags: ["json"], single: ["format", "fail-on"], repeated: ["from"])
+  static let spec = OptionSpec(
+    flags: ["json"], single: ["format", "fail-on", "limit"], repeated: ["from"])
+
+  /// How many changes the output lists when `--limit` is not given.
+  static let defaultLimit = 200
 
   static func run(_ arguments: [String], _ console: Console) throws(ToolFailure) -> ExitCode {
     let options = try Arguments(arguments, spec: spec, command: name)
@@ -31,7 +35,17 @@ enum DiffCommand {
           command: name)
       }
     }
-    let diff = RouteDiff(old: old, new: new, starts: given.isEmpty ? nil : given)
+    var limit = defaultLimit
+    if let text = options.value("limit") {
+      guard let value = Int(text), value >= 0 else {
+        throw ToolFailure.usage(
+          "option '--limit' takes a number of changes, 0 (all) or more, not '\(excerpt(text))'",
+          command: name)
+      }
+      limit = value
+    }
+    let diff = RouteDiff(
+      old: old, new: new, starts: given.isEmpty ? nil : given, limit: limit == 0 ? nil : limit)
     if !given.isEmpty, let (number, refusal) = diff.unplannable.first {
       let list = given[number].map(\.rawValue).joined(separator: ",")
       throw ToolFailure.usage(
@@ -49,7 +63,7 @@ enum DiffCommand {
       if !lines.isEmpty { console.write(Array((lines.joined(separator: "\n") + "\n").utf8)) }
     }
     console.printError(diff.summary)
-    return diff.changes.contains { failOn.contains($0.kind) } ? .failure : .success
+    return diff.counts.contains { failOn.contains($0.0) && $0.1 > 0 } ? .failure : .success
   }
 
   /// `--json`, or `--format text|json`.
@@ -129,7 +143,21 @@ struct RouteDiff {
   /// The number of starts, and of pairs of a start and a destination compared.
   private(set) var starts = 0
   private(set) var pairs = 0
+  /// The changes listed: the first ``limit`` found (every one without a limit), in the
+  /// order of their starts, then of their destinations.
   private(set) var changes: [Change] = []
+  /// How many changes are listed at most; `nil` for all. Only those are kept, so memory
+  /// stays linear in the tables however many routes changed.
+  let limit: Int?
+  /// How many changes of each kind were found, listed or not.
+  private(set) var kindCounts = [Int](repeating: 0, count: Kind.allCases.count)
+  /// How many changes each start had, by its position among the starts.
+  private var startCounts: [Int] = []
+  /// How many changes each destination had, by its number among both tables' screens.
+  private var destinationCounts: [Int] = []
+  /// The starts and the destinations, for the summary.
+  private var startList: [[ScreenName]] = []
+  private var destinationNames: [ScreenName] = []
   /// Each start that one table refuses as a stack, and the planner's error.
   private(set) var refused: [(start: [ScreenName], inNew: Bool, error: RoutingError)] = []
   /// Each start that both tables refuse, by its position among the starts, and the
@@ -225,9 +253,10 @@ struct RouteDiff {
   /// - Complexity: O(*S* · (*V* + *E*)) without costs, where *S* is the number of starts,
   ///   *V* the number of screens and *E* the number of command origins, and O(*d*) more
   ///   per change, for routes of *d* steps.
-  init(old: RouteTable, new: RouteTable, starts given: [[ScreenName]]?) {
+  init(old: RouteTable, new: RouteTable, starts given: [[ScreenName]]?, limit: Int? = nil) {
     self.old = old
     self.new = new
+    self.limit = limit
     hasCosts = old.graph.hasCosts || new.graph.hasCosts
     let oldNames = old.screens.map(\.name)
     let newNames = new.screens.map(\.name)
@@ -248,6 +277,10 @@ struct RouteDiff {
     }
     for (screen, number) in after.destination.enumerated() { inAfter[Int(number)] = Int32(screen) }
     let starts = given ?? oldNames.filter(inNew.contains).map { [$0] }
+    startList = starts
+    destinationNames = names
+    startCounts = [Int](repeating: 0, count: starts.count)
+    destinationCounts = [Int](repeating: 0, count: names.count)
     var same = [Bool](repeating: false, count: names.count)
     var compared = 0
     for (position, start) in starts.enumerated() {
@@ -301,6 +334,10 @@ struct RouteDiff {
           if same[number] { continue }
           kind = .changed
         }
+        kindCounts[Kind.allCases.firstIndex(of: kind)!] += 1
+        startCounts[position] += 1
+        destinationCounts[number] += 1
+        if let limit, changes.count >= limit { continue }
         changes.append(
           Change(
             kind: kind, start: start, tabs: tabs, destination: names[number],
@@ -342,9 +379,21 @@ struct RouteDiff {
     hasCosts ? "cost \(cost)" : "\(cost) step\(cost == 1 ? "" : "s")"
   }
 
-  /// The text output: the screens removed and added, then one line a change.
+  /// The text output: when some changes are not listed, the summary first (the counts,
+  /// the starts and screens most affected); the screens removed and added, then one line
+  /// a listed change, and how many more there are.
   func lines() -> [String] {
     var lines: [String] = []
+    if changes.count < changeCount {
+      let affected = mostAffected
+      lines.append(summary)
+      lines.append(
+        "most changes from: "
+          + affected.starts.map { "\(Self.stack($0.0)) (\($0.1))" }.joined(separator: ", "))
+      lines.append(
+        "most changes to: "
+          + affected.screens.map { "\(excerpt($0.0)) (\($0.1))" }.joined(separator: ", "))
+    }
     if !removed.isEmpty {
       lines.append("screens removed: " + removed.map { excerpt($0) }.joined(separator: ", "))
     }
@@ -374,6 +423,11 @@ struct RouteDiff {
       case .changed:
         lines.append("\(pair): \(length(change.newCost!)): \(now); was \(was)")
       }
+    }
+    if changes.count < changeCount {
+      lines.append(
+        "… \(changeCount - changes.count) more changes not listed (--limit \(changes.count); --limit 0 lists all)"
+      )
     }
     for change in depthChanges {
       lines.append(
@@ -408,9 +462,25 @@ struct RouteDiff {
     route.steps.map(\.description).joined(separator: ", ")
   }
 
-  /// The count of each kind of change, in order.
-  private var counts: [(Kind, Int)] {
-    Kind.allCases.map { kind in (kind, changes.filter { $0.kind == kind }.count) }
+  /// The count of each kind of change, in order, listed or not.
+  var counts: [(Kind, Int)] {
+    Array(zip(Kind.allCases, kindCounts))
+  }
+
+  /// How many changes were found, listed or not.
+  var changeCount: Int { kindCounts.reduce(0, +) }
+
+  /// The starts and the destinations with the most changes (at most five each, most
+  /// first, ties in order), with their counts.
+  var mostAffected: (starts: [([ScreenName], Int)], screens: [(ScreenName, Int)]) {
+    func top(_ counts: [Int]) -> [Int] {
+      counts.indices.filter { counts[$0] > 0 }
+        .sorted { (counts[$0], $1) > (counts[$1], $0) }.prefix(5).map { $0 }
+    }
+    return (
+      top(startCounts).map { (startList[$0], startCounts[$0]) },
+      top(destinationCounts).map { (destinationNames[$0], destinationCounts[$0]) }
+    )
   }
 
   /// `diff: 1 lost, 0 gained, 2 longer, 0 shorter, 1 changed, of 30 pairs from 6 starts`.
@@ -494,6 +564,26 @@ struct RouteDiff {
     json.number(starts)
     json.raw(#","pairs":"#)
     json.number(pairs)
+    if changes.count < changeCount {
+      json.raw(#","listed":"#)
+      json.number(changes.count)
+      let affected = mostAffected
+      json.raw(#","mostChangesFrom":"#)
+      json.value(
+        .array(
+          affected.starts.map { start, count in
+            .object([
+              "from": .array(start.map { .string($0.rawValue) }),
+              "changes": .number(JSONNumber(count)),
+            ])
+          }))
+      json.raw(#","mostChangesTo":"#)
+      json.value(
+        .array(
+          affected.screens.map { screen, count in
+            .object(["to": .string(screen.rawValue), "changes": .number(JSONNumber(count))])
+          }))
+    }
     for (kind, count) in counts {
       json.raw(",")
       json.string(kind.rawValue)

@@ -322,7 +322,7 @@ enum Help {
     """
 
   static let diff = """
-    Usage: routing diff OLD NEW [--from A,B]... [--json | --format text|json] [--fail-on KINDS]
+    Usage: routing diff OLD NEW [--from A,B]... [--json | --format text|json] [--fail-on KINDS] [--limit N]
 
     Compares the routes of two versions of a table: for every start (each screen both
     tables hold, alone on the stack; on a table with tabs, a tab's root) and every
@@ -345,6 +345,9 @@ enum Help {
       --format text|json   the same as --json for json; text by default
       --fail-on KINDS      also fail on these kinds of change (comma-separated: gained,
                            longer, shorter, changed, or any); a lost route always fails
+      --limit N            list at most N changes (200 by default; 0 lists all); when
+                           some are left out, the summary and the starts and screens
+                           with the most changes come first
 
     Exit codes: 0 no lost route (nor one of --fail-on); 1 otherwise; 2 a bad table or
     arguments (a --from screen in neither table, a --from stack neither table plans from).

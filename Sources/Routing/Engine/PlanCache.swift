@@ -1,3 +1,4 @@
+import RoutingStorage
 import Synchronization
 
 /// A milestone's distance field as a build makes it: every screen's distance to it by
@@ -118,10 +119,12 @@ final class PlanCache: Sendable {
   /// and a store rather than an atomic increment: two plans at once may take the same
   /// time, which only blurs the order of their two fields.
   private let clock = Atomic<UInt64>(0)
-  private let state: Mutex<State>
+  /// Under the library's pthread lock (`Locked`), whose hand-over ThreadSanitizer
+  /// sees, so that a race between a build and anything else is reported.
+  private let state: Locked<State>
 
   /// What builds and evictions keep, under the lock.
-  private struct State: ~Copyable {
+  private struct State: Sendable {
     /// The marks and slots, once the first plan has made them.
     var storage: Storage?
     /// Per slot made so far, the milestone whose field it holds, or -1.
@@ -179,7 +182,7 @@ final class PlanCache: Sendable {
     self.limit = limit
     self.screenCount = screenCount
     self.buildCost = buildCost
-    state = Mutex(State())
+    state = Locked(State())
   }
 
   /// The bytes one field takes.

@@ -17,7 +17,7 @@ extension Planner {
   ///
   /// Commands from anywhere appear only among the first steps: their destinations are
   /// pushed from the top, so no later step reaches them sooner. When
-  /// `buffers.implicitAnywhere`, those first steps are not listed: a screen is on
+  /// `buffers.search.implicitAnywhere`, those first steps are not listed: a screen is on
   /// level 1 when ``RouteGraph/firstFromAnywhere`` names a command to it and the stack
   /// does not hold it.
   func shortestLeg(
@@ -59,7 +59,7 @@ extension Planner {
       count += 1
     }
     buffers.levelStart.append(count)
-    buffers.work += buffers.candidates.count
+    buffers.search.work += buffers.candidates.count
     span = 1
     if forwardLevel(Int(milestone), search, buffers) == 1 {
       buffers.leg.append(firstStep(to: Int(milestone), &buffers))
@@ -82,7 +82,7 @@ extension Planner {
       var forwardCount =
         buffers.levelStart[Int(forwardDepth)]
         - buffers.levelStart[Int(forwardDepth) - 1]
-      if forwardDepth == 1 && buffers.implicitAnywhere {
+      if forwardDepth == 1 && buffers.search.implicitAnywhere {
         forwardCount += graph.anywhereDestinations.count
       }
       if forwardCount == 0 || frontierCount == 0 { return false }
@@ -115,7 +115,7 @@ extension Planner {
     let level = search.forward(screen)
     if level >= 0 { return level }
     // Not written, so the stack does not hold it.
-    return buffers.implicitAnywhere && graph.firstFromAnywhere[screen] >= 0 ? 1 : -1
+    return buffers.search.implicitAnywhere && graph.firstFromAnywhere[screen] >= 0 ? 1 : -1
   }
 
   /// The lowest-numbered first step to `screen`, a screen of level 1 (`inout` only so
@@ -123,7 +123,7 @@ extension Planner {
   private func firstStep(to screen: Int, _ buffers: inout PlannerScratch) -> LegStep {
     var best: LegStep?
     if let index = buffers.entryStep[screen] { best = buffers.candidates[Int(index)] }
-    if buffers.implicitAnywhere && !buffers.isHeld(screen) {
+    if buffers.search.implicitAnywhere && !buffers.isHeld(screen) {
       let command = graph.firstFromAnywhere[screen]
       if command >= 0 && (best == nil || command < best!.command) {
         best = LegStep(command: command, screen: Int32(screen), popTo: -1)
@@ -147,7 +147,7 @@ extension Planner {
     var work = 0
     let stored = search.stored(depth + 1)
     let base = search.base
-    let implicitAnywhere = buffers.implicitAnywhere
+    let implicitAnywhere = buffers.search.implicitAnywhere
     let anyDisabled = filter.anyDisabled
     let disabled = filter.disabled
     graph.commandsFrom.starts.withUnsafeBufferPointer { starts in
@@ -170,7 +170,7 @@ extension Planner {
                 if word.backward > base { met = true }
               }
             }
-            buffers.sink &+= touchRows(
+            buffers.search.sink &+= touchRows(
               of: search.order, level, starts, targets, anyDisabled ? rows : nil, search)
             for index in level { expand(search.order[index]) }
             if depth == 1 && implicitAnywhere {
@@ -183,7 +183,7 @@ extension Planner {
         }
       }
     }
-    buffers.work += work
+    buffers.search.work += work
     buffers.levelStart.append(count)
     return met
   }
@@ -201,14 +201,14 @@ extension Planner {
     var work = 0
     let stored = search.stored(depth + 1)
     let base = search.base
-    let implicitAnywhere = buffers.implicitAnywhere
+    let implicitAnywhere = buffers.search.implicitAnywhere
     let anyDisabled = filter.anyDisabled
     let disabled = filter.disabled
     graph.predecessors.starts.withUnsafeBufferPointer { starts in
       graph.predecessors.items.withUnsafeBufferPointer { origins in
         graph.predecessorCommands.withUnsafeBufferPointer { commands in
           withRowFilter(forward: false, filter.tab, filter.guardSaidNo) { rows in
-            buffers.sink &+= touchRows(
+            buffers.search.sink &+= touchRows(
               of: frontier, 0..<frontierCount, starts, origins, anyDisabled ? rows : nil,
               search)
             for index in 0..<frontierCount {
@@ -240,7 +240,7 @@ extension Planner {
         }
       }
     }
-    buffers.work += work
+    buffers.search.work += work
     return (count, met)
   }
 

@@ -33,7 +33,7 @@ extension Planner {
       }
     }
     // The first steps from anywhere, left implicit: the field knows their best.
-    if buffers.implicitAnywhere, let (step, distance) = field.bestFromAnywhere,
+    if buffers.search.implicitAnywhere, let (step, distance) = field.bestFromAnywhere,
       distance < remaining || (distance == remaining && step.command < best!.command)
     {
       guard !buffers.isHeld(Int(step.screen)) else { return nil }

@@ -1,4 +1,4 @@
-import Synchronization
+import RoutingStorage
 
 /// Buffers that one planning search reuses. Arrays indexed by screen or command are
 /// ``StampedArray``s, or for the breadth-first search a ``BreadthFirstSpace``, so
@@ -17,23 +17,19 @@ struct PlannerScratch: Sendable {
   /// leg holds.
   var disabled = CommandSet()
   /// The first steps of the current leg, by command number (those from anywhere only
-  /// when not ``implicitAnywhere``), and two buffers that build the list.
+  /// when not ``LegSearch/implicitAnywhere``), and two buffers that build the list.
   var candidates: [LegStep] = []
   var pops: [LegStep] = []
   var merged: [LegStep] = []
-  /// Whether the first steps by commands from anywhere are left implicit: every screen
-  /// that ``RouteGraph/firstFromAnywhere`` names and the stack does not hold.
-  var implicitAnywhere = false
+  /// What the current leg's search was told and has counted: made new for each leg
+  /// and for each taker of the buffers, never switched field by field.
+  var search = LegSearch()
   /// Per screen reached by a listed first step: that step's position in ``candidates``.
   var entryStep = StampedArray<Int32>(filler: 0)
-  /// Commands looked at by the current cold search: what it cost.
-  var work = 0
-  /// A sum of what the breadth-first search read ahead of its expansions, kept so
-  /// that those reads are made.
-  var sink: Int32 = 0
   /// Per tab that leaves out some command, those commands marked, built once: planning
   /// across tabs hands a tab's set to the leg's ``LegFilter`` when no guard said no,
-  /// rather than marking thousands of commands at every leg.
+  /// rather than marking thousands of commands at every leg. Not a mode: a pool serves
+  /// one table, whose tabs do not change, so the sets stay true for every plan.
   var tabDisabled: [CommandSet] = []
   /// The steps of the leg found.
   var leg: [LegStep] = []
@@ -60,64 +56,91 @@ struct PlannerScratch: Sendable {
   }
 }
 
-/// Planner buffers kept between searches, so that a warm table plans without
-/// allocating. Any number of threads may take buffers at once; each takes its own.
+/// The planner's buffers kept between plans, so that a warm table plans without
+/// allocating: boxes of ``PlannerScratch``, idle in a short list under a lock.
 ///
-/// The idle buffers are kept on the heap, their addresses in a few atomic slots: taking
-/// them is one exchange, giving them back one compare-and-exchange, and the buffers do
-/// not move. (Before, a `Mutex` held an array of them: two lock round trips and two
-/// moves of the buffers' two dozen arrays per plan. The atomics' acquiring and releasing
-/// orders also tell ThreadSanitizer that one thread's buffers are handed to the next,
-/// which the toolchain's futex `Mutex` did not, so no suppression is needed.)
+/// Invariant: a box is either idle in the list or held by exactly one caller of
+/// ``withScratch(_:)``, from the moment it leaves the list (or is made) until its body
+/// returns; no two callers ever hold the same box, and no caller keeps one after its
+/// body returns. What a taker may assume of the buffers it is handed:
+/// - ``PlannerScratch/search`` is new (nothing implicit, no work counted), whatever the
+///   previous holder left there;
+/// - every other buffer holds whatever an earlier plan on this pool's table left, sized
+///   for that table or not sized at all: a plan sizes them
+///   (``PlannerScratch/prepare(screens:commands:)``) and starts each array (their stamps
+///   make that O(1)) before reading it.
+///
+/// The list holds at most ``capacity`` boxes, more than the threads that usually plan at
+/// once on a table; a box given back to a full list is freed. The lock is a pthread mutex
+/// (`Locked`), whose hand-over ThreadSanitizer sees: the previous holder's writes to a
+/// box are ordered before the next holder's reads.
 final class ScratchPool: Sendable {
-  /// Each slot: the address of idle buffers, or 0. Eight slots: more than the threads
-  /// that usually plan at once on a table; buffers given back beyond that are freed.
-  private let idle: InlineArray<8, Atomic<Int>> = InlineArray { _ in Atomic(0) }
+  /// The most idle boxes kept.
+  static let capacity = 8
 
-  deinit {
-    for slot in idle.indices {
-      if let buffers = Self.buffers(at: idle[slot].load(ordering: .acquiring)) {
-        buffers.deinitialize(count: 1)
-        buffers.deallocate()
-      }
-    }
+  /// One set of buffers, moved between holders by reference so that the buffers' two
+  /// dozen arrays are not copied in and out of the list.
+  ///
+  /// Unchecked: its buffers are mutable, and only the pool's invariant (one holder at a
+  /// time, handed over under the lock) keeps two threads from reaching them at once.
+  private final class Box: @unchecked Sendable {
+    var scratch = PlannerScratch()
   }
 
-  private static func buffers(at address: Int) -> UnsafeMutablePointer<PlannerScratch>? {
-    UnsafeMutablePointer(bitPattern: address)
+  /// The idle boxes, most recently given back last.
+  private let idle: Locked<[Box]>
+
+  init() {
+    var boxes: [Box] = []
+    boxes.reserveCapacity(Self.capacity)
+    idle = Locked(boxes)
   }
 
-  /// Runs `body` with buffers of its own, taken from the pool (or new) and given back
-  /// after.
+  /// Runs `body` with buffers that no other caller holds meanwhile, taken from the pool
+  /// (or new) and given back after, with a fresh ``PlannerScratch/search``.
+  ///
+  /// - Complexity: O(1) besides `body` (two lock round trips), and O(*V* + *E*) the
+  ///   first time a box is sized for a table of *V* screens and *E* commands.
   func withScratch<Result, Failure: Error>(
     _ body: (inout PlannerScratch) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    let buffers = take()
-    defer { giveBack(buffers) }
-    return try body(&buffers.pointee)
-  }
-
-  /// Idle buffers, or new ones.
-  private func take() -> UnsafeMutablePointer<PlannerScratch> {
-    for slot in idle.indices where idle[slot].load(ordering: .relaxed) != 0 {
-      if let buffers = Self.buffers(at: idle[slot].exchange(0, ordering: .acquiring)) {
-        return buffers
+    let box = idle.withLock { $0.popLast() } ?? Box()
+    defer {
+      idle.withLock { boxes in
+        if boxes.count < Self.capacity { boxes.append(box) }
       }
     }
-    let buffers = UnsafeMutablePointer<PlannerScratch>.allocate(capacity: 1)
-    buffers.initialize(to: PlannerScratch())
-    return buffers
+    return try Self.run(body, on: &box.scratch)
   }
 
-  /// Keeps `buffers` in an empty slot, or frees them when there is none.
-  private func giveBack(_ buffers: UnsafeMutablePointer<PlannerScratch>) {
-    let address = Int(bitPattern: buffers)
-    for slot in idle.indices where idle[slot].load(ordering: .relaxed) == 0 {
-      if idle[slot].compareExchange(expected: 0, desired: address, ordering: .releasing).exchanged {
-        return
-      }
-    }
-    buffers.deinitialize(count: 1)
-    buffers.deallocate()
+  /// `body` on `scratch` with its search state new: one access to the box's buffers.
+  private static func run<Result, Failure: Error>(
+    _ body: (inout PlannerScratch) throws(Failure) -> Result, on scratch: inout PlannerScratch
+  ) throws(Failure) -> Result {
+    scratch.search = LegSearch()
+    return try body(&scratch)
+  }
+
+  /// The number of idle boxes, for tests.
+  var idleCount: Int { idle.withLock { $0.count } }
+}
+
+/// The state of one leg's search besides its buffers: what the leg's caller decided and
+/// what the search counts. Each leg makes a new one
+/// (``Planner/leg(from:to:parameters:filter:bound:_:)``), and so does each taker of the
+/// pool's buffers, so nothing of an earlier leg or plan carries over.
+struct LegSearch: Sendable {
+  /// Whether the first steps by commands from anywhere are left implicit: every screen
+  /// that ``RouteGraph/firstFromAnywhere`` names and the stack does not hold.
+  let implicitAnywhere: Bool
+  /// Commands looked at by the leg's cold search: what it cost.
+  var work = 0
+  /// A sum of what the breadth-first search read ahead of its expansions, kept so that
+  /// those reads are made.
+  var sink: Int32 = 0
+
+  /// A leg's state, its first steps from anywhere implicit when `implicitAnywhere`.
+  init(implicitAnywhere: Bool = false) {
+    self.implicitAnywhere = implicitAnywhere
   }
 }

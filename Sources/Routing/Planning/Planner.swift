@@ -318,22 +318,22 @@ final class Planner: Sendable {
     _ buffers: inout PlannerScratch
   ) -> Bool {
     buffers.leg.removeAll(keepingCapacity: true)
-    buffers.work = 0
     markStack(stack, parameters: parameters, &buffers)
     if graph.hasCosts {
-      buffers.implicitAnywhere = false
+      buffers.search = LegSearch()
       listFirstSteps(filter, &buffers)
       return cheapestLeg(to: milestone, filter: filter, &buffers)
     }
     // Without guards saying no, the first steps by commands from anywhere stay implicit
     // (``RouteGraph/firstFromAnywhere``): a table may have thousands of them.
-    buffers.implicitAnywhere = !filter.anyDisabled && !graph.fromAnywhere.isEmpty
+    buffers.search = LegSearch(
+      implicitAnywhere: !filter.anyDisabled && !graph.fromAnywhere.isEmpty)
     listFirstSteps(filter, &buffers)
     if let field = cache.field(to: milestone, building: distanceField) {
       if let found = warmLeg(to: milestone, along: field, filter, &buffers) { return found }
     }
     let found = shortestLeg(to: milestone, filter: filter, bound: bound, &buffers)
-    cache.earn(buffers.work, toward: milestone)
+    cache.earn(buffers.search.work, toward: milestone)
     return found
   }
 }
@@ -408,10 +408,10 @@ extension Planner {
 
   /// Lists a leg's possible first steps in `buffers.candidates`, by command number
   /// (``RouteGraph/listFirstSteps(_:implicitAnywhere:into:pops:merged:where:)``), those
-  /// from anywhere only unless `buffers.implicitAnywhere`.
+  /// from anywhere only unless `buffers.search.implicitAnywhere`.
   func listFirstSteps(_ filter: LegFilter, _ buffers: inout PlannerScratch) {
     graph.listFirstSteps(
-      buffers.marks, implicitAnywhere: buffers.implicitAnywhere, into: &buffers.candidates,
+      buffers.marks, implicitAnywhere: buffers.search.implicitAnywhere, into: &buffers.candidates,
       pops: &buffers.pops, merged: &buffers.merged,
       where: { filter.allows($0) })
   }

@@ -121,9 +121,10 @@ import Testing
 
   /// The changes `routing diff --json` reports between `old` and `new`, as
   /// ``reference(old:new:)`` writes them, and its exit code.
-  static func reported(old: String, new: String) throws -> ([String], Int32) {
+  static func reported(old: String, new: String, limit: Int = 0) throws -> ([String], Int32) {
     let result = Tool.run(
-      ["diff", "old.json", "new.json", "--json"], files: ["old.json": old, "new.json": new])
+      ["diff", "old.json", "new.json", "--json", "--limit", String(limit)],
+      files: ["old.json": old, "new.json": new])
     let object = try #require(Tool.object(result.output))
     let changes = try #require(object["changes"] as? [[String: Any]])
     let reported = changes.map { change in
@@ -135,6 +136,38 @@ import Testing
         + (tabs ?? "")
     }
     return (reported, result.exitCode)
+  }
+
+  /// `--limit N` lists the first N changes of the full list and counts every one: the
+  /// summary, the exit code and the most affected starts and screens are those of all.
+  @Test func aLimitListsTheFirstChangesAndCountsThemAll() throws {
+    let (old, new) = Self.tables(screens: 40, seed: 2_026)
+    let (all, exitCode) = try Self.reported(old: old, new: new)
+    #expect(all.count > 20)
+    let (first, limitedExit) = try Self.reported(old: old, new: new, limit: 20)
+    #expect(first == Array(all.prefix(20)))
+    #expect(limitedExit == exitCode)
+    let files = ["old.json": old, "new.json": new]
+    let json = Tool.run(["diff", "old.json", "new.json", "--json", "--limit", "20"], files: files)
+    let summary = try #require(Tool.object(json.output)?["summary"] as? [String: Any])
+    #expect(summary["listed"] as? Int == 20)
+    let counted = ["lost", "gained", "longer", "shorter", "changed"].map {
+      summary[$0] as? Int ?? 0
+    }
+    #expect(counted.reduce(0, +) == all.count)
+    let starts = try #require(summary["mostChangesFrom"] as? [[String: Any]])
+    let most = Dictionary(grouping: all) { $0.split(separator: " ")[1] }.mapValues(\.count)
+    #expect(starts.first?["changes"] as? Int == most.values.max())
+    // Text: the summary first, then the listed changes and how many more.
+    let text = Tool.lines(
+      Tool.run(["diff", "old.json", "new.json", "--limit", "20"], files: files).output)
+    #expect(text.first?.hasPrefix("diff: ") == true)
+    #expect(
+      text.contains("… \(all.count - 20) more changes not listed (--limit 20; --limit 0 lists all)")
+    )
+    // The default lists 200.
+    let (listed, _) = try Self.reported(old: old, new: new, limit: 200)
+    #expect(listed == Array(all.prefix(200)))
   }
 
   @Test func agreesWithThePlannerPairByPair() throws {
