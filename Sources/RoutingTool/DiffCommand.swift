@@ -282,6 +282,8 @@ struct RouteDiff {
     startCounts = [Int](repeating: 0, count: starts.count)
     destinationCounts = [Int](repeating: 0, count: names.count)
     var same = [Bool](repeating: false, count: names.count)
+    var oldCosts = [Int](repeating: -1, count: names.count)
+    var newCosts = [Int](repeating: -1, count: names.count)
     var compared = 0
     for (position, start) in starts.enumerated() {
       let stack = start.map { Entry($0) }
@@ -298,31 +300,53 @@ struct RouteDiff {
       let oldTree = try? oldSearch.get().tree
       let newTree = try? newSearch.get().tree
       let tabs = Sides(old: try? oldSearch.get().tab, new: try? newSearch.get().tab)
-      for screen in newTree?.reached ?? [] {
-        let number = Int(after.destination[Int(screen)])
-        let was = inBefore[number]
-        same[number] = false
-        guard was >= 0, let newTree, let oldTree, let last = newTree.lastStep(to: screen),
-          let lastBefore = oldTree.lastStep(to: was),
-          (last.popTo >= 0) == (lastBefore.popTo >= 0),
-          after.identity[Int(last.command)] == before.identity[Int(lastBefore.command)]
-        else { continue }
-        let previous = newTree.previous(of: screen)
-        let previousBefore = oldTree.previous(of: was)
-        same[number] =
-          previous < 0
-          ? previousBefore < 0
-          : previousBefore >= 0
-            && after.destination[Int(previous)] == before.destination[Int(previousBefore)]
-            && same[Int(after.destination[Int(previous)])]
+      // Each tree is unwrapped once: reading an optional tree in the loops below copied
+      // it, its arrays retained and released, at every pair (`Docs/Performance.md`,
+      // "`routing diff` at scale").
+      if let newTree {
+        for screen in newTree.reached { same[Int(after.destination[Int(screen)])] = false }
+        if let oldTree {
+          for screen in newTree.reached {
+            let number = Int(after.destination[Int(screen)])
+            let was = inBefore[number]
+            guard was >= 0, let last = newTree.lastStep(to: screen),
+              let lastBefore = oldTree.lastStep(to: was),
+              (last.popTo >= 0) == (lastBefore.popTo >= 0),
+              after.identity[Int(last.command)] == before.identity[Int(lastBefore.command)]
+            else { continue }
+            let previous = newTree.previous(of: screen)
+            let previousBefore = oldTree.previous(of: was)
+            same[number] =
+              previous < 0
+              ? previousBefore < 0
+              : previousBefore >= 0
+                && after.destination[Int(previous)] == before.destination[Int(previousBefore)]
+                && same[Int(after.destination[Int(previous)])]
+          }
+        }
+      }
+      // Each destination's cost in each table from this start, or -1.
+      for index in oldCosts.indices {
+        oldCosts[index] = -1
+        newCosts[index] = -1
+      }
+      if let oldTree {
+        for screen in oldTree.reached {
+          oldCosts[Int(before.destination[Int(screen)])] = oldTree.cost(to: screen)!
+        }
+      }
+      if let newTree {
+        for screen in newTree.reached {
+          newCosts[Int(after.destination[Int(screen)])] = newTree.cost(to: screen)!
+        }
       }
       let top = numbers[start[start.count - 1]] ?? -1
       for number in names.indices where number != top {
         pairs += 1
         let was = inBefore[number]
         let now = inAfter[number]
-        let oldCost = was < 0 ? nil : oldTree?.cost(to: was)
-        let newCost = now < 0 ? nil : newTree?.cost(to: now)
+        let oldCost = oldCosts[number] < 0 ? nil : oldCosts[number]
+        let newCost = newCosts[number] < 0 ? nil : newCosts[number]
         let kind: Kind
         switch (oldCost, newCost) {
         case (nil, nil): continue

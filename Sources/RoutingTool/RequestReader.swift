@@ -83,32 +83,34 @@ extension RawRequest {
   /// The request a draft stands for, its problems of shape checked in the documented
   /// order.
   private init(_ draft: consuming RequestDraft, allowsLink: Bool) throws(RequestProblem) {
-    if let unknown = draft.unknown { throw unknown }
+    // Each member is taken out of the draft, not copied: copies of the results were a
+    // large part of a batch line's reading.
+    if let unknown = draft.unknown.take() { throw unknown }
     let base = draft.base
     path = base
-    if let tab = draft.tab {
+    if let tab = draft.tab.take() {
       let selected = try tab.get()
       guard draft.stack == nil else {
         throw RequestProblem(
           at: base.appending("stack"), "a request across tabs gives 'stacks', not 'stack'")
       }
       stack = []
-      tabs = TabStart(selected: selected, stacks: try draft.stacks?.get() ?? [])
+      tabs = TabStart(selected: selected, stacks: try draft.stacks.take()?.get() ?? [])
     } else {
       guard draft.stacks == nil else {
         throw RequestProblem(at: base.appending("tab"), "'stacks' goes with 'tab'")
       }
-      guard let start = draft.stack else {
+      guard let start = draft.stack.take() else {
         throw RequestProblem(
           at: base.appending("stack"), "the required key 'stack' is missing")
       }
       stack = try start.get()
       tabs = nil
     }
-    parameters = try draft.parameters?.get() ?? [:]
-    let via = try draft.via?.get()
-    let destination = try draft.to?.get()
-    let link = allowsLink ? try draft.link?.get() : nil
+    parameters = try draft.parameters.take()?.get() ?? [:]
+    let via = try draft.via.take()?.get()
+    let destination = try draft.to.take()?.get()
+    let link = allowsLink ? try draft.link.take()?.get() : nil
     switch (destination, link) {
     case (let destination?, nil):
       target = .screen(destination, via: via ?? [])
@@ -161,27 +163,48 @@ private struct RequestDraft {
       return
     }
     try reader.enterObject()
+    // The default keys are known by their array, so that a request's own key is
+    // allowed without a search.
+    let requestKeys = keys == RawRequest.keys
     while let text = try reader.nextKey() {
-      let key = reader.string(text)
-      guard keys.contains(key) else {
-        if unknown == nil {
+      // A request's own key is told by its bytes; only another key is made a `String`.
+      var member: Member?
+      for candidate in Self.members where reader.text(text, is: candidate.key) {
+        member = candidate.member
+        break
+      }
+      let key = member?.rawValue ?? reader.string(text)
+      let allowed = (requestKeys && member != nil && member != .link) || keys.contains(key)
+      guard allowed, let member else {
+        if !allowed && unknown == nil {
           unknown = RequestProblem(at: base.appending(key), unknownKeyMessage(key, known: keys))
         }
         try reader.skipValue()
         continue
       }
-      switch key {
-      case "stack": stack = try Self.stack(&reader, at: base.appending(key))
-      case "tab": tab = try Self.string(&reader, at: base.appending(key))
-      case "stacks": stacks = try Self.stacks(&reader, at: base.appending(key))
-      case "to": to = try Self.string(&reader, at: base.appending(key))
-      case "link" where allowsLink: link = try Self.string(&reader, at: base.appending(key))
-      case "via": via = try Self.strings(&reader, at: base.appending(key))
-      case "parameters": parameters = try Self.values(&reader, at: base.appending(key))
-      default: try reader.skipValue()
+      switch member {
+      case .stack: stack = try Self.stack(&reader, at: base.appending(key))
+      case .tab: tab = try Self.string(&reader, at: base.appending(key))
+      case .stacks: stacks = try Self.stacks(&reader, at: base.appending(key))
+      case .to: to = try Self.string(&reader, at: base.appending(key))
+      case .link where allowsLink: link = try Self.string(&reader, at: base.appending(key))
+      case .link: try reader.skipValue()
+      case .via: via = try Self.strings(&reader, at: base.appending(key))
+      case .parameters: parameters = try Self.values(&reader, at: base.appending(key))
       }
     }
   }
+
+  /// The members a request may have.
+  enum Member: String {
+    case stack, tab, stacks, to, link, via, parameters
+  }
+
+  /// Each member's key, the likeliest first.
+  private static let members: [(key: StaticString, member: Member)] = [
+    ("stack", .stack), ("to", .to), ("via", .via), ("parameters", .parameters),
+    ("tab", .tab), ("stacks", .stacks), ("link", .link),
+  ]
 
   /// Skips a value of the wrong type, and the problem that names it.
   private static func wrongType<Value>(

@@ -268,6 +268,8 @@ import Testing
     #"{"stack": ["Menu"], "to": "Ch\u0061t"}"#, #"{"stack": ["Menu"], "to": "Café"}"#,
     #"{"stack": ["Menu"], "to": "Chat", "parameters": {"n": 1.5}}"#,
     #"{"tab": "Mail", "stacks": {"Mail": ["Inbox"]}, "to": "Chat"}"#,
+    // A request's own key is told by its bytes once unescaped.
+    #"{"st\u0061ck": ["Menu"], "\u0074o": "Chat", "v\u0069a": []}"#,
   ])
   func readsRequests(line: String) throws {
     let bytes = Array(line.utf8)
