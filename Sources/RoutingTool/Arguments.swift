@@ -85,6 +85,27 @@ struct Arguments {
     values[name]?.first
   }
 
+  /// The whole number a single option gives, at least `minimum`; `nil` when the option
+  /// is not given.
+  ///
+  /// - Parameters:
+  ///   - name: The option, without its dashes.
+  ///   - minimum: The smallest value allowed.
+  ///   - meaning: What the number counts, for the usage error: `a number of steps, 0 or
+  ///     more`.
+  ///   - command: The command, for the usage error.
+  /// - Throws: ``ToolFailure`` for a value that is not such a number.
+  func wholeNumber(_ name: String, atLeast minimum: Int, meaning: String, command: String)
+    throws(ToolFailure) -> Int?
+  {
+    guard let text = value(name) else { return nil }
+    guard let number = Int(text), number >= minimum else {
+      throw ToolFailure.usage(
+        "option '--\(name)' takes \(meaning), not '\(excerpt(text))'", command: command)
+    }
+    return number
+  }
+
   /// Every value of a repeatable option, in order.
   func all(_ name: String) -> [String] {
     values[name] ?? []

@@ -35,15 +35,10 @@ enum DiffCommand {
           command: name)
       }
     }
-    var limit = defaultLimit
-    if let text = options.value("limit") {
-      guard let value = Int(text), value >= 0 else {
-        throw ToolFailure.usage(
-          "option '--limit' takes a number of changes, 0 (all) or more, not '\(excerpt(text))'",
-          command: name)
-      }
-      limit = value
-    }
+    let limit =
+      try options.wholeNumber(
+        "limit", atLeast: 0, meaning: "a number of changes, 0 (all) or more", command: name)
+      ?? defaultLimit
     let diff = RouteDiff(
       old: old, new: new, starts: given.isEmpty ? nil : given, limit: limit == 0 ? nil : limit)
     if !given.isEmpty, let (number, refusal) = diff.unplannable.first {

@@ -13,15 +13,8 @@ enum StatsCommand {
     let options = try Arguments(arguments, spec: spec, command: name)
     let path = try options.positionals(["TABLE"], command: name)[0]
     let format = try OutputFormat.parse(options, allowed: [.text, .json, .github], command: name)
-    var limit: Int?
-    if let text = options.value("max-depth") {
-      guard let value = Int(text), value >= 0 else {
-        throw ToolFailure.usage(
-          "option '--max-depth' takes a number of steps, 0 or more, not '\(excerpt(text))'",
-          command: name)
-      }
-      limit = value
-    }
+    let limit = try options.wholeNumber(
+      "max-depth", atLeast: 0, meaning: "a number of steps, 0 or more", command: name)
     let table = try console.loadTable(path, format: format)
     let reaches: [Reach]
     do throws(RoutingError) {

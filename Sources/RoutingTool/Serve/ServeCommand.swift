@@ -37,15 +37,10 @@ enum ServeCommand {
       throw ToolFailure.usage(
         "the table cannot come from standard input, which carries the requests", command: name)
     }
-    var maxLine = defaultMaxLine
-    if let text = options.value("max-line") {
-      guard let value = Int(text), value > 0 else {
-        throw ToolFailure.usage(
-          "option '--max-line' takes a positive number of bytes, not '\(excerpt(text))'",
-          command: name)
-      }
-      maxLine = value
-    }
+    let maxLine =
+      try options.wholeNumber(
+        "max-line", atLeast: 1, meaning: "a positive number of bytes", command: name)
+      ?? defaultMaxLine
     let streams = Streams(console.environment)
     let session: ServeSession
     do {
