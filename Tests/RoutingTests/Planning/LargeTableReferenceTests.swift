@@ -137,6 +137,9 @@ import Testing
       return .unknownScreenOnStack(name, entry: entry, tab: tab)
     case .unknownTab(let name, _):
       return .unknownTab(name)
+    case .refusedByGuard:
+      // The reference knows no guard names: GuardRefusalTests checks which it is.
+      return error.unrefused
     default:
       return error
     }
