@@ -36,8 +36,10 @@ public struct OpenAddressingTable: Sendable {
   /// The number whose key `matches` accepts, among those whose hash has the tag of
   /// `hash`, or `nil` and the slot where such a key would go.
   ///
-  /// - Parameter matches: Whether the key of a number is the one looked up; asked only
-  ///   for numbers of the same tag.
+  /// - Parameters:
+  ///   - hash: The hash of the key looked up.
+  ///   - matches: Whether the key of a number is the one looked up; asked only for
+  ///     numbers of the same tag.
   /// - Complexity: O(1) probes on average, each asking `matches` at most once.
   @inlinable public func find(hash: UInt64, where matches: (Int32) -> Bool) -> (
     number: Int32?, slot: Int
@@ -79,7 +81,11 @@ public struct OpenAddressingTable: Sendable {
   /// Places `number`, whose key hashes to `hash`, at `slot`, which
   /// ``find(hash:where:)`` gave for the key; grows when half the slots are used.
   ///
-  /// - Parameter rehash: The hash of the key of a number placed before.
+  /// - Parameters:
+  ///   - number: The number to place.
+  ///   - hash: The hash of its key.
+  ///   - slot: The slot ``find(hash:where:)`` gave for the key.
+  ///   - rehash: The hash of the key of a number placed before.
   /// - Complexity: O(1) amortized, O(*n*) when the table grows to hold *n* numbers.
   public mutating func insert(
     _ number: Int32, hash: UInt64, at slot: Int, rehash: (Int32) -> UInt64
