@@ -21,6 +21,8 @@ final class FileCommandList: Sendable {
   let ids: [String?]
   /// The guards the commands name (`"guard": "signedIn"`), by ascending command number.
   let guards: [(number: Int, name: String)]
+  /// The commands that present their destination (`"present": true`), ascending.
+  let presenting: [Int32]
 
   init(_ builder: FileCommandBuilder) {
     names = builder.names.names
@@ -30,6 +32,7 @@ final class FileCommandList: Sendable {
     costs = builder.costs ?? []
     ids = builder.ids ?? []
     guards = builder.guards
+    presenting = builder.presenting
   }
 
   /// The number of commands.
@@ -52,6 +55,7 @@ final class FileCommandList: Sendable {
     // The table's number of each of this list's names, or -1 before its first use.
     var screens = [Int32](repeating: -1, count: self.names.count)
     var nextGuard = 0
+    var nextPresenting = 0
     for number in 0..<count {
       let first = Int(originStarts[number])
       var repeats = false
@@ -80,9 +84,13 @@ final class FileCommandList: Sendable {
         condition = try RouteGuard.named(guards[nextGuard].name, in: given, command: number)
         nextGuard += 1
       }
+      let presents =
+        nextPresenting < presenting.count && presenting[nextPresenting] == number
+      if presents { nextPresenting += 1 }
       try columns.end(
         number, destination: destination, id: ids.isEmpty ? nil : ids[number],
-        cost: costs.isEmpty ? 1 : costs[number], guard: condition, factory: nil, declaredAt: nil)
+        cost: costs.isEmpty ? 1 : costs[number], guard: condition, factory: nil,
+        presents: presents, declaredAt: nil)
     }
   }
 }
@@ -110,6 +118,14 @@ struct FileCommand: NavigationCommand {
 
   /// The command's cost.
   var cost: Int { list.costs.isEmpty ? 1 : list.costs[number] }
+
+  /// Whether the command presents its destination.
+  ///
+  /// - Complexity: O(log *p*), where *p* is the number of presenting commands.
+  var presents: Bool {
+    let position = lowerBound(of: Int32(number), in: list.presenting)
+    return position < list.presenting.count && list.presenting[position] == number
+  }
 }
 
 /// The commands of a file as they are read, before they are frozen into a
@@ -130,6 +146,8 @@ struct FileCommandBuilder {
   private(set) var ids: [String?]? = nil
   /// The guards commands name, by command number.
   var guards: [(number: Int, name: String)] = []
+  /// The commands that present their destination, by ascending number.
+  var presenting: [Int32] = []
   /// Names waiting for their numbers, and where each goes: an origin's position, or
   /// `-1 - n` for command `n`'s destination.
   private var waiting: [Range<Int>] = []

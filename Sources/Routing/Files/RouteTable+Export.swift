@@ -17,8 +17,8 @@ extension RouteTable {
   /// ```
   ///
   /// Every screen is written with its parameters, path pattern and restoration
-  /// identifier, every command with its id, origins (as declared), destination and
-  /// cost, the table's link hosts, and its tabs (with the tabs a command is limited
+  /// identifier, every command with its id, origins (as declared), destination, cost
+  /// and `"present": true` when it presents its destination, the table's link hosts, and its tabs (with the tabs a command is limited
   /// to), one screen, command or tab a line, in table order, so that the file diffs
   /// well. What is code stays out: factories, the default factory and declaration
   /// sites. A guarded command is written with its guard's name (`"guard":
@@ -59,6 +59,7 @@ extension RouteTable {
       if let condition = command.condition { members.append("guard", .string(condition.fileName)) }
       let inTabs = tabs(ofCommand: number)
       if inTabs.count < tabs.count { members.append("tabs", .array(inTabs.map { .string($0) })) }
+      if commands.presents(number) { members.append("present", .bool(true)) }
       Self.write(members, into: &text)
     }
     text += commands.isEmpty ? "]" : "\n  ]"

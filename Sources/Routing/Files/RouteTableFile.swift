@@ -14,7 +14,7 @@ package struct RouteTableFile {
   static let linksKeys = ["hosts"]
   static let screenKeys = ["name", "parameters", "path", "restorationIdentifier"]
   static let parameterKeys = ["name", "type", "required"]
-  static let commandKeys = ["id", "from", "to", "cost", "guard", "tabs"]
+  static let commandKeys = ["id", "from", "to", "cost", "guard", "tabs", "present"]
 
   /// The declared screens, in file order.
   package let screens: [Screen]
@@ -508,6 +508,8 @@ private struct RouteTableFileReader {
     var guardName: String? = nil
     var guardProblem: TableError? = nil
     var limitProblem: TableError? = nil
+    var presents: Bool? = nil
+    var presentProblem: TableError? = nil
     while let key = try reader.nextKey() {
       if reader.text(key, is: "to") {
         let kind = try reader.peek()
@@ -530,6 +532,9 @@ private struct RouteTableFileReader {
           &reader, at: [.key("commands"), .index(number), .key("guard")])
       } else if reader.text(key, is: "tabs") {
         limitProblem = try readLimit(&reader, number)
+      } else if reader.text(key, is: "present") {
+        (presents, presentProblem) = try Self.readBool(
+          &reader, at: [.key("commands"), .index(number), .key("present")])
       } else {
         if unknown == nil {
           unknown = Self.unknownKey(
@@ -544,11 +549,13 @@ private struct RouteTableFileReader {
       ?? (destination == nil && destinationProblem == nil
         ? Self.missingKey("to", at: .key("commands"), .index(number)) : nil)
       ?? destinationProblem ?? idProblem ?? costProblem ?? guardProblem ?? limitProblem
+      ?? presentProblem
     if let problem {
       commands.dropPendingOrigins()
       return problem
     }
     if let guardName { commands.guards.append((commands.count, guardName)) }
+    if presents == true { commands.presenting.append(Int32(commands.count)) }
     commands.append(destination: destination!, id: id, cost: cost, of: reader)
     return nil
   }

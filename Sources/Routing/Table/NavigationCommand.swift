@@ -119,6 +119,11 @@ public protocol NavigationCommand: Sendable {
   /// The names of the tabs the command applies in; empty (the default) means every tab
   /// (see <doc:PlanningAcrossTabs>).
   var tabs: [String] { get }
+
+  /// Whether the command presents its destination in a layer of its own over the
+  /// screens below (a sheet or a full-screen cover), rather than pushing it; `false`
+  /// (the default) pushes (see <doc:HowRoutesArePlanned>, "Layers").
+  var presents: Bool { get }
 }
 
 extension NavigationCommand {
@@ -134,6 +139,8 @@ extension NavigationCommand {
   public var factory: ScreenFactory? { nil }
   /// Every tab.
   public var tabs: [String] { [] }
+  /// Pushes: presents nothing.
+  public var presents: Bool { false }
   /// No declaration site: errors about the command name its number and identifier only.
   public var declaredAt: DeclarationSite? { nil }
 }
@@ -162,6 +169,8 @@ public struct Command: NavigationCommand {
   public let declaredAt: DeclarationSite?
   /// The tabs it applies in; empty means every tab.
   public let tabs: [String]
+  /// Whether it presents its destination in a layer of its own instead of pushing it.
+  public let presents: Bool
 
   /// Declares a command.
   ///
@@ -178,16 +187,18 @@ public struct Command: NavigationCommand {
   ///   - factory: How to make the destination's screen object; by default the
   ///     destination screen's factory.
   ///   - tabs: The names of the tabs it applies in; every tab by default.
+  ///   - presents: Whether it presents its destination in a layer of its own; it
+  ///     pushes by default.
   ///   - fileID: The file that declares it; the caller's by default.
   ///   - line: The line that declares it; the caller's by default.
   public init(
     id: String? = nil, from origins: [ScreenName] = [], to destination: ScreenName,
     cost: Int = 1, when condition: RouteGuard? = nil, factory: ScreenFactory? = nil,
-    tabs: [String] = [], fileID: String = #fileID, line: Int = #line
+    tabs: [String] = [], presents: Bool = false, fileID: String = #fileID, line: Int = #line
   ) {
     self.init(
       id: id, from: origins, to: destination, cost: cost, when: condition, factory: factory,
-      tabs: tabs, declaredAt: DeclarationSite(fileID: fileID, line: line))
+      tabs: tabs, presents: presents, declaredAt: DeclarationSite(fileID: fileID, line: line))
   }
 
   /// A command with a declaration site or none: `nil` for a command that no Swift
@@ -195,9 +206,10 @@ public struct Command: NavigationCommand {
   init(
     id: String? = nil, from origins: [ScreenName] = [], to destination: ScreenName,
     cost: Int = 1, when condition: RouteGuard? = nil, factory: ScreenFactory? = nil,
-    tabs: [String] = [], declaredAt: DeclarationSite?
+    tabs: [String] = [], presents: Bool = false, declaredAt: DeclarationSite?
   ) {
     self.tabs = tabs
+    self.presents = presents
     self.id = id
     self.origins = origins
     self.destination = destination

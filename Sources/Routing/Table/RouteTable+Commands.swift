@@ -42,8 +42,21 @@ extension RouteTable {
         id: id(of: number), from: origins(of: number),
         to: screens[Int(graph.destination[number])].name, cost: Int(graph.cost[number]),
         when: condition(of: number), factory: details.factories[number],
-        declaredAt: declaredAt(of: number))
+        presents: presents(number), declaredAt: declaredAt(of: number))
     }
+
+    /// Whether command `number` presents its destination in a layer of its own, without
+    /// making its ``Command``.
+    ///
+    /// - Complexity: O(log *p*), where *p* is the number of presenting commands.
+    func presents(_ number: Int) -> Bool {
+      let position = lowerBound(of: Int32(number), in: details.presenting)
+      return position < details.presenting.count && details.presenting[position] == number
+    }
+
+    /// Whether any command presents its destination: a table without one plans every
+    /// route as it did before layers.
+    var anyPresents: Bool { !details.presenting.isEmpty }
 
     /// Command `number`'s identifier, without making its ``Command``.
     ///
@@ -186,6 +199,8 @@ struct CommandDetails: Sendable {
   /// The declared origins of the commands that name an origin twice, which the graph
   /// lists once.
   var repeatedOrigins = SparseColumn<[ScreenName]>()
+  /// The numbers of the commands that present their destination, ascending.
+  var presenting: [Int32] = []
 }
 
 /// The commands of a table being compiled, read one by one into the graph's builder and
@@ -233,13 +248,14 @@ struct CommandColumns {
       found >= 0 ? found : try names.intern(name, hash: hash, at: "commands[\(number)].to")
     try end(
       number, destination: destination, id: command.id, cost: command.cost,
-      guard: command.condition, factory: command.factory, declaredAt: command.declaredAt)
+      guard: command.condition, factory: command.factory, presents: command.presents,
+      declaredAt: command.declaredAt)
   }
 
   /// Reads a command of a file whose origins are already added, and ends it.
   mutating func end(
     _ number: Int, destination: Int32, id: String?, cost: Int, guard condition: RouteGuard?,
-    factory: ScreenFactory?, declaredAt site: DeclarationSite?
+    factory: ScreenFactory?, presents: Bool = false, declaredAt site: DeclarationSite?
   ) throws(TableError) {
     if let id {
       guard !id.isEmpty else {
@@ -258,6 +274,7 @@ struct CommandColumns {
         "cost \(cost) is not a positive integer of at most \(RouteTable.maximumCost)")
     }
     if let factory { details.factories.append(factory, for: number) }
+    if presents { details.presenting.append(Int32(number)) }
     details.sites.append(site, for: number)
     builder.endCommand(destination: destination, cost: cost, guard: condition)
   }

@@ -24,7 +24,7 @@ import Testing
   @Test func anUnknownKeySuggestsTheNearestKnownOne() {
     let error = Self.failure(#"{"commands": [{"to": "A", "gaurd": "signedIn"}]}"#)
     #expect(error?.location == "commands[0].gaurd")
-    #expect(error?.message.hasSuffix("'guard', 'tabs'); did you mean 'guard'?") == true)
+    #expect(error?.message.hasSuffix("'guard', 'tabs', 'present'); did you mean 'guard'?") == true)
     #expect(
       Self.failure(#"{"commands": [], "zzzzzzzz": 1}"#)?.message.contains("did you mean") == false)
     let request = Tool.run(
@@ -145,6 +145,9 @@ import Testing
     ),
     (#"{"commands": [{"to": "A", "cost": "2"}]}"#, .wrongType, "commands[0].cost"),
     (#"{"commands": [{"to": "A", "cost": null}]}"#, .wrongType, "commands[0].cost"),
+    (#"{"commands": [{"to": "A", "present": "yes"}]}"#, .wrongType, "commands[0].present"),
+    (#"{"commands": [{"to": "A", "present": 1}]}"#, .wrongType, "commands[0].present"),
+    (#"{"commands": [{"to": "A", "presents": true}]}"#, .unknownKey, "commands[0].presents"),
     (
       #"{"screens": [{"name": "A"}, {"name": "A"}], "commands": []}"#, .duplicateScreen,
       "screens[1].name"

@@ -41,7 +41,7 @@ struct TreeTableFile {
   static let tabKeys = ["name", "root", "path"]
   static let screenKeys = ["name", "parameters", "path", "restorationIdentifier"]
   static let parameterKeys = ["name", "type", "required"]
-  static let commandKeys = ["id", "from", "to", "cost", "guard", "tabs"]
+  static let commandKeys = ["id", "from", "to", "cost", "guard", "tabs", "present"]
 
   var screens: [Screen] = []
   var commands: [Command] = []
@@ -144,9 +144,19 @@ struct TreeTableFile {
       cost = whole
     }
     let condition = try fields.string("guard").map(RouteGuard.unevaluated)
+    let tabs = try fields.stringArray("tabs") ?? []
+    var presents = false
+    if let flag = fields["present"] {
+      guard case .bool(let value) = flag else {
+        throw TableError(
+          .wrongType, at: fields.path("present").description,
+          "expected a boolean, found \(flag.typeDescription)")
+      }
+      presents = value
+    }
     return Command(
       id: id, from: origins.map { ScreenName($0) }, to: ScreenName(destination), cost: cost,
-      when: condition, tabs: try fields.stringArray("tabs") ?? [], declaredAt: nil)
+      when: condition, tabs: tabs, presents: presents, declaredAt: nil)
   }
 
   /// Refuses the first screen a command names, as compiling would for a screen that the
