@@ -117,6 +117,7 @@ package enum RoutingTool {
     case LinkCommand.name: return try LinkCommand.run(rest, console)
     case DiffCommand.name: return try DiffCommand.run(rest, console)
     case StatsCommand.name: return try StatsCommand.run(rest, console)
+    case CoverCommand.name: return try CoverCommand.run(rest, console)
     case ServeCommand.name: return try ServeCommand.run(rest, console)
     default: throw ToolFailure.usage("unknown command '\(excerpt(command))'", command: nil)
     }
@@ -138,6 +139,8 @@ enum Help {
       check TABLE                     report problems in a table
       stats TABLE                     how deep each screen lies from the root (--max-depth N
                                       fails on deeper ones)
+      cover TABLE                     write an expectation file whose cases take every
+                                      command a route from the root takes
       graph TABLE                     print the table as a Graphviz or Mermaid graph
                                       (--route FROM TO highlights a route)
       diff OLD NEW                    compare the routes of two versions of a table
@@ -158,8 +161,8 @@ enum Help {
 
   /// The commands, for "did you mean".
   static let commands = [
-    RouteCommand.name, LinkCommand.name, CheckCommand.name, StatsCommand.name, GraphCommand.name,
-    DiffCommand.name, TestCommand.name, ServeCommand.name,
+    RouteCommand.name, LinkCommand.name, CheckCommand.name, StatsCommand.name, CoverCommand.name,
+    GraphCommand.name, DiffCommand.name, TestCommand.name, ServeCommand.name,
   ]
 
   static func text(for command: String) -> String? {
@@ -171,6 +174,7 @@ enum Help {
     case LinkCommand.name: link
     case DiffCommand.name: diff
     case StatsCommand.name: stats
+    case CoverCommand.name: cover
     case ServeCommand.name: serve
     default: nil
     }
@@ -247,6 +251,27 @@ enum Help {
                        (an annotation per screen deeper than --max-depth)
 
     Exit codes: 0 reported; 1 a screen deeper than --max-depth; 2 bad table or arguments.
+    """
+
+  static let cover = """
+    Usage: routing cover TABLE [--root NAME]
+
+    Writes an expectation file (for 'routing test') whose cases, together, take every
+    command that a route from the root takes: at least every command of the route from
+    the root to any screen through at most one breadcrumb. Each case starts from the
+    root's one-entry stack (with tabs, from every tab at its root, the case's tab
+    selected), names its destination and breadcrumb, and expects the stack the planner
+    gives. Routes are planned as 'routing stats' counts them: every guard refusing, and a
+    value for each required parameter. Each case takes a command no earlier case took,
+    and is named after those commands; the same table gives the same bytes. The commands
+    no route from the root takes are listed under "uncovered", each with the reason.
+    A summary goes to standard error. TABLE may be '-' for standard input.
+
+    Options:
+      --root NAME      start from this screen instead of the table's first screen (or
+                       every tab's root)
+
+    Exit codes: 0 written; 2 bad table or arguments.
     """
 
   static let check = """

@@ -33,7 +33,7 @@ enum TestCommand {
       throw console.failure(
         Console.message(error.path, error.message, file: paths[1], bytes: bytes), format: format)
     }
-    var coverage = Coverage(table: table)
+    var coverage = Coverage(table: table, uncoverable: file.uncovered)
     var outcomes: [Outcome] = []
     for testCase in file.cases {
       let mismatches: [String]
@@ -143,20 +143,30 @@ enum TestCommand {
 /// Which commands and screens the cases of an expectation file exercised.
 ///
 /// A command is exercised when it is a step of a route a case planned; a screen when it
-/// is on a case's starting stack or a step of such a route reaches it.
+/// is on a case's starting stack or a step of such a route reaches it. A command the file
+/// lists under `"uncovered"` (as `routing cover` writes it) and no case exercises is not
+/// coverable rather than missed.
 struct Coverage {
   let table: RouteTable
+  /// The commands the expectation file says no route takes, with the reason.
+  let uncoverable: [Int: String]
   private var commands: Set<Int> = []
   private var screens: Set<ScreenName> = []
 
-  init(table: RouteTable) {
+  init(table: RouteTable, uncoverable: [Int: String] = [:]) {
     self.table = table
+    self.uncoverable = uncoverable
   }
 
-  /// Counts what one case exercised: the screens it starts on (every tab's, across
-  /// tabs) and the steps of its route, `nil` when it has none.
+  /// Counts what one case exercised: the screens it starts on (every tab's, across tabs:
+  /// its root when the case gives no stack for it) and the steps of its route, `nil` when
+  /// it has none.
   mutating func add(_ request: RawRequest, steps: [Step]?) {
     for entry in request.stack { screens.insert(ScreenName(entry.screen)) }
+    // A tab the request gives no stack for starts at its root.
+    if request.tabs != nil {
+      for tab in table.tabs { screens.insert(tab.root) }
+    }
     for (_, entries) in request.tabs?.stacks ?? [] {
       for entry in entries { screens.insert(ScreenName(entry.screen)) }
     }
@@ -166,25 +176,39 @@ struct Coverage {
     }
   }
 
-  /// The commands no case exercised, in order.
-  var missedCommands: [Int] { table.commands.indices.filter { !commands.contains($0) } }
+  /// The commands no case exercised and the file does not list as uncovered, in order.
+  var missedCommands: [Int] {
+    table.commands.indices.filter { !commands.contains($0) && uncoverable[$0] == nil }
+  }
+  /// The commands no case exercised that the file lists as uncovered, in order.
+  var notCoverable: [Int] {
+    table.commands.indices.filter { !commands.contains($0) && uncoverable[$0] != nil }
+  }
   /// The screens no case exercised, in table order.
   var missedScreens: [ScreenName] { table.screens.map(\.name).filter { !screens.contains($0) } }
 
-  /// `coverage: 5 of 7 commands, 4 of 6 screens`, then a line for each command and
-  /// screen no case exercised.
+  /// `coverage: 5 of 7 commands, 4 of 6 screens` (with `, 1 not coverable` when the file
+  /// lists uncovered commands), then a line for each command no case exercised, the
+  /// not coverable ones with their reason, and each screen no case exercised.
   var lines: [String] {
     let commandCount = table.commands.count
     let screenCount = table.screens.count
     let missedCommands = missedCommands
+    let notCoverable = notCoverable
     let missedScreens = missedScreens
+    let exercised = commandCount - missedCommands.count - notCoverable.count
+    let coverable = notCoverable.isEmpty ? "" : " (\(notCoverable.count) not coverable)"
     var lines = [
-      "coverage: \(commandCount - missedCommands.count) of \(commandCount) command\(commandCount == 1 ? "" : "s"), "
+      "coverage: \(exercised) of \(commandCount) command\(commandCount == 1 ? "" : "s")\(coverable), "
         + "\(screenCount - missedScreens.count) of \(screenCount) screen\(screenCount == 1 ? "" : "s")"
     ]
     for number in missedCommands {
       let id = table.commands[number].id.map { " '\(excerpt($0))'" } ?? ""
       lines.append("not exercised: commands[\(number)]\(id)")
+    }
+    for number in notCoverable {
+      let id = table.commands[number].id.map { " '\(excerpt($0))'" } ?? ""
+      lines.append("not coverable: commands[\(number)]\(id): \(uncoverable[number]!)")
     }
     for screen in missedScreens {
       lines.append("not exercised: screen '\(excerpt(screen))'")
@@ -193,21 +217,37 @@ struct Coverage {
   }
 
   /// `{"commands": {"total": …, "exercised": …, "missed": [{"command": 3, "id": …}]},
-  /// "screens": {"total": …, "exercised": …, "missed": ["Archive"]}}`.
+  /// "screens": {"total": …, "exercised": …, "missed": ["Archive"]}}`; when the file lists
+  /// uncovered commands, `"commands"` also has `"notCoverable": [{"command": …, "id": …,
+  /// "reason": …}]`.
   var json: JSONValue {
     let missedCommands = missedCommands
+    let notCoverable = notCoverable
     let missedScreens = missedScreens
     let commandList = missedCommands.map { number -> JSONValue in
       var object: JSONObject = ["command": .number(JSONNumber(number))]
       if let id = table.commands[number].id { object.append("id", .string(id)) }
       return .object(object)
     }
+    var commands: JSONObject = [
+      "total": .number(JSONNumber(table.commands.count)),
+      "exercised": .number(
+        JSONNumber(table.commands.count - missedCommands.count - notCoverable.count)),
+      "missed": .array(commandList),
+    ]
+    if !notCoverable.isEmpty {
+      commands.append(
+        "notCoverable",
+        .array(
+          notCoverable.map { number in
+            var object: JSONObject = ["command": .number(JSONNumber(number))]
+            if let id = table.commands[number].id { object.append("id", .string(id)) }
+            object.append("reason", .string(uncoverable[number]!))
+            return .object(object)
+          }))
+    }
     return [
-      "commands": [
-        "total": .number(JSONNumber(table.commands.count)),
-        "exercised": .number(JSONNumber(table.commands.count - missedCommands.count)),
-        "missed": .array(commandList),
-      ],
+      "commands": .object(commands),
       "screens": [
         "total": .number(JSONNumber(table.screens.count)),
         "exercised": .number(JSONNumber(table.screens.count - missedScreens.count)),
@@ -230,6 +270,9 @@ struct ExpectationFile {
   ]
 
   var cases: [TestCase] = []
+  /// The commands the file says no route takes, by number, with the reason: what
+  /// `routing cover` lists under `"uncovered"`.
+  var uncovered: [Int: String] = [:]
 
   /// Where case `index` is in the file.
   func path(ofCase index: Int) -> JSONPath {
@@ -244,12 +287,27 @@ struct ExpectationFile {
       throw RequestProblem(at: error.path, error.description)
     }
     do {
-      let file = try JSONFields(document, at: .root, keys: ["cases"])
+      let file = try JSONFields(document, at: .root, keys: ["cases", "uncovered"])
       let list = try JSONFields.array(try file.required("cases"), at: file.path("cases"))
       for (index, value) in list.enumerated() {
         let fields = try JSONFields(
           value, at: file.path("cases").appending(index), keys: Self.caseKeys)
         cases.append(try TestCase(fields))
+      }
+      if let list = file["uncovered"] {
+        for (index, value) in try JSONFields.array(list, at: file.path("uncovered")).enumerated() {
+          let fields = try JSONFields(
+            value, at: file.path("uncovered").appending(index), keys: ["command", "id", "reason"])
+          _ = try fields.string("id")
+          let reason = try fields.requiredString("reason")
+          guard case .number(let number) = try fields.required("command"),
+            let command = number.integer, command >= 0
+          else {
+            throw RequestProblem(
+              at: fields.path("command"), "expected a command number (0 or more)")
+          }
+          uncovered[command] = reason
+        }
       }
     } catch let error as JSONShapeError {
       throw RequestProblem(at: error.path, error.message)

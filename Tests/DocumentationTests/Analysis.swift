@@ -1,6 +1,6 @@
 // The code of the DocC article TestingRouteTables.md ("Check a table in a Swift test",
-// "Explain a missing route", "Reach"), which the doc comments of Diagnostic, Reach,
-// RouteTable.restoredEntries(from:),
+// "Explain a missing route", "Reach", "Cover"), which the doc comments of Diagnostic,
+// Reach, Cover, RouteTable.cover(from:), RouteTable.restoredEntries(from:),
 // RouteTable.diagnostics(roots:) and RouteTable.explanation(from:to:via:parameters:) show
 // too.
 
@@ -37,6 +37,37 @@ import Testing
     // snippet.end
     for depth in reach.depths { lines.append("\(depth.depth) \(depth.screen)") }
     #expect(lines == ["0 Menu", "1 Folder", "2 Profile"])
+  }
+
+  @Test func cover() throws {
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen("Menu")
+      Screen("Folder")
+      Screen("Profile", parameters: [.integer("userId")])
+      Command(id: "home", to: "Menu")
+      Command(id: "openFolder", from: ["Menu"], to: "Folder")
+      Command(id: "openProfile", from: ["Folder"], to: "Profile")
+    }
+    var names: [String] = []
+    var reasons: [String] = []
+    // snippet cover-cases
+    let cover = try table.cover()
+    for testCase in cover.cases {
+      print(testCase.name)  // to Profile: openFolder, openProfile
+    }
+    for uncovered in cover.uncovered {
+      print(uncovered.commandID ?? "", uncovered.reason)  // home it leads to the root Menu, …
+    }
+    // snippet.end
+    for testCase in cover.cases { names.append(testCase.name) }
+    for uncovered in cover.uncovered { reasons.append(uncovered.reason) }
+    #expect(names == ["to Profile: openFolder, openProfile"])
+    #expect(cover.uncovered.map(\.commandID) == ["home"])
+    #expect(reasons.first?.hasPrefix("it leads to the root Menu, ") == true)
+    // snippet cover-from
+    let fromMenu = try table.cover(from: "Menu")
+    #expect(fromMenu.cases.count == 1)
+    // snippet.end
   }
 
   @Test func restoredEntries() throws {

@@ -96,6 +96,19 @@ package struct RouteTree {
     return steps.reversed()
   }
 
+  /// Whether some step of the leg to `screen` satisfies `predicate`; `false` when not
+  /// reached.
+  ///
+  /// - Complexity: O(*d*), where *d* is the number of steps.
+  package func anyStep(to screen: Int32, where predicate: (LegStep) -> Bool) -> Bool {
+    var cursor = settled[Int(screen)]
+    while cursor >= 0 {
+      if predicate(records[Int(cursor)].step) { return true }
+      cursor = records[Int(cursor)].parent
+    }
+    return false
+  }
+
   private mutating func settle(_ record: SearchRecord) {
     settled[Int(record.step.screen)] = Int32(records.count)
     records.append(record)

@@ -51,7 +51,7 @@ import Testing
 
   @Test func thePageHasExamplesOfEveryCommand() {
     let commands = Set(Self.examples().compactMap(\.arguments.first))
-    #expect(commands == ["route", "link", "check", "stats", "graph", "diff", "test"])
+    #expect(commands == ["route", "link", "check", "stats", "cover", "graph", "diff", "test"])
     #expect(Self.examples().count >= 12)
   }
 

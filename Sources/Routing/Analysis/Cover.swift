@@ -1,0 +1,584 @@
+/// A test suite made from a table: requests from the root whose routes, together, take
+/// every command that a route from the root takes, which ``RouteTable/cover(from:)``
+/// finds (<doc:TestingRouteTables>, "Cover").
+///
+/// Each case is a request from the root's one-entry stack (on a table with tabs, from
+/// the tabs' first state with the case's tab selected) to a screen, through at most one
+/// breadcrumb, and the route the planner gives for it. Cases are few: each takes a
+/// command that no earlier case took, and no case's route is the start of another's.
+/// The commands no route from the root takes are listed with the reason.
+///
+/// ```swift
+/// let cover = try table.cover()
+/// for testCase in cover.cases {
+///   print(testCase.name)  // to Profile: openFolder, openProfile
+/// }
+/// for uncovered in cover.uncovered {
+///   print(uncovered.commandID ?? "", uncovered.reason)  // home it leads to the root Menu, …
+/// }
+/// ```
+public struct Cover: Hashable, Sendable {
+  /// One request of the suite, and the route the planner gives for it.
+  public struct Case: Hashable, Sendable {
+    /// What the case covers: its request and the commands no earlier case took,
+    /// `to Profile via Folder: openFolder, openProfile` (with tabs, the tab first:
+    /// `Chats: to Chat`).
+    public let name: String
+    /// The screen whose one-entry stack the case starts from.
+    public let root: ScreenName
+    /// On a table with tabs, the tab selected at the start (every tab at its root);
+    /// `nil` on a table without tabs.
+    public let tab: String?
+    /// The request: a destination, at most one breadcrumb, and a value for each
+    /// required parameter of a screen the route pushes.
+    public let request: Request
+    /// The route's steps.
+    public let steps: [Step]
+    /// The stack after the route (the case's tab's, on a table with tabs).
+    public let stack: [Entry]
+    /// The commands this case takes that no earlier case took, in route order.
+    public let newCommands: [Int]
+  }
+
+  /// A command no case takes, and why.
+  public struct Uncovered: Hashable, Sendable {
+    /// The command's number.
+    public let command: Int
+    /// The command's identifier, when it has one.
+    public let commandID: String?
+    /// Why no route from the root takes it, in `routing check`'s words when it reports
+    /// the command: `repeats commands[0] 'openList': it is never chosen`.
+    public let reason: String
+  }
+
+  /// The screens the cases start from: the root asked for, or each tab's root.
+  public let roots: [ScreenName]
+  /// The cases, in the order they were chosen: each takes a command no earlier one took.
+  public let cases: [Case]
+  /// The commands no case takes, in command order.
+  public let uncovered: [Uncovered]
+  /// How many routes the cases were chosen from (<doc:TestingRouteTables>, "Cover").
+  public let candidateCount: Int
+
+  /// The number of commands some case takes.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of cases.
+  public var coveredCommandCount: Int { cases.reduce(0) { $0 + $1.newCommands.count } }
+}
+
+extension RouteTable {
+  /// A small suite of requests from the root that together take every command a route
+  /// from the root takes (``Cover``): at least every command of the route from the root
+  /// to any screen through at most one breadcrumb. The routes are planned as
+  /// ``reach(from:)`` counts them: with every guard refusing, as a table loaded from a
+  /// file without code refuses, and with a value for each required parameter.
+  ///
+  /// The candidates are the route from the root to every screen it reaches, and for
+  /// every screen `X` so reached, the routes through `X` to the screens one leg further
+  /// that take a command no candidate before takes. The cases are chosen from them
+  /// greedily: at each turn, the candidate that takes the most commands no chosen case
+  /// takes yet (on a tie, the longer route, then the earlier candidate). The choice is
+  /// the same for the same table.
+  ///
+  /// ```swift
+  /// let fromMenu = try table.cover(from: "Menu")
+  /// #expect(fromMenu.cases.count == 1)
+  /// ```
+  ///
+  /// - Parameter root: The screen the app starts on; `nil` for the table's first screen,
+  ///   or on a table with tabs every tab's root.
+  /// - Returns: The cases, and the commands no route from the root takes.
+  /// - Throws: ``RoutingError/unknownScreen(_:suggestion:)`` for a root the table does
+  ///   not know; on a table with tabs, ``RoutingError/noTabForStack(root:tabs:)`` for a
+  ///   root that is not exactly one tab's.
+  /// - Complexity: Without costs, O((*V* + *E*) · *d* + *c* · log *c*), where *V* is the
+  ///   number of screens, *E* the number of command origins, *d* the greatest depth and
+  ///   *c* the number of candidates (at most *V* + *E*), times the number of roots; on a
+  ///   table with costs, or one small enough that *V* · (*V* + *E*) is at most 5 · 10⁷,
+  ///   O(*V* · (*V* + *E*)) (times log *V* with costs): one search from every screen
+  ///   reached.
+  public func cover(from root: ScreenName? = nil) throws(RoutingError) -> Cover {
+    var finder = CoverFinder(table: self)
+    let roots: [ScreenName]
+    if tabs.isEmpty {
+      let name = root ?? screens.first?.name
+      guard let name else {
+        return Cover(roots: [], cases: [], uncovered: [], candidateCount: 0)
+      }
+      guard screenIndex[name] != nil else {
+        throw RoutingError.unknownScreen(name, suggestion: nearestScreen(to: name))
+      }
+      roots = [name]
+      finder.addTree(from: name, tab: nil)
+      finder.addCandidates(ofTree: 0)
+    } else {
+      var chosen = Array(tabs.indices)
+      if let root {
+        guard screenIndex[root] != nil else {
+          throw RoutingError.unknownScreen(root, suggestion: nearestScreen(to: root))
+        }
+        guard let tab = try tab(ofCheckedStack: [Entry(root)], for: nil) else {
+          preconditionFailure("a table with tabs places every stack in a tab")
+        }
+        chosen = [tab]
+      }
+      // Every tab's tree, to see where a route would rather select another tab.
+      for (number, tab) in tabs.enumerated() { finder.addTree(from: tab.root, tab: number) }
+      for number in chosen { finder.addCandidates(ofTree: number) }
+      roots = chosen.map { tabs[$0].root }
+    }
+    return finder.chooseCases(roots: roots)
+  }
+}
+
+/// The work of ``RouteTable/cover(from:)``: the candidate routes, then the greedy choice.
+struct CoverFinder {
+  /// A route the cases may be chosen from: from a root to `target`, through `via` when it
+  /// is not -1, by the root's tree to `via` and the steps `leg` of ``legSteps`` after it.
+  struct Candidate {
+    var root: Int32
+    var via: Int32
+    var target: Int32
+    var leg: Range<Int32>
+    /// The distinct commands the route takes, in route order: a range of ``members``.
+    var members: Range<Int32>
+    var stepCount: Int32
+  }
+
+  /// One root's tree of legs, and what the tree says about each screen.
+  struct RootTree {
+    var name: ScreenName
+    var screen: Int32
+    var tab: Int?
+    var tree: RouteTree
+    /// Per command: whether it may take part (its guard refuses; its tab leaves it out).
+    var enabled: [Bool]
+  }
+
+  /// Above this many units of *V* · (*V* + *E*) the breadcrumb routes are found from the
+  /// first steps of each leg (without costs) rather than by a search from every screen.
+  static let exactBudget = 50_000_000
+
+  let table: RouteTable
+  let graph: RouteGraph
+  var exactBudget = CoverFinder.exactBudget
+  var trees: [RootTree] = []
+  /// The trees candidates were taken from, by number.
+  var searched: [Int] = []
+  /// The trees candidates were taken from.
+  var searchedTrees: [RootTree] { searched.map { trees[$0] } }
+  var candidates: [Candidate] = []
+  var members: [Int32] = []
+  var legSteps: [LegStep] = []
+  /// Per command: whether some candidate takes it.
+  var inCandidate: [Bool]
+  /// Per screen: whether it declares a required parameter.
+  let requiresValue: [Bool]
+  /// The keys a root declares: a root entry holds no values, so a value given for one of
+  /// them would keep the entry from matching its screen, and the route would differ.
+  let rootKeys: Set<String>
+  /// Per command: the stamp of the candidate that last listed it, to list it once.
+  private var listed: [Int32]
+  private var stamp: Int32 = 0
+
+  init(table: RouteTable) {
+    self.table = table
+    graph = table.graph
+    inCandidate = [Bool](repeating: false, count: graph.commandCount)
+    listed = [Int32](repeating: -1, count: graph.commandCount)
+    requiresValue = table.screens.map { $0.parameters.contains(where: \.required) }
+    let roots =
+      table.tabs.isEmpty
+      ? Array(table.screens.prefix(1)) : table.tabs.compactMap { table.screen(named: $0.root) }
+    rootKeys = Set(roots.flatMap { $0.parameters.map(\.name) })
+  }
+
+  /// Adds the tree of legs from `name`'s one-entry stack (inside tab `tab`), with every
+  /// guarded command and the commands the tab leaves out not taking part.
+  ///
+  /// - Complexity: O(*V* + *E*), O((*V* + *E*) · log *V*) with costs.
+  mutating func addTree(from name: ScreenName, tab: Int?) {
+    var enabled = [Bool](repeating: true, count: graph.commandCount)
+    for command in graph.guardedCommands { enabled[Int(command)] = false }
+    if let tab {
+      for command in table.tabLayout.excluded[tab] { enabled[Int(command)] = false }
+    }
+    let tree = RouteTree(
+      graph: graph, marks: StackMarks([Entry(name)], in: table), where: { enabled[Int($0)] })
+    trees.append(
+      RootTree(
+        name: name, screen: table.screenIndex[name]!, tab: tab, tree: tree, enabled: enabled))
+  }
+
+  /// Adds the candidates of tree `number`: its route to every screen, then the routes
+  /// through each screen reached that take commands no candidate takes yet.
+  mutating func addCandidates(ofTree number: Int) {
+    searched.append(number)
+    let root = trees[number]
+    for reached in root.tree.reached where reached != root.screen {
+      addCandidate(root: Int32(number), via: -1, target: reached, leg: [], legCost: 0)
+    }
+    let size =
+      root.tree.reached.count * (graph.screenCount + graph.commandCount + graph.originCount)
+    if graph.hasCosts || size <= exactBudget {
+      addLegsBySearch(root: Int32(number))
+    } else {
+      addLegsByFirstSteps(root: Int32(number))
+    }
+  }
+
+  /// The screens of the stack after the root's route to `screen`, bottom first.
+  ///
+  /// - Complexity: O(*d*), where *d* is the depth of `screen`.
+  func chain(of screen: Int32, in root: RootTree) -> [Int32] {
+    var screens: [Int32] = [screen]
+    var cursor = root.tree.previous(of: screen)
+    while cursor >= 0 {
+      screens.append(cursor)
+      cursor = root.tree.previous(of: cursor)
+    }
+    if screens.last != root.screen { screens.append(root.screen) }
+    return screens.reversed()
+  }
+
+  /// For every screen `X` the root reaches, the legs the planner plans from the stack
+  /// after the route to `X` to every screen, by one search each: a candidate for each
+  /// screen whose leg takes a command no candidate takes yet.
+  private mutating func addLegsBySearch(root: Int32) {
+    let tree = trees[Int(root)]
+    var marks = StackMarks(screenCount: graph.screenCount)
+    for via in tree.tree.reached where via != tree.screen {
+      marks.mark(chain(of: via, in: tree)) { _, _ in true }
+      let legs = RouteTree(graph: graph, marks: marks, where: { tree.enabled[Int($0)] })
+      // Every step counts, not only the last: a leg to a screen on the way may be left out
+      // (another tab reaches it sooner), and a pop back to the root is no request's leg.
+      for target in legs.reached where target != tree.screen {
+        guard legs.anyStep(to: target, where: { !inCandidate[Int($0.command)] }) else {
+          continue
+        }
+        addCandidate(
+          root: root, via: via, target: target, leg: legs.steps(to: target),
+          legCost: legs.cost(to: target)!)
+      }
+    }
+  }
+
+  /// For every screen `X` the root reaches, the one-step legs from the stack after the
+  /// route to `X` (without costs, a screen a first step reaches is one step away, by the
+  /// first step to it in command order): a candidate for each that takes a command no
+  /// candidate takes yet.
+  private mutating func addLegsByFirstSteps(root: Int32) {
+    let tree = trees[Int(root)]
+    var marks = StackMarks(screenCount: graph.screenCount)
+    var first: [LegStep] = []
+    var pops: [LegStep] = []
+    var merged: [LegStep] = []
+    var seen = [Int32](repeating: -1, count: graph.screenCount)
+    for via in tree.tree.reached where via != tree.screen {
+      marks.mark(chain(of: via, in: tree)) { _, _ in true }
+      graph.listFirstSteps(
+        marks, implicitAnywhere: false, into: &first, pops: &pops, merged: &merged,
+        where: { tree.enabled[Int($0)] })
+      for step in first where seen[Int(step.screen)] != via {
+        seen[Int(step.screen)] = via
+        guard step.screen != tree.screen, !inCandidate[Int(step.command)] else { continue }
+        addCandidate(root: root, via: via, target: step.screen, leg: [step], legCost: 1)
+      }
+    }
+  }
+
+  /// Whether a route to `screen` that costs `cost` in tree `root`'s tab stays in it: no
+  /// other tab, at its root, is cheaper by more than the select (a tie stays, since a
+  /// command comes before a select).
+  private func staysInTab(_ screen: Int32, cost: Int, root: RootTree) -> Bool {
+    guard root.tab != nil else { return true }
+    for other in trees where other.tab != root.tab {
+      let elsewhere = other.screen == screen ? 0 : other.tree.cost(to: screen)
+      if let elsewhere, elsewhere + 1 < cost { return false }
+    }
+    return true
+  }
+
+  /// Adds the route from root `root` to `target`, through `via` and then the steps `leg`
+  /// (costing `legCost`) when `via` is not -1; leaves it out when the planner would plan
+  /// another route for its request: through another tab, or, with a value given for a
+  /// key a root declares, one whose root entry no longer matches.
+  private mutating func addCandidate(
+    root: Int32, via: Int32, target: Int32, leg: [LegStep], legCost: Int
+  ) {
+    let tree = trees[Int(root)]
+    let milestone = via >= 0 ? via : target
+    guard staysInTab(milestone, cost: tree.tree.cost(to: milestone)!, root: tree),
+      via < 0 || staysInTab(target, cost: legCost, root: tree)
+    else { return }
+    let path = tree.tree.steps(to: milestone)
+    if !rootKeys.isEmpty {
+      let changesRoot = (path + leg).contains { step in
+        step.popTo < 0
+          && table.screens[Int(step.screen)].parameters.contains {
+            $0.required && rootKeys.contains($0.name)
+          }
+      }
+      guard !changesRoot else { return }
+    }
+    stamp += 1
+    let start = Int32(members.count)
+    for step in path + leg where listed[Int(step.command)] != stamp {
+      listed[Int(step.command)] = stamp
+      members.append(step.command)
+      inCandidate[Int(step.command)] = true
+    }
+    let legStart = Int32(legSteps.count)
+    legSteps += leg
+    candidates.append(
+      Candidate(
+        root: root, via: via, target: target, leg: legStart..<Int32(legSteps.count),
+        members: start..<Int32(members.count), stepCount: Int32(path.count + leg.count)))
+  }
+
+  /// Chooses the cases greedily among the candidates and lists the commands no case
+  /// takes.
+  mutating func chooseCases(roots: [ScreenName]) -> Cover {
+    var covered = [Bool](repeating: false, count: graph.commandCount)
+    var cases: [Cover.Case] = []
+    for index in greedyChoice() {
+      let candidate = candidates[index]
+      let newCommands = members(of: candidate).filter { !covered[Int($0)] }.map { Int($0) }
+      for command in newCommands { covered[command] = true }
+      let root = trees[Int(candidate.root)]
+      let values = requiredValues(candidate)
+      let route = steps(candidate, from: root, values: values)
+      cases.append(
+        Cover.Case(
+          name: name(of: candidate, newCommands: newCommands), root: root.name,
+          tab: root.tab.map { table.tabLayout.tabs[$0].name },
+          request: Request(
+            to: table.screens[Int(candidate.target)].name,
+            via: candidate.via >= 0 ? [table.screens[Int(candidate.via)].name] : [],
+            parameters: values),
+          steps: route.steps, stack: route.stack, newCommands: newCommands))
+    }
+    return Cover(
+      roots: roots, cases: cases, uncovered: uncovered(covered: covered, roots: roots),
+      candidateCount: candidates.count)
+  }
+
+  /// The distinct commands `candidate` takes, in route order.
+  func members(of candidate: Candidate) -> ArraySlice<Int32> {
+    members[Int(candidate.members.lowerBound)..<Int(candidate.members.upperBound)]
+  }
+
+  /// The greedy choice: at each turn the candidate that takes the most commands no
+  /// chosen one takes (on a tie, the longer route, then the earlier candidate), until
+  /// none takes a new command. A candidate whose count can only have fallen since it was
+  /// counted is counted again when it comes first; if it still comes first, it is taken.
+  ///
+  /// - Complexity: O(*m* + *c* · log *c*) for *c* candidates of *m* commands in all, plus
+  ///   the recounts.
+  func greedyChoice() -> [Int] {
+    var gain = candidates.map { Int32($0.members.count) }
+    var covered = [Bool](repeating: false, count: graph.commandCount)
+    let steps = candidates.map(\.stepCount)
+    let precedes = { (left: Int32, right: Int32) -> Bool in
+      let (l, r) = (Int(left), Int(right))
+      if gain[l] != gain[r] { return gain[l] > gain[r] }
+      if steps[l] != steps[r] { return steps[l] > steps[r] }
+      return l < r
+    }
+    var heap = IndexHeap()
+    for index in candidates.indices {
+      heap.push(Int32(index), by: precedes)
+    }
+    var chosen: [Int] = []
+    while let next = heap.pop(by: precedes) {
+      let index = Int(next)
+      let fresh = Int32(members(of: candidates[index]).count(where: { !covered[Int($0)] }))
+      guard fresh > 0 else { continue }
+      if fresh < gain[index] {
+        gain[index] = fresh
+        heap.push(next, by: precedes)
+        continue
+      }
+      for command in members(of: candidates[index]) { covered[Int(command)] = true }
+      chosen.append(index)
+    }
+    return chosen
+  }
+
+  private func range(_ range: Range<Int32>) -> Range<Int> {
+    Int(range.lowerBound)..<Int(range.upperBound)
+  }
+
+  /// The route of `candidate` as the tree and its leg give it, each pushed entry holding
+  /// the values of `values` its screen declares.
+  private func steps(_ candidate: Candidate, from root: RootTree, values: Parameters) -> (
+    steps: [Step], stack: [Entry]
+  ) {
+    let path = root.tree.steps(to: candidate.via >= 0 ? candidate.via : candidate.target)
+    var stack = [Entry(root.name)]
+    var steps: [Step] = []
+    for step in path + legSteps[range(candidate.leg)] {
+      let screen = table.screens[Int(step.screen)]
+      let entry: Entry
+      let action: StepAction
+      if step.popTo >= 0 {
+        stack.removeSubrange(Int(step.popTo + 1)...)
+        entry = stack[stack.count - 1]
+        action = .pop
+      } else {
+        var held: Parameters = [:]
+        for parameter in screen.parameters {
+          if let value = values[parameter.name] { held[parameter.name] = value }
+        }
+        entry = Entry(screen.name, parameters: held)
+        stack.append(entry)
+        action = .push
+      }
+      steps.append(
+        Step(
+          command: Int(step.command), commandID: table.commands[Int(step.command)].id,
+          action: action, entry: entry, depth: stack.count))
+    }
+    return (steps, stack)
+  }
+
+  /// A value for every required parameter of a screen `candidate`'s route pushes: `1`,
+  /// `true` or `1.5` by the parameter's kind, `value` for text.
+  private func requiredValues(_ candidate: Candidate) -> Parameters {
+    let root = trees[Int(candidate.root)]
+    let path = root.tree.steps(to: candidate.via >= 0 ? candidate.via : candidate.target)
+    var values: Parameters = [:]
+    for step in path + legSteps[range(candidate.leg)] where step.popTo < 0 {
+      for parameter in table.screens[Int(step.screen)].parameters
+      where parameter.required && values[parameter.name] == nil {
+        values[parameter.name] = Self.sampleValue(of: parameter.kind)
+      }
+    }
+    return values
+  }
+
+  /// The value a case gives a required parameter of kind `kind`.
+  static func sampleValue(of kind: ParameterKind) -> ParameterValue {
+    switch kind {
+    case .string: .string("value")
+    case .integer: .integer(1)
+    case .boolean: .boolean(true)
+    case .decimal: .decimal(1.5)
+    }
+  }
+
+  /// `to Profile via Folder: openFolder, openProfile`, at most four commands named, the
+  /// tab first on a table with tabs.
+  private func name(of candidate: Candidate, newCommands: [Int]) -> String {
+    let root = trees[Int(candidate.root)]
+    var text = root.tab.map { "\(table.tabLayout.tabs[$0].name): " } ?? ""
+    text += "to \(table.screens[Int(candidate.target)].name)"
+    if candidate.via >= 0 { text += " via \(table.screens[Int(candidate.via)].name)" }
+    let named = newCommands.prefix(4).map { number in
+      table.commands[number].id ?? "commands[\(number)]"
+    }
+    text += ": " + named.joined(separator: ", ")
+    if newCommands.count > 4 { text += " and \(newCommands.count - 4) more" }
+    return text
+  }
+
+  /// The commands no case takes, each with the reason no route from the roots takes it.
+  private func uncovered(covered: [Bool], roots: [ScreenName]) -> [Cover.Uncovered] {
+    let missing = (0..<graph.commandCount).filter { !covered[$0] }
+    guard !missing.isEmpty else { return [] }
+    var checkSays: [Int: String] = [:]
+    for diagnostic in table.diagnostics(roots: roots)
+    where diagnostic.originSlot == nil && diagnostic.command != nil {
+      checkSays[diagnostic.command!] = checkSays[diagnostic.command!] ?? diagnostic.message
+    }
+    let rootText = roots.map(\.rawValue).joined(separator: ", ")
+    let searchedTrees = self.searchedTrees
+    let guarded = Set(graph.guardedCommands.map(Int.init))
+    let originReached = originsReached()
+    let backCommands = backCommands()
+    return missing.map { number in
+      let command = table.commands[number]
+      let reason: String
+      if let said = checkSays[number] {
+        reason = said
+      } else if guarded.contains(number) {
+        let name = command.condition?.name.map { " '\($0)'" } ?? ""
+        reason =
+          "its guard\(name) refuses: cover plans with every guard refusing, as a table loaded from a file does"
+      } else if !searchedTrees.contains(where: { $0.enabled[number] }) {
+        reason = "every tab leaves it out"
+      } else if !originReached[number] {
+        reason = "no origin of it is reached from \(rootText)"
+      } else if searchedTrees.allSatisfy({
+        !$0.enabled[number] || $0.screen == graph.destination[number]
+      }) {
+        let target = table.screens[Int(graph.destination[number])].name
+        reason =
+          table.tabs.isEmpty
+          ? "it leads to the root \(target), and no route from it through at most one breadcrumb goes back there on the way elsewhere"
+          : "it leads to \(target), the root of every tab it runs in, and no route there through at most one breadcrumb goes back to it on the way elsewhere"
+      } else if !table.tabs.isEmpty {
+        reason =
+          "no route from \(rootText) that stays in its tab takes it: cases stay in their tab, and a route there selects another"
+      } else if let popsBy = backCommands[number].map(Int.init) {
+        let target = table.screens[Int(graph.destination[number])].name
+        let id = table.commands[popsBy].id.map { " '\($0)'" } ?? ""
+        reason =
+          "wherever it applies, \(target) is already on the stack, and the way back to it is commands[\(popsBy)]\(id)"
+      } else {
+        reason =
+          "no route from \(rootText) through at most one breadcrumb takes it: the planner chooses other commands"
+      }
+      return Cover.Uncovered(command: number, commandID: command.id, reason: reason)
+    }
+  }
+
+  /// Per command: whether its destination is on the stack of every root's route to
+  /// each origin of it that the root reaches (so it never pushes, and pops back there use
+  /// the command ``RouteGraph/popCommand(to:where:)`` chooses): that command, or `nil`
+  /// when some reached origin does not hold it, none is reached, or it is from anywhere.
+  ///
+  /// - Complexity: O(*R* · *E* · *d*) for *R* roots and depth *d*.
+  private func backCommands() -> [Int32?] {
+    var back = [Int32?](repeating: nil, count: graph.commandCount)
+    var pushes = [Bool](repeating: false, count: graph.commandCount)
+    for root in searchedTrees {
+      for screen in root.tree.reached {
+        for command in graph.commandsFrom[Int(screen)]
+        where root.enabled[Int(command)] && !pushes[Int(command)] {
+          let target = graph.destination[Int(command)]
+          var cursor = screen
+          while cursor >= 0 && cursor != target { cursor = root.tree.previous(of: cursor) }
+          let held = cursor == target || root.screen == target
+          if held, let pop = graph.popCommand(to: target, where: { root.enabled[Int($0)] }) {
+            back[Int(command)] = back[Int(command)] ?? pop
+          } else {
+            pushes[Int(command)] = true
+            back[Int(command)] = nil
+          }
+        }
+      }
+    }
+    for command in graph.fromAnywhere { back[Int(command)] = nil }
+    return back
+  }
+
+  /// Per command: whether a root's tree reaches one of its origins (any screen, for a
+  /// command from anywhere) in a tab where it may take part.
+  ///
+  /// - Complexity: O(*R* · (*V* + *E*)) for *R* roots.
+  private func originsReached() -> [Bool] {
+    var reached = [Bool](repeating: false, count: graph.commandCount)
+    for root in searchedTrees {
+      for command in graph.fromAnywhere where root.enabled[Int(command)] {
+        reached[Int(command)] = true
+      }
+      for screen in root.tree.reached {
+        for command in graph.commandsFrom[Int(screen)] where root.enabled[Int(command)] {
+          reached[Int(command)] = true
+        }
+      }
+    }
+    return reached
+  }
+}

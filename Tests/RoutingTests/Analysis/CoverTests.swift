@@ -1,0 +1,272 @@
+import Routing
+import Testing
+
+/// `RouteTable.cover(from:)`: requests from the root whose routes take every command a
+/// route from the root takes; against `ScreenSpaceReference` on seeded random tables with
+/// guards, costs, required values and tabs.
+@Suite struct CoverTests {
+  /// Menu opens Folder (twice: `again` repeats it), Folder opens Profile (which needs a
+  /// user) and Chat, Profile opens Chat too; `home` only ever leads back to the root;
+  /// `back` from Chat only ever pops back to Folder, by `openFolder`; Orphan has no way in.
+  static let table = try! RouteTable(defaultFactory: HeadlessScreen.factory) {
+    Screen("Menu")
+    Screen("Folder")
+    Screen("Profile", parameters: [.integer("userId", required: true)])
+    Screen("Chat")
+    Screen("Orphan")
+    Screen("Settings")
+    Command(id: "openFolder", from: ["Menu"], to: "Folder")
+    Command(id: "openProfile", from: ["Folder"], to: "Profile")
+    Command(id: "chat", from: ["Folder"], to: "Chat")
+    Command(id: "again", from: ["Menu"], to: "Folder")
+    Command(id: "home", to: "Menu")
+    Command(id: "orphan", from: ["Orphan"], to: "Chat")
+    Command(id: "back", from: ["Chat"], to: "Folder")
+    Command(id: "chatFromProfile", from: ["Profile"], to: "Chat")
+    Command(
+      id: "settings", from: ["Folder"], to: "Settings", when: RouteGuard("admin") { _ in true })
+  }
+
+  @Test func casesTakeEveryCommandARouteFromTheRootTakes() throws {
+    let cover = try Self.table.cover()
+    #expect(cover.roots == ["Menu"])
+    #expect(
+      cover.cases.map(\.name) == [
+        "to Chat via Profile: openFolder, openProfile, chatFromProfile",
+        "to Chat: chat",
+      ])
+    let first = cover.cases[0]
+    #expect(first.root == "Menu")
+    #expect(first.tab == nil)
+    #expect(first.request == Request(to: "Chat", via: ["Profile"], parameters: ["userId": 1]))
+    #expect(
+      first.steps.map(\.description) == [
+        "push Folder by openFolder", "push Profile(userId: 1) by openProfile",
+        "push Chat by chatFromProfile",
+      ])
+    #expect(first.stack.map(\.screen) == ["Menu", "Folder", "Profile", "Chat"])
+    #expect(first.newCommands == [0, 1, 7])
+    #expect(cover.cases[1].newCommands == [2])
+    #expect(cover.coveredCommandCount == 4)
+    // Each case is the route the planner gives for its request.
+    for testCase in cover.cases {
+      let route = try Self.table.route(testCase.request, from: [Entry(testCase.root)])
+      #expect(route.steps == testCase.steps)
+      #expect(route.stack == testCase.stack)
+    }
+    #expect(
+      cover.uncovered.map { "\($0.commandID!): \($0.reason)" } == [
+        "again: repeats commands[0] 'openFolder': it is never chosen",
+        "home: it leads to the root Menu, and no route from it through at most one breadcrumb goes back there on the way elsewhere",
+        "orphan: no origin of it is reached from Menu",
+        "back: wherever it applies, Folder is already on the stack, and the way back to it is commands[0] 'openFolder'",
+        "settings: its guard 'admin' refuses: cover plans with every guard refusing, as a table loaded from a file does",
+      ])
+    #expect(try Self.table.cover() == cover)
+  }
+
+  @Test func aRootAndItsErrors() throws {
+    let cover = try Self.table.cover(from: "Folder")
+    #expect(cover.roots == ["Folder"])
+    #expect(cover.cases.allSatisfy { $0.root == "Folder" })
+    #expect(throws: RoutingError.unknownScreen("Foldr", suggestion: "Folder")) {
+      try Self.table.cover(from: "Foldr")
+    }
+    let tabs = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Tab("Mail", root: "Inbox")
+      Tab("People", root: "Contacts")
+      Command(id: "openThread", from: ["Inbox"], to: "Thread")
+    }
+    #expect(throws: RoutingError.noTabForStack(root: "Thread", tabs: [])) {
+      try tabs.cover(from: "Thread")
+    }
+  }
+
+  /// With tabs, each case starts from every tab at its root with its tab selected, and its
+  /// route stays in that tab.
+  @Test func withTabsCasesStartFromTheTabState() throws {
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Tab("Mail", root: "Inbox")
+      Tab("People", root: "Contacts")
+      Command(id: "openThread", from: ["Inbox"], to: "Thread")
+      Command(id: "openCard", from: ["Contacts"], to: "Card")
+      Command(id: "cardFromThread", from: ["Thread"], to: "Card")
+      Command(id: "deep", from: ["Card"], to: "Note", tabs: ["People"])
+    }
+    let cover = try table.cover()
+    #expect(cover.roots == ["Inbox", "Contacts"])
+    // Mail's route to Card (two steps) ties with selecting People and opening it there:
+    // a command comes before a select, so it stays in Mail.
+    #expect(
+      cover.cases.map(\.name) == [
+        "Mail: to Card: openThread, cardFromThread", "People: to Note: openCard, deep",
+      ])
+    #expect(cover.cases.map(\.tab) == ["Mail", "People"])
+    #expect(cover.uncovered.isEmpty)
+    // From People, a route to Thread would select Mail: People's cases stay in People.
+    #expect(
+      try table.cover(from: "Contacts").cases.map(\.name) == ["People: to Note: openCard, deep"])
+    for testCase in cover.cases {
+      var state = table.initialTabState!
+      state.selected = testCase.tab!
+      let route = try table.route(testCase.request, from: state)
+      #expect(route.commandSteps == testCase.steps)
+      #expect(route.state.selected == testCase.tab)
+      #expect(route.state.stack == testCase.stack)
+    }
+  }
+
+  /// On seeded random tables of 10 to 40 screens (with costs one table in two, tabs one
+  /// in three), every case replays in the reference with every guard refusing (same
+  /// steps, same stack), takes a command no earlier case took, and no case's route
+  /// starts another's; every command that the reference's route from the root to any
+  /// screen, and through one breadcrumb for a sample of pairs, takes is some case's; every
+  /// other command is listed with a reason. CI runs 2,000 tables, the default one.
+  @Test(arguments: TestScale.batches(full: 200, quick: 1))
+  func agreesWithTheReference(batch: Int) throws {
+    var checkedRoutes = 0
+    var breadcrumbCases = 0
+    for seed in batch * 10..<batch * 10 + (TestScale.isFull ? 10 : 1) {
+      var random = SeededGenerator(seed: UInt64(seed) &* 0x2545_F491 &+ 11)
+      let sample = try LargeTableReferenceTests.randomCase(
+        &random, screenCount: Int.random(in: 10...40, using: &random),
+        costs: Bool.random(using: &random), tabs: Int.random(in: 0..<3, using: &random) == 0)
+      let table = sample.table
+      var reference = sample.reference
+      let guarded = table.commands.map { $0.condition != nil }
+      for number in reference.commands.indices {
+        reference.commands[number].enabled = !guarded[number]
+      }
+      let cover = try table.cover()
+      let context = "seed \(seed)"
+      var taken = Set<Int>()
+      var routes: [(start: String, commands: [Int])] = []
+      for testCase in cover.cases {
+        let replayed = try #require(
+          replay(testCase, in: reference, table: table), "\(context): \(testCase.name)")
+        #expect(replayed.commands == testCase.steps.map(\.command), "\(context): \(testCase.name)")
+        #expect(replayed.stack == testCase.stack, "\(context): \(testCase.name)")
+        let new = testCase.steps.map(\.command).filter { !taken.contains($0) }
+        #expect(!testCase.newCommands.isEmpty, "\(context): \(testCase.name)")
+        #expect(Set(new) == Set(testCase.newCommands), "\(context): \(testCase.name)")
+        taken.formUnion(new)
+        if !testCase.request.breadcrumbs.isEmpty { breadcrumbCases += 1 }
+        routes.append(("\(testCase.root)", testCase.steps.map(\.command)))
+      }
+      for (index, route) in routes.enumerated() {
+        for (other, longer) in routes.enumerated() where other != index {
+          let isPrefix =
+            route.start == longer.start && route.commands.count <= longer.commands.count
+            && Array(longer.commands.prefix(route.commands.count)) == route.commands
+          #expect(!isPrefix, "\(context): case \(index) starts case \(other)")
+        }
+      }
+      // Every command a route from the root takes: to every screen, and through one
+      // breadcrumb for a sample of pairs (all of them would take minutes).
+      let names = table.screens.map(\.name)
+      for root in cover.roots {
+        let roots = table.tabs.isEmpty ? [root] : table.tabs.map(\.root)
+        let rootKeys = Set(roots.flatMap { table.screen(named: $0)?.parameters.map(\.name) ?? [] })
+        let pairs: [(ScreenName?, ScreenName)] =
+          names.map { (nil, $0) }
+          + (0..<150).map { _ in
+            (names.randomElement(using: &random)!, names.randomElement(using: &random)!)
+          }
+        for (via, target) in pairs where target != root {
+          guard
+            let commands = referenceCommands(
+              from: root, via: via, to: target, in: reference, table: table, rootKeys: rootKeys)
+          else { continue }
+          checkedRoutes += 1
+          for command in commands where !taken.contains(command) {
+            Issue.record(
+              "\(context): \(root) via \(via.map(\.rawValue) ?? "-") to \(target) takes commands[\(command)], no case does"
+            )
+          }
+        }
+      }
+      #expect(
+        Set(cover.uncovered.map(\.command)).union(taken) == Set(table.commands.indices),
+        "\(context)")
+      #expect(cover.uncovered.allSatisfy { !$0.reason.isEmpty && !taken.contains($0.command) })
+      #expect(try table.cover() == cover, "\(context): the same table gives the same cover")
+    }
+    #expect(checkedRoutes > 50)
+    #expect(breadcrumbCases > 0)
+  }
+
+  /// The case's request planned by the reference from the case's start: the commands of
+  /// its steps and the stack after them (the case's tab's); `nil` when it fails or, with
+  /// tabs, ends in another tab.
+  private func replay(_ testCase: Cover.Case, in reference: ScreenSpaceReference, table: RouteTable)
+    -> (commands: [Int], stack: [Entry])?
+  {
+    let request = testCase.request
+    guard let tab = testCase.tab else {
+      guard
+        case .success(let route) = reference.route(
+          from: [Entry(testCase.root)], to: request.destination, via: request.breadcrumbs,
+          request.parameters)
+      else { return nil }
+      return (route.steps.map(\.command), route.stack)
+    }
+    let selected = reference.tabs.firstIndex { $0.name == tab }!
+    guard
+      case .success(let route) = reference.route(
+        selected: selected, stacks: reference.tabs.map { [Entry($0.root)] },
+        to: request.destination, via: request.breadcrumbs, request.parameters),
+      route.selected == selected
+    else { return nil }
+    let commands = route.steps.compactMap { step -> Int? in
+      if case .command(let command) = step { command.command } else { nil }
+    }
+    return (commands, route.stacks[selected])
+  }
+
+  /// The commands the reference's route from `root` through `via` to `target` takes, with
+  /// every required value counting as given (from every tab at its root, `root`'s tab
+  /// selected, on a table with tabs); `nil` for no route, for one that selects another tab
+  /// (cases stay in theirs), or for one that pushes a screen requiring a key a root
+  /// declares (a value for it would change the route).
+  private func referenceCommands(
+    from root: ScreenName, via: ScreenName?, to target: ScreenName,
+    in reference: ScreenSpaceReference, table: RouteTable, rootKeys: Set<String>
+  ) -> [Int]? {
+    var lenient = reference
+    for name in lenient.screens.keys { lenient.screens[name]?.required = [] }
+    let breadcrumbs = via.map { [$0] } ?? []
+    let pushes: [(command: Int, screen: ScreenName, push: Bool)]
+    if reference.tabs.isEmpty {
+      guard
+        case .success(let route) = lenient.route(
+          from: [Entry(root)], to: target, via: breadcrumbs, [:])
+      else { return nil }
+      pushes = route.steps.map { ($0.command, $0.screen, $0.action == .push) }
+    } else {
+      let selected = reference.tabs.firstIndex { $0.root == root }!
+      guard
+        case .success(let route) = lenient.route(
+          selected: selected, stacks: reference.tabs.map { [Entry($0.root)] }, to: target,
+          via: breadcrumbs, [:])
+      else { return nil }
+      // Cases stay in their tab: a route that selects another is not one of theirs.
+      guard route.selected == selected,
+        !route.steps.contains(where: { if case .select = $0 { true } else { false } })
+      else { return nil }
+      pushes = route.steps.compactMap { step in
+        if case .command(let command) = step {
+          (command.command, command.screen, command.action == .push)
+        } else {
+          nil
+        }
+      }
+    }
+    let changesRoot = pushes.contains { step in
+      step.push
+        && (table.screen(named: step.screen)?.parameters ?? []).contains {
+          $0.required && rootKeys.contains($0.name)
+        }
+    }
+    return changesRoot ? nil : pushes.map(\.command)
+  }
+}
