@@ -328,14 +328,14 @@ enum Help {
 
     Serves the table as JSON-RPC 2.0 on standard input and output, one JSON value a
     line, and as a Model Context Protocol server (stdio transport) in the same process.
-    Methods (and MCP tools): route, link, explain, check, graph, reload; their params
-    are the request objects and options of 'routing route --request', 'routing link
-    --request', 'route --explain', 'check' and 'graph', and their results the JSON
-    those commands print. Errors: -32700 not JSON, -32600 not a request (or a line over
-    the limit), -32601 unknown method, -32602 bad params, 1 no route or unknown screen,
-    2 a reloaded table that does not load (the old one goes on serving). Batches answer
-    as arrays, notifications get no answer, answers may come in any order (match them
-    by id). Logs go to standard error. Runs until standard input ends.
+    Methods (and MCP tools): route, link, explain, check, stats, cover, graph, reload;
+    their params are the request objects and options of 'routing route --request',
+    'routing link --request', 'route --explain', 'check', 'stats', 'cover' and 'graph',
+    and their results the JSON those commands print. Errors: -32700 not JSON, -32600
+    not a request (or a line over the limit), -32601 unknown method, -32602 bad
+    params, 1 no route or unknown screen, 2 a reloaded table that does not load (the
+    old one goes on serving). Batches answer as arrays, notifications get no answer,
+    answers may come in any order (match them by id). Logs go to standard error. Runs until standard input ends.
 
     Options:
       --watch            re-read the table when its file changes

@@ -57,6 +57,7 @@ public struct Tour {
       try await tour.tabs()
       tour.say()
       try tour.reach()
+      try tour.cover()
     } catch {
       tour.say("unexpected failure: \(error)")
     }
@@ -121,6 +122,24 @@ public struct Tour {
       "   deepest: \(reach.deepest.map(\.rawValue).joined(separator: ", ")); "
         + "unreached: \(reach.unreached.isEmpty ? "none" : reach.unreached.map(\.rawValue).joined(separator: ", "))"
     )
+  }
+
+  /// A test suite generated from the table, as `routing cover` writes it: each case a
+  /// request from the menu and the commands it is the first to take.
+  private mutating func cover() throws {
+    let table = try SampleApp.makeTable()
+    let cover = try table.cover(from: .menu)
+    say(
+      "== Cover: \(cover.cases.count) cases from Menu take \(cover.coveredCommandCount) of "
+        + "\(table.commands.count) commands (routing cover)")
+    for testCase in cover.cases {
+      let stack = testCase.stack.map(\.screen.rawValue).joined(separator: " > ")
+      say("   \(testCase.name); ends on \(stack)")
+    }
+    for uncovered in cover.uncovered {
+      let command = uncovered.commandID ?? "commands[\(uncovered.command)]"
+      say("   not coverable: \(command): \(uncovered.reason)")
+    }
   }
 
   private mutating func say(_ line: String = "") {

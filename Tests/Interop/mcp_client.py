@@ -37,7 +37,7 @@ async def main(binary, table):
             listed = await session.list_tools()
             names = [tool.name for tool in listed.tools]
             check(
-                names == ["route", "link", "explain", "check", "graph", "reload"],
+                names == ["route", "link", "explain", "check", "stats", "cover", "graph", "reload"],
                 f"tools {names}",
             )
             check(
@@ -81,6 +81,14 @@ async def main(binary, table):
             )
             checked = await session.call_tool("check", {})
             check(checked.structured_content["errors"] == 0, "check finds no error")
+            stats = await session.call_tool("stats", {"maxDepth": 3})
+            check(stats.structured_content["tooDeep"] == {}, "stats: nothing deeper than 3")
+            cover = await session.call_tool("cover", {})
+            check(
+                len(cover.structured_content["cases"]) > 0
+                and cover.structured_content["uncovered"] == [],
+                "cover takes every command",
+            )
             reloaded = await session.call_tool("reload", {})
             check(not reloaded.is_error, "reload")
 

@@ -19,7 +19,7 @@ struct ServeMethod: Sendable {
 /// tool's command of the same name runs, on a request object or options as params, and
 /// answers the JSON that command prints. A new method is one entry of ``all``.
 enum ServeMethods {
-  static let all: [ServeMethod] = [route, link, explain, check, graph, reload]
+  static let all: [ServeMethod] = [route, link, explain, check, stats, cover, graph, reload]
 
   static let names = all.map(\.name)
 
@@ -178,6 +178,88 @@ enum ServeMethods {
     return .value(report.document(messages))
   }
 
+  /// `routing stats --format json`: every screen's depth from the root.
+  static let stats = ServeMethod(
+    name: "stats",
+    description:
+      "Says how deep each screen lies from the root (the steps of the route from it), the "
+      + "screens no route reaches, the deepest and the gated ones; with maxDepth, the deeper ones.",
+    schema: [
+      "type": "object",
+      "properties": [
+        "root": [
+          "type": "string",
+          "description":
+            "The screen to start from; by default the table's first screen, or every tab's root.",
+        ],
+        "maxDepth": [
+          "type": "integer", "minimum": 0,
+          "description": "Lists the screens deeper than this many steps under tooDeep.",
+        ],
+      ],
+      "additionalProperties": false,
+    ]
+  ) { params, table, _ in
+    let root: ScreenName?
+    let limit: Int?
+    do throws(RequestFailure) {
+      let fields = try fields(params, keys: ["root", "maxDepth"])
+      root = try optionalRoot(fields, in: table)
+      switch fields["maxDepth"] {
+      case nil: limit = nil
+      case .number(let number)? where (number.integer ?? -1) >= 0: limit = number.integer
+      default:
+        throw RequestFailure.invalidRequest(
+          at: fields.path("maxDepth"), "expected a number of steps, 0 or more")
+      }
+    } catch {
+      return .failure(RPC.Failure(error))
+    }
+    do throws(RoutingError) {
+      let reaches: [Reach]
+      if let root {
+        reaches = [try table.reach(from: root)]
+      } else {
+        reaches = try table.reachFromRoots()
+      }
+      let tooDeep = limit.map { limit in reaches.map { $0.deeper(than: limit) } }
+      return .value(StatsCommand.json(reaches, limit: limit, tooDeep: tooDeep))
+    } catch {
+      return .failure(RPC.Failure(RequestFailure(error)))
+    }
+  }
+
+  /// `routing cover`: the expectation file, as one value.
+  static let cover = ServeMethod(
+    name: "cover",
+    description:
+      "Generates test cases from the root whose routes together take every command a route "
+      + "from the root takes, and lists the commands none can take with the reason.",
+    schema: [
+      "type": "object",
+      "properties": [
+        "root": [
+          "type": "string",
+          "description":
+            "The screen to start from; by default the table's first screen, or every tab's root.",
+        ]
+      ],
+      "additionalProperties": false,
+    ]
+  ) { params, table, _ in
+    let root: ScreenName?
+    do throws(RequestFailure) {
+      root = try optionalRoot(try fields(params, keys: ["root"]), in: table)
+    } catch {
+      return .failure(RPC.Failure(error))
+    }
+    do throws(RoutingError) {
+      return .value(CoverCommand.document(try table.cover(from: root)))
+    } catch {
+      return .failure(RPC.Failure(RequestFailure(error)))
+    }
+  }
+
   /// `routing graph`: the table as a graph, with a route highlighted.
   static let graph = ServeMethod(
     name: "graph",
@@ -290,6 +372,41 @@ enum ServeMethods {
     case .success(let value): .value(value)
     case .failure(let failure): .failure(RPC.Failure(failure))
     }
+  }
+
+  private static func fields(_ params: JSONObject, keys: [String]) throws(RequestFailure)
+    -> JSONFields
+  {
+    do throws(JSONShapeError) {
+      return try JSONFields(.object(params), at: .root, keys: keys)
+    } catch {
+      throw RequestFailure(RequestProblem(at: error.path, error.message))
+    }
+  }
+
+  /// The `root` param: a screen of the table (an unknown one is refused with the nearest
+  /// name), or `nil` when it is not given.
+  private static func optionalRoot(_ fields: JSONFields, in table: RouteTable)
+    throws(RequestFailure) -> ScreenName?
+  {
+    let given: String?
+    do throws(JSONShapeError) {
+      given = try fields.string("root")
+    } catch {
+      throw RequestFailure(RequestProblem(at: error.path, error.message))
+    }
+    guard let given else { return nil }
+    let root = try screenName(given, at: fields.path("root"))
+    guard table.screen(named: root) == nil else { return root }
+    let names = table.screens.map(\.name.rawValue)
+    var failure = RequestFailure.invalidRequest(
+      at: fields.path("root"),
+      "the root '\(excerpt(given))' is not a screen of the table"
+        + didYouMean(given, among: names))
+    if let near = suggestion(for: given, among: names) {
+      failure.details.append("suggestion", .string(near))
+    }
+    throw failure
   }
 
   private static func screenName(_ text: String, at path: JSONPath) throws(RequestFailure)

@@ -143,6 +143,40 @@ import Testing
     #expect(Response.code(serve.call("check", #"{"root": ["Home"]}"#)) == -32602)
   }
 
+  @Test func statsAnswersAsStatsJSON() throws {
+    let serve = try ServeHarness()
+    for (params, arguments) in [
+      (nil, [String]()), (#"{"root": "Folder"}"#, ["--root", "Folder"]),
+      (#"{"maxDepth": 2}"#, ["--max-depth", "2"]),
+    ] {
+      let printed = Tool.run(["stats", "SampleApp.json", "--format", "json"] + arguments)
+      let expected = Tool.object(Tool.lines(printed.output).first ?? "")
+      #expect(expected != nil)
+      #expect(Response.same(Response.result(serve.call("stats", params)), expected))
+    }
+    let unknown = serve.call("stats", #"{"root": "Foldr"}"#)
+    #expect(Response.code(unknown) == -32602)
+    #expect(Response.data(unknown)?["suggestion"] as? String == "Folder")
+    #expect(Response.data(unknown)?["path"] as? String == "root")
+    #expect(Response.code(serve.call("stats", #"{"maxDepth": -1}"#)) == -32602)
+    #expect(Response.code(serve.call("stats", #"{"maxDepth": "3"}"#)) == -32602)
+    #expect(Response.code(serve.call("stats", #"{"depth": 3}"#)) == -32602)
+  }
+
+  @Test func coverAnswersTheExpectationFile() throws {
+    let serve = try ServeHarness()
+    for (params, arguments) in [(nil, [String]()), (#"{"root": "Folder"}"#, ["--root", "Folder"])] {
+      let printed = Tool.run(["cover", "SampleApp.json"] + arguments)
+      let expected = Tool.object(printed.output)
+      #expect((expected?["cases"] as? [Any])?.isEmpty == false)
+      #expect(Response.same(Response.result(serve.call("cover", params)), expected))
+    }
+    let unknown = serve.call("cover", #"{"root": "Foldr"}"#)
+    #expect(Response.code(unknown) == -32602)
+    #expect(Response.data(unknown)?["suggestion"] as? String == "Folder")
+    #expect(Response.code(serve.call("cover", #"{"roots": ["Menu"]}"#)) == -32602)
+  }
+
   @Test func graphAnswersTheDrawing() throws {
     let serve = try ServeHarness()
     for (params, arguments) in [

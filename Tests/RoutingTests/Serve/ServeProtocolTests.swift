@@ -131,7 +131,7 @@ import Testing
     let tools = Response.result(serve.call("tools/list"))?["tools"] as? [[String: Any]] ?? []
     #expect(
       tools.map { $0["name"] as? String } == [
-        "route", "link", "explain", "check", "graph", "reload",
+        "route", "link", "explain", "check", "stats", "cover", "graph", "reload",
       ])
     for tool in tools {
       let description = tool["description"] as? String ?? ""
