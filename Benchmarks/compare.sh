@@ -115,6 +115,15 @@ if [ -x /usr/bin/time ]; then
     >/dev/null 2>&1 || true
   read -r took peak < <(tail -n 1 "$work/check.time")
   echo "routing check ($lscreens / $lcommands, screens not declared): $took s, peak resident $((peak / 1024)) MiB"
+  for tool in stats cover; do
+    for table in "$small" "$large"; do
+      IFS=- read -r tscreens tcommands <<<"${table##*/t}"
+      /usr/bin/time -f "%e %M" -o "$work/$tool.time" "$bin/routing" "$tool" \
+        "$table/table.json" >/dev/null 2>"$work/$tool.err" || true
+      read -r took peak < <(tail -n 1 "$work/$tool.time")
+      echo "routing $tool ($tscreens / $tcommands, loading included): $took s, peak resident $((peak / 1024)) MiB; $(head -n 1 "$work/$tool.err")"
+    done
+  done
   /usr/bin/time -f "%e %M %U %S" -o "$work/batch.time" "$bin/routing" route \
     "$small/table.json" --batch "$small/batch.jsonl" >/dev/null 2>&1
   read -r took peak user system < <(tail -n 1 "$work/batch.time")

@@ -7,6 +7,7 @@
 //   swift run -c release RoutingBenchmarks batch --table T.json --requests R.jsonl
 //   swift run -c release RoutingBenchmarks load [COMMANDS]
 //   swift run -c release RoutingBenchmarks tabs [SCREENS COMMANDS PLANS]
+//   swift run -c release RoutingBenchmarks cover --table T.json
 // Figures of one part alone:
 //   swift run -c release RoutingBenchmarks diff [SCREENS COMMANDS]
 //   swift run -c release RoutingBenchmarks links
@@ -40,9 +41,10 @@ if let mode = arguments.first {
           commands: sizes.count == 3 ? sizes[1] : 5_000,
           plans: sizes.count == 3 ? sizes[2] : 5_000, seed: 11))
     case "links": print(benchmarkLinks())
+    case "cover": print(try benchmarkCover(rest))
     default:
       throw BenchmarkError(
-        "unknown mode '\(mode)': plan, warm, compile, batch, load, diff, tabs or links")
+        "unknown mode '\(mode)': plan, warm, compile, batch, load, diff, tabs, links or cover")
     }
     exit(0)
   } catch {

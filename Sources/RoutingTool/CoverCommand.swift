@@ -20,7 +20,7 @@ enum CoverCommand {
     } catch {
       throw ToolFailure.usage("--root: \(error)", command: name)
     }
-    for line in lines(cover, in: table) { console.print(line) }
+    write(cover) { console.print($0) }
     let commands = table.commands.count
     console.printError(
       "cover: \(cover.cases.count) case\(cover.cases.count == 1 ? "" : "s") take "
@@ -43,20 +43,26 @@ enum CoverCommand {
   /// change of lines: `{"cases": [`, the cases, `], "uncovered": [`, the commands no
   /// case takes, `]}`. The same table gives the same bytes.
   ///
+  /// Each line goes to `print` as it is made, so a large table's file is never held
+  /// whole.
+  ///
   /// - Complexity: O(*n*), where *n* is the length of the file.
-  static func lines(_ cover: Cover, in table: RouteTable) -> [String] {
-    var lines = ["{\"cases\": ["]
+  static func write(_ cover: Cover, to print: (String) -> Void) {
+    print("{\"cases\": [")
+    var line = ""
     for (index, testCase) in cover.cases.enumerated() {
-      let comma = index < cover.cases.count - 1 ? "," : ""
-      lines.append("  " + json(testCase).serialized() + comma)
+      line.removeAll(keepingCapacity: true)
+      line += "  "
+      json(testCase).serialize(into: &line)
+      if index < cover.cases.count - 1 { line += "," }
+      print(line)
     }
-    lines.append("], \"uncovered\": [")
+    print("], \"uncovered\": [")
     for (index, uncovered) in cover.uncovered.enumerated() {
       let comma = index < cover.uncovered.count - 1 ? "," : ""
-      lines.append("  " + json(uncovered).serialized() + comma)
+      print("  " + json(uncovered).serialized() + comma)
     }
-    lines.append("]}")
-    return lines
+    print("]}")
   }
 
   /// The whole file as one value, for the service.

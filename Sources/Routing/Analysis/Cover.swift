@@ -436,7 +436,7 @@ struct CoverFinder {
       }
       steps.append(
         Step(
-          command: Int(step.command), commandID: table.commands[Int(step.command)].id,
+          command: Int(step.command), commandID: table.commands.id(of: Int(step.command)),
           action: action, entry: entry, depth: stack.count))
     }
     return (steps, stack)
@@ -475,7 +475,7 @@ struct CoverFinder {
     text += "to \(table.screens[Int(candidate.target)].name)"
     if candidate.via >= 0 { text += " via \(table.screens[Int(candidate.via)].name)" }
     let named = newCommands.prefix(4).map { number in
-      table.commands[number].id ?? "commands[\(number)]"
+      table.commands.id(of: number) ?? "commands[\(number)]"
     }
     text += ": " + named.joined(separator: ", ")
     if newCommands.count > 4 { text += " and \(newCommands.count - 4) more" }
@@ -522,7 +522,7 @@ struct CoverFinder {
           "no route from \(rootText) that stays in its tab takes it: cases stay in their tab, and a route there selects another"
       } else if let popsBy = backCommands[number].map(Int.init) {
         let target = table.screens[Int(graph.destination[number])].name
-        let id = table.commands[popsBy].id.map { " '\($0)'" } ?? ""
+        let id = table.commands.id(of: popsBy).map { " '\($0)'" } ?? ""
         reason =
           "wherever it applies, \(target) is already on the stack, and the way back to it is commands[\(popsBy)]\(id)"
       } else {
