@@ -20,7 +20,7 @@ enum CoverCommand {
     } catch {
       throw ToolFailure.usage("--root: \(error)", command: name)
     }
-    write(cover) { console.print($0) }
+    write(cover) { console.write($0) }
     let commands = table.commands.count
     console.printError(
       "cover: \(cover.cases.count) case\(cover.cases.count == 1 ? "" : "s") take "
@@ -43,27 +43,38 @@ enum CoverCommand {
   /// change of lines: `{"cases": [`, the cases, `], "uncovered": [`, the commands no
   /// case takes, `]}`. The same table gives the same bytes.
   ///
-  /// Each line goes to `print` as it is made, so a large table's file is never held
-  /// whole.
+  /// The lines go to `write` in pieces of about ``pieceSize`` bytes as they are made, so
+  /// a large table's file is never held whole.
   ///
   /// - Complexity: O(*n*), where *n* is the length of the file.
-  static func write(_ cover: Cover, to print: (String) -> Void) {
-    print("{\"cases\": [")
-    var line = ""
+  static func write(_ cover: Cover, to write: ([UInt8]) -> Void) {
+    var bytes = JSONBytes(capacity: pieceSize + 4_096)
+    bytes.raw("{\"cases\": [\n")
     for (index, testCase) in cover.cases.enumerated() {
-      line.removeAll(keepingCapacity: true)
-      line += "  "
-      json(testCase).serialize(into: &line)
-      if index < cover.cases.count - 1 { line += "," }
-      print(line)
+      bytes.raw("  ")
+      bytes.coverCase(testCase)
+      if index < cover.cases.count - 1 { bytes.byte(UInt8(ascii: ",")) }
+      bytes.byte(0x0A)
+      if bytes.count >= pieceSize {
+        write(bytes.bytes)
+        bytes.truncate(to: 0)
+      }
     }
-    print("], \"uncovered\": [")
+    bytes.raw("], \"uncovered\": [\n")
     for (index, uncovered) in cover.uncovered.enumerated() {
-      let comma = index < cover.uncovered.count - 1 ? "," : ""
-      print("  " + json(uncovered).serialized() + comma)
+      bytes.raw("  ")
+      bytes.uncoveredCommand(uncovered)
+      if index < cover.uncovered.count - 1 { bytes.byte(UInt8(ascii: ",")) }
+      bytes.byte(0x0A)
     }
-    print("]}")
+    bytes.raw("]}\n")
+    write(bytes.bytes)
   }
+
+  /// How many bytes ``write(_:to:)`` gathers before it writes them: a write a line was a
+  /// tenth of the time of a 100,000-screen table's cover (Docs/Performance.md, "Cover at
+  /// scale").
+  static let pieceSize = 1 << 16
 
   /// The whole file as one value, for the service.
   static func document(_ cover: Cover) -> JSONValue {
@@ -73,42 +84,14 @@ enum CoverCommand {
     ]
   }
 
-  /// `{"name": …, "stack": ["Menu"], "via": ["Folder"], "to": "Profile",
-  /// "parameters": {…}, "expect": {"stack": […]}}`; on a table with tabs the start is
-  /// `"tab": …` and the expectation `{"tab": …, "stacks": {tab: […]}}`.
+  /// A case as ``JSONBytes/coverCase(_:)`` writes it.
   static func json(_ testCase: Cover.Case) -> JSONValue {
-    var object: JSONObject = ["name": .string(testCase.name)]
-    if let tab = testCase.tab {
-      object.append("tab", .string(tab))
-    } else {
-      object.append("stack", [.string(testCase.root.rawValue)])
-    }
-    if !testCase.request.breadcrumbs.isEmpty {
-      object.append("via", .array(testCase.request.breadcrumbs.map { .string($0.rawValue) }))
-    }
-    object.append("to", .string(testCase.request.destination.rawValue))
-    if !testCase.request.parameters.isEmpty {
-      let sorted = testCase.request.parameters.sorted { $0.key < $1.key }
-      object.append(
-        "parameters",
-        .object(JSONObject(sorted.map { JSONMember($0.key, .string($0.value.description)) })))
-    }
-    let stack = JSONValue.array(testCase.stack.map { .string($0.screen.rawValue) })
-    if let tab = testCase.tab {
-      object.append(
-        "expect", ["tab": .string(tab), "stacks": .object(JSONObject([JSONMember(tab, stack)]))])
-    } else {
-      object.append("expect", ["stack": stack])
-    }
-    return .object(object)
+    JSONValue(writtenBy: { $0.coverCase(testCase) })
   }
 
-  /// `{"command": 3, "id": "openList", "reason": …}`.
+  /// An uncovered command as ``JSONBytes/uncoveredCommand(_:)`` writes it.
   static func json(_ uncovered: Cover.Uncovered) -> JSONValue {
-    var object: JSONObject = ["command": .number(JSONNumber(uncovered.command))]
-    if let id = uncovered.commandID { object.append("id", .string(id)) }
-    object.append("reason", .string(uncovered.reason))
-    return .object(object)
+    JSONValue(writtenBy: { $0.uncoveredCommand(uncovered) })
   }
 
   /// `commands[3] 'openList'`.
@@ -118,5 +101,73 @@ enum CoverCommand {
 
   private static func names(_ screens: [ScreenName]) -> String {
     screens.map { excerpt($0.rawValue) }.joined(separator: ", ")
+  }
+}
+
+/// The one writer of cover's cases and uncovered commands: the file `routing cover` prints
+/// and the service's `cover` answer.
+extension JSONBytes {
+  /// `{"name":…,"stack":["Menu"],"via":["Folder"],"to":"Profile","parameters":{…},
+  /// "expect":{"stack":[…]}}`; on a table with tabs the start is `"tab":…` and the
+  /// expectation `{"tab":…,"stacks":{tab:[…]}}`.
+  ///
+  /// - Complexity: O(*n* + *k* log *k*), where *n* is the length of the case's stack and
+  ///   *k* the number of its parameters.
+  mutating func coverCase(_ testCase: Cover.Case) {
+    raw(#"{"name":"#)
+    string(testCase.name)
+    if let tab = testCase.tab {
+      raw(#","tab":"#)
+      string(tab)
+    } else {
+      raw(#","stack":["#)
+      string(testCase.root.rawValue)
+      byte(UInt8(ascii: "]"))
+    }
+    if !testCase.request.breadcrumbs.isEmpty {
+      raw(#","via":["#)
+      for (index, breadcrumb) in testCase.request.breadcrumbs.enumerated() {
+        if index > 0 { byte(UInt8(ascii: ",")) }
+        string(breadcrumb.rawValue)
+      }
+      byte(UInt8(ascii: "]"))
+    }
+    raw(#","to":"#)
+    string(testCase.request.destination.rawValue)
+    if !testCase.request.parameters.isEmpty {
+      raw(#","parameters":{"#)
+      parameters(testCase.request.parameters)
+      byte(UInt8(ascii: "}"))
+    }
+    raw(#","expect":{"#)
+    if let tab = testCase.tab {
+      raw(#""tab":"#)
+      string(tab)
+      raw(#","stacks":{"#)
+      string(tab)
+      raw(":[")
+    } else {
+      raw(#""stack":["#)
+    }
+    for (index, entry) in testCase.stack.enumerated() {
+      if index > 0 { byte(UInt8(ascii: ",")) }
+      string(entry.screen.rawValue)
+    }
+    raw(testCase.tab == nil ? "]}}" : "]}}}")
+  }
+
+  /// `{"command":3,"id":"openList","reason":…}`.
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of what is written.
+  mutating func uncoveredCommand(_ uncovered: Cover.Uncovered) {
+    raw(#"{"command":"#)
+    number(uncovered.command)
+    if let id = uncovered.commandID {
+      raw(#","id":"#)
+      string(id)
+    }
+    raw(#","reason":"#)
+    string(uncovered.reason)
+    byte(UInt8(ascii: "}"))
   }
 }

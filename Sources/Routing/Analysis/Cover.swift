@@ -34,10 +34,27 @@ public struct Cover: Hashable, Sendable {
     public let request: Request
     /// The route's steps.
     public let steps: [Step]
-    /// The stack after the route (the case's tab's, on a table with tabs).
-    public let stack: [Entry]
     /// The commands this case takes that no earlier case took, in route order.
     public let newCommands: [Int]
+
+    /// The stack after the route (the case's tab's, on a table with tabs): the root's
+    /// entry, then each step's, a pop taking the stack back to its depth.
+    ///
+    /// Made from the steps when asked: kept with every case, the stacks were a fifth of
+    /// a large table's cover in memory and time (Docs/Performance.md, "Cover at scale").
+    ///
+    /// - Complexity: O(*s*), where *s* is the number of steps.
+    public var stack: [Entry] {
+      var stack = [Entry(root)]
+      for step in steps {
+        if step.action == .push {
+          stack.append(step.entry)
+        } else {
+          stack.removeSubrange(step.depth...)
+        }
+      }
+      return stack
+    }
   }
 
   /// A command no case takes, and why.
@@ -346,8 +363,11 @@ struct CoverFinder {
       let newCommands = members(of: candidate).filter { !covered[Int($0)] }.map { Int($0) }
       for command in newCommands { covered[command] = true }
       let root = trees[Int(candidate.root)]
-      let values = requiredValues(candidate)
-      let route = steps(candidate, from: root, values: values)
+      let path =
+        root.tree.steps(to: candidate.via >= 0 ? candidate.via : candidate.target)
+        + legSteps[range(candidate.leg)]
+      let values = requiredValues(along: path)
+      let route = steps(path, from: root, values: values)
       cases.append(
         Cover.Case(
           name: name(of: candidate, newCommands: newCommands), root: root.name,
@@ -356,7 +376,7 @@ struct CoverFinder {
             to: table.screens[Int(candidate.target)].name,
             via: candidate.via >= 0 ? [table.screens[Int(candidate.via)].name] : [],
             parameters: values),
-          steps: route.steps, stack: route.stack, newCommands: newCommands))
+          steps: route, newCommands: newCommands))
     }
     return Cover(
       roots: roots, cases: cases, uncovered: uncovered(covered: covered, roots: roots),
@@ -409,15 +429,13 @@ struct CoverFinder {
     Int(range.lowerBound)..<Int(range.upperBound)
   }
 
-  /// The route of `candidate` as the tree and its leg give it, each pushed entry holding
-  /// the values of `values` its screen declares.
-  private func steps(_ candidate: Candidate, from root: RootTree, values: Parameters) -> (
-    steps: [Step], stack: [Entry]
-  ) {
-    let path = root.tree.steps(to: candidate.via >= 0 ? candidate.via : candidate.target)
+  /// The route of the steps `path` from `root`, each pushed entry holding the values of
+  /// `values` its screen declares.
+  private func steps(_ path: [LegStep], from root: RootTree, values: Parameters) -> [Step] {
     var stack = [Entry(root.name)]
     var steps: [Step] = []
-    for step in path + legSteps[range(candidate.leg)] {
+    steps.reserveCapacity(path.count)
+    for step in path {
       let screen = table.screens[Int(step.screen)]
       let entry: Entry
       let action: StepAction
@@ -439,16 +457,14 @@ struct CoverFinder {
           command: Int(step.command), commandID: table.commands.id(of: Int(step.command)),
           action: action, entry: entry, depth: stack.count))
     }
-    return (steps, stack)
+    return steps
   }
 
-  /// A value for every required parameter of a screen `candidate`'s route pushes: `1`,
+  /// A value for every required parameter of a screen the steps `path` push: `1`,
   /// `true` or `1.5` by the parameter's kind, `value` for text.
-  private func requiredValues(_ candidate: Candidate) -> Parameters {
-    let root = trees[Int(candidate.root)]
-    let path = root.tree.steps(to: candidate.via >= 0 ? candidate.via : candidate.target)
+  private func requiredValues(along path: [LegStep]) -> Parameters {
     var values: Parameters = [:]
-    for step in path + legSteps[range(candidate.leg)] where step.popTo < 0 {
+    for step in path where step.popTo < 0 {
       for parameter in table.screens[Int(step.screen)].parameters
       where parameter.required && values[parameter.name] == nil {
         values[parameter.name] = Self.sampleValue(of: parameter.kind)

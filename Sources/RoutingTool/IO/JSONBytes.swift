@@ -274,7 +274,7 @@ extension JSONBytes {
   /// An entry's parameters as members, keys sorted, values as text.
   ///
   /// - Complexity: O(*k* log *k*), where *k* is their number.
-  private mutating func parameters(_ parameters: Parameters) {
+  mutating func parameters(_ parameters: Parameters) {
     if parameters.count == 1, let (key, value) = parameters.first {
       string(key)
       byte(UInt8(ascii: ":"))
