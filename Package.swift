@@ -21,7 +21,8 @@ let package = Package(
     .target(
       name: "Routing", dependencies: ["RoutingJSON", "RoutingStorage"], swiftSettings: settings),
     .target(
-      name: "RoutingTool", dependencies: ["Routing", "RoutingJSON"], swiftSettings: settings),
+      name: "RoutingTool", dependencies: ["Routing", "RoutingJSON", "RoutingStorage"],
+      swiftSettings: settings),
     .target(name: "SampleApp", dependencies: ["Routing"], swiftSettings: settings),
     .executableTarget(
       name: "RoutingCLI", dependencies: ["RoutingTool"], swiftSettings: settings),

@@ -1,7 +1,7 @@
 import Dispatch
 import Routing
 import RoutingJSON
-import Synchronization
+import RoutingStorage
 
 #if canImport(Glibc)
   import Glibc
@@ -172,7 +172,7 @@ final class LineQueue: Sendable {
   /// A line counts its bytes and this many more, so that a flood of empty lines is
   /// bounded too.
   private static let overhead = 64
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// Free room, in units of ``unit`` bytes.
   private let room: DispatchSemaphore
   /// Lines to take, and one more for each worker once closed.

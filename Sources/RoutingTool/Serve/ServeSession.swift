@@ -1,6 +1,6 @@
 import Routing
 import RoutingJSON
-import Synchronization
+import RoutingStorage
 
 /// The planner as a service: answers JSON-RPC 2.0 messages, one JSON value a line, on a
 /// route table it can re-read (Docs/Service.md).
@@ -27,9 +27,9 @@ package final class ServeSession: Sendable {
   package let path: String
   private let reader: FileReader
   private let logger: Logger
-  private let current: Mutex<Snapshot>
+  private let current: Locked<Snapshot>
   /// The modification time of the file last read, for `--watch`.
-  private let readTime: Mutex<Int64?>
+  private let readTime: Locked<Int64?>
 
   /// Reads the file once to start serving.
   ///
@@ -49,8 +49,8 @@ package final class ServeSession: Sendable {
     reader = FileReader(read: readFile)
     logger = Logger(write: log)
     let time = modificationTime(atPath: path)
-    current = Mutex(try Self.load(path, reader, compiled: table))
-    readTime = Mutex(time)
+    current = Locked(try Self.load(path, reader, compiled: table))
+    readTime = Locked(time)
   }
 
   /// The table a request starts on.
@@ -249,7 +249,7 @@ private struct FileReader: @unchecked Sendable {
 private final class Logger: @unchecked Sendable {
   // Every call goes through the lock: the closure is called by one thread at a time.
   private let write: (String) -> Void
-  private let lock = Mutex(())
+  private let lock = Locked(())
 
   init(write: @escaping (String) -> Void) {
     self.write = write

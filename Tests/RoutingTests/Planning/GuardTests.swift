@@ -1,5 +1,5 @@
 import Routing
-import Synchronization
+import RoutingStorage
 import Testing
 
 extension ScreenName {
@@ -109,7 +109,7 @@ extension ScreenName {
   }
 
   @Test func guardsRunOncePerRequestWithTheRequestAndStartingStack() throws {
-    let seen = Mutex<[GuardContext]>([])
+    let seen = Locked<[GuardContext]>([])
     let recording = RouteGuard { context in
       seen.withLock { $0.append(context) }
       return true

@@ -1,8 +1,8 @@
 import Foundation
 import Routing
 import RoutingJSON
+import RoutingStorage
 import RoutingTool
-import Synchronization
 import Testing
 
 /// Each method of `routing serve` answers what the tool's command prints for the same
@@ -253,7 +253,7 @@ import Testing
 
 /// Lines logged from any thread.
 final class LogLines: Sendable {
-  private let storage = Mutex<[String]>([])
+  private let storage = Locked<[String]>([])
   func append(_ line: String) { storage.withLock { $0.append(line) } }
   var lines: [String] { storage.withLock { $0 } }
 }

@@ -1,15 +1,15 @@
 import Foundation
 import Routing
 import RoutingJSON
+import RoutingStorage
 import RoutingTool
-import Synchronization
 
 /// A service session on tables held in memory, and what it logged.
 final class ServeHarness: Sendable {
   /// The files the session reads, and the lines it logs.
   final class Store: Sendable {
-    let files = Mutex<[String: [UInt8]]>([:])
-    let logged = Mutex<[String]>([])
+    let files = Locked<[String: [UInt8]]>([:])
+    let logged = Locked<[String]>([])
   }
 
   let store: Store

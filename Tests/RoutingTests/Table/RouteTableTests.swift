@@ -1,6 +1,6 @@
 import Dispatch
 import Routing
-import Synchronization
+import RoutingStorage
 import Testing
 
 @Suite struct RouteTableTests {
@@ -201,7 +201,7 @@ private final class ResultBox: Sendable {
   private let slots: [Slot]
 
   final class Slot: Sendable {
-    let lock = Mutex<[Result<Route, RoutingError>]>([])
+    let lock = Locked<[Result<Route, RoutingError>]>([])
   }
 
   init(count: Int) {
