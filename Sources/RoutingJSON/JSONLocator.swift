@@ -16,20 +16,20 @@ package struct TextPosition: Hashable, Sendable, CustomStringConvertible {
   package var description: String { "\(line):\(column)" }
 }
 
-/// Where values of a JSON document start, found from their paths by scanning the bytes
+/// Where values of a JSON document start, found from their paths by reading the bytes
 /// again.
 ///
 /// Reading a route-table file keeps no position per value, so that loading stays as fast
 /// as it is; only a message about a file uses a locator, to name the line and column of
-/// the place a ``TableError`` or a ``Diagnostic`` names (`commands[2].from[0]`). The
-/// document is checked once; the elements of each array a path goes through are found
-/// once, so that locating many places in a large file costs about one pass over it.
+/// the place a ``TableError`` or a ``Diagnostic`` names (`commands[2].from[0]`). It reads
+/// with ``JSONReader``, the package's one JSON scanner, so it accepts and refuses exactly
+/// what loading does: the document is checked once, and each call of
+/// ``positions(of:)`` reads it once more, going into only the arrays and objects its
+/// paths go through.
 package struct JSONLocator {
   private let bytes: [UInt8]
   /// The first JSON error in the document, if any.
   package let syntaxError: JSONParseError?
-  /// Where the elements of each array met so far start, by the array's path.
-  private var elements: [[JSONPath.Component]: [Int]] = [:]
 
   /// Prepares to locate values in a document, checking it as strictly as loading does.
   ///
@@ -54,8 +54,7 @@ package struct JSONLocator {
   /// - Returns: The line and column, as ``positions(of:)`` finds them.
   /// - Complexity: O(*n*), where *n* is the length of the document.
   package static func position(of location: String, in bytes: [UInt8]) -> TextPosition {
-    var locator = JSONLocator(bytes)
-    return locator.positions(of: [JSONPath(parsing: location)])[0]
+    JSONLocator(bytes).positions(of: [JSONPath(parsing: location)])[0]
   }
 
   /// The positions of the values at `paths`, in order.
@@ -68,14 +67,24 @@ package struct JSONLocator {
   /// - Parameter paths: The paths.
   /// - Returns: Their lines and columns.
   /// - Complexity: O(*n* + *p* log *p* + *l*), where *n* is the length of the document,
-  ///   *p* the number of paths and *l* their total length, plus O(*k*) for each key
-  ///   looked up in an object of *k* bytes.
-  package mutating func positions(of paths: [JSONPath]) -> [TextPosition] {
+  ///   *p* the number of paths and *l* their total length.
+  package func positions(of paths: [JSONPath]) -> [TextPosition] {
     if let syntaxError {
       let position = TextPosition(line: syntaxError.line, column: syntaxError.column)
       return Array(repeating: position, count: paths.count)
     }
-    let offsets = paths.map { offset(of: $0.components) }
+    var wanted = PathTree()
+    let ends = paths.map { wanted.insert($0.components) }
+    var starts = Array(repeating: -1, count: wanted.nodes.count)
+    // The document was checked when the locator was made, so this read does not fail.
+    try? JSONReader.read(bytes[...]) { reader throws(JSONParseError) in
+      try Self.read(&reader, at: 0, of: wanted, into: &starts)
+    }
+    let offsets = ends.map { end in
+      var node = end
+      while starts[node] < 0 { node = wanted.nodes[node].parent }
+      return starts[node]
+    }
     // One sweep over the bytes, in offset order.
     var result = Array(repeating: TextPosition(line: 1, column: 1), count: paths.count)
     var position = TextPosition(line: 1, column: 1)
@@ -97,139 +106,74 @@ package struct JSONLocator {
 
   private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-  /// The offset of the deepest value on `components`, in a well-formed document.
-  private mutating func offset(of components: [JSONPath.Component]) -> Int {
-    var scanner = Scanner(bytes: bytes)
-    if bytes.starts(with: Self.byteOrderMark) { scanner.index = Self.byteOrderMark.count }
-    scanner.skipWhitespace()
-    for (depth, component) in components.enumerated() {
-      switch component {
-      case .key(let wanted):
-        guard let value = scanner.member(wanted) else { return scanner.index }
-        scanner.index = value
-      case .index(let wanted):
-        let container = Array(components[..<depth])
-        if elements[container] == nil {
-          guard scanner.byte == UInt8(ascii: "[") else { return scanner.index }
-          elements[container] = scanner.elementOffsets()
+  /// Reads the value the reader stands before, the value of `node`'s path: records where
+  /// it starts, goes into it for the children `node` has, and skips everything else.
+  ///
+  /// Recursion goes no deeper than the longest path asked for.
+  private static func read(
+    _ reader: inout JSONReader, at node: Int, of tree: PathTree, into starts: inout [Int]
+  ) throws(JSONParseError) {
+    starts[node] = reader.offsetOfNextValue()
+    let children = tree.nodes[node]
+    switch try reader.peek() {
+    case .object where !children.keys.isEmpty:
+      try reader.enterObject()
+      while let key = try reader.nextKey() {
+        if let child = children.keys[reader.string(key)] {
+          try read(&reader, at: child, of: tree, into: &starts)
+        } else {
+          try reader.skipValue()
         }
-        guard let starts = elements[container], wanted < starts.count else {
-          return scanner.index
-        }
-        scanner.index = starts[wanted]
       }
+    case .array where !children.elements.isEmpty:
+      try reader.enterArray()
+      var index = 0
+      while try reader.nextElement() {
+        if let child = children.elements[index] {
+          try read(&reader, at: child, of: tree, into: &starts)
+        } else {
+          try reader.skipValue()
+        }
+        index += 1
+      }
+    default:
+      try reader.skipValue()
     }
-    return scanner.index
   }
 
-  /// A skip-scanner over a well-formed document.
-  private struct Scanner {
-    let bytes: [UInt8]
-    var index = 0
-
-    /// The byte at `index`, or 0 at the end.
-    var byte: UInt8 { index < bytes.count ? bytes[index] : 0 }
-
-    /// Where the value of the object's member `wanted` starts, when the object at
-    /// `index` has one; `index` is left where it was.
-    mutating func member(_ wanted: String) -> Int? {
-      guard byte == UInt8(ascii: "{") else { return nil }
-      let start = index
-      defer { index = start }
-      index += 1
-      while true {
-        skipSeparator()
-        guard byte == UInt8(ascii: "\"") else { return nil }
-        let keyStart = index
-        skipString()
-        let key = text(keyStart..<index)
-        skipWhitespace()
-        index += 1  // ':'
-        skipWhitespace()
-        if key == wanted { return index }
-        skipValue()
-      }
+  /// The paths asked for, as a tree: node 0 is the document, and each node's children
+  /// are the keys and indices some path takes next.
+  private struct PathTree {
+    struct Node {
+      var parent: Int
+      var keys: [String: Int] = [:]
+      var elements: [Int: Int] = [:]
     }
 
-    /// Where each element of the array at `index` starts; `index` is left where it was.
-    mutating func elementOffsets() -> [Int] {
-      let start = index
-      defer { index = start }
-      var offsets: [Int] = []
-      index += 1
-      while true {
-        skipSeparator()
-        guard index < bytes.count, byte != UInt8(ascii: "]") else { return offsets }
-        offsets.append(index)
-        skipValue()
-      }
-    }
+    var nodes = [Node(parent: 0)]
 
-    /// A string's text, its quotes included in `range`.
-    func text(_ range: Range<Int>) -> String {
-      let inner = bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]
-      guard inner.contains(UInt8(ascii: "\\")) else {
-        return String(decoding: inner, as: UTF8.self)
-      }
-      return (try? JSONValue(parsing: Array(bytes[range])))?.stringValue ?? ""
-    }
-
-    /// Skips whitespace and a `,` between members or elements.
-    mutating func skipSeparator() {
-      skipWhitespace()
-      if byte == UInt8(ascii: ",") {
-        index += 1
-        skipWhitespace()
-      }
-    }
-
-    mutating func skipWhitespace() {
-      while index < bytes.count, Self.isWhitespace(bytes[index]) { index += 1 }
-    }
-
-    static func isWhitespace(_ byte: UInt8) -> Bool {
-      byte == UInt8(ascii: " ") || byte == 0x0A || byte == 0x0D || byte == 0x09
-    }
-
-    mutating func skipString() {
-      index += 1
-      while index < bytes.count {
-        switch bytes[index] {
-        case UInt8(ascii: "\\"): index += 2
-        case UInt8(ascii: "\""):
-          index += 1
-          return
-        default: index += 1
+    /// Adds a path, and returns the node it ends at.
+    mutating func insert(_ components: [JSONPath.Component]) -> Int {
+      var node = 0
+      for component in components {
+        let known: Int?
+        switch component {
+        case .key(let key): known = nodes[node].keys[key]
+        case .index(let index): known = nodes[node].elements[index]
         }
-      }
-    }
-
-    /// Skips one value: a string, a whole array or object, or a number or literal.
-    mutating func skipValue() {
-      var depth = 0
-      repeat {
-        switch byte {
-        case UInt8(ascii: "\""): skipString()
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-          depth += 1
-          index += 1
-        case UInt8(ascii: "}"), UInt8(ascii: "]"):
-          depth -= 1
-          index += 1
-        default:
-          if depth == 0 {
-            while index < bytes.count, !Self.endsLiteral(bytes[index]) { index += 1 }
-          } else {
-            index += 1
-          }
+        if let known {
+          node = known
+          continue
         }
-      } while depth > 0 && index < bytes.count
-    }
-
-    /// Whether a byte ends a number or a literal.
-    static func endsLiteral(_ byte: UInt8) -> Bool {
-      isWhitespace(byte) || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]")
-        || byte == UInt8(ascii: "}")
+        nodes.append(Node(parent: node))
+        let child = nodes.count - 1
+        switch component {
+        case .key(let key): nodes[node].keys[key] = child
+        case .index(let index): nodes[node].elements[index] = child
+        }
+        node = child
+      }
+      return node
     }
   }
 }

@@ -265,6 +265,15 @@ package struct JSONReader {
     }
   }
 
+  /// Where the next value starts in the input, whitespace skipped: the offset a message
+  /// about that value points to.
+  ///
+  /// - Complexity: O(*w*), where *w* is the length of the whitespace before the value.
+  package mutating func offsetOfNextValue() -> Int {
+    skipWhitespace()
+    return position
+  }
+
   private func checkLiteral(_ word: StaticString) throws(JSONParseError) {
     let count = word.utf8CodeUnitCount
     let matches = word.withUTF8Buffer { expected in

@@ -79,7 +79,7 @@ enum CheckCommand {
     let paths = diagnostics.map { places.path(of: $0) }
     var positions: [TextPosition] = []
     if !diagnostics.isEmpty {
-      var locator = JSONLocator(try bytes())
+      let locator = JSONLocator(try bytes())
       positions = locator.positions(of: paths)
     }
     return diagnostics.indices.map { index in

@@ -137,7 +137,7 @@ extension Console {
   static func message(_ place: JSONPath, _ text: String, file path: String, bytes: [UInt8])
     -> FileMessage
   {
-    var locator = JSONLocator(bytes)
+    let locator = JSONLocator(bytes)
     let position = locator.positions(of: [place])[0]
     // A syntax error's message already says where; say it once, in front.
     let what = locator.syntaxError?.message ?? text

@@ -59,7 +59,7 @@ enum TestCommand {
       format == .json || format == .junit || !outcomes[$0].mismatches.isEmpty
     }
     if !placed.isEmpty {
-      var locator = JSONLocator(bytes)
+      let locator = JSONLocator(bytes)
       let positions = locator.positions(of: placed.map { file.path(ofCase: $0) })
       for (index, position) in zip(placed, positions) {
         outcomes[index].message.position = position

@@ -78,7 +78,7 @@ import Testing
       if Bool.random(using: &random) { document.whitespace(&random) }
       document.value(at: .root, depth: 0, &random)
       document.whitespace(&random)
-      var locator = JSONLocator(Array(document.text.utf8))
+      let locator = JSONLocator(Array(document.text.utf8))
       #expect(locator.syntaxError == nil)
       // Through the path's text too, as a table error writes it.
       let paths = document.places.map { JSONPath(parsing: $0.path.description) }
@@ -102,6 +102,25 @@ import Testing
     #expect(
       JSONLocator.position(of: "commands[1].from[0]", in: bytes)
         == TextPosition(line: 3, column: 13))
+  }
+
+  @Test func aPathThroughAValueThatHoldsNothingStopsAtThatValue() {
+    let text = "{\"a\": \"text\",\n \"b\": [1, {\"c\": null}], \"\\u0064\": true}"
+    let bytes = Array(text.utf8)
+    #expect(JSONLocator.position(of: "a.x", in: bytes) == TextPosition(line: 1, column: 7))
+    #expect(JSONLocator.position(of: "a[0]", in: bytes) == TextPosition(line: 1, column: 7))
+    #expect(JSONLocator.position(of: "b[0].c", in: bytes) == TextPosition(line: 2, column: 8))
+    #expect(JSONLocator.position(of: "b[1].c", in: bytes) == TextPosition(line: 2, column: 17))
+    // A key written with an escape is found by what it says, as loading reads it.
+    #expect(JSONLocator.position(of: "d", in: bytes) == TextPosition(line: 2, column: 35))
+    #expect(JSONLocator.position(of: "nope", in: bytes) == TextPosition(line: 1, column: 1))
+    // Several paths at once, some sharing their start, in the order asked.
+    let locator = JSONLocator(bytes)
+    #expect(
+      locator.positions(of: ["b[1].c", "a", "b[1]"].map { JSONPath(parsing: $0) }) == [
+        TextPosition(line: 2, column: 17), TextPosition(line: 1, column: 7),
+        TextPosition(line: 2, column: 11),
+      ])
   }
 
   @Test func aByteOrderMarkIsNoColumnAndSyntaxErrorsKeepTheirPlace() {
