@@ -128,6 +128,10 @@ extension RouteTable {
       roots = [name]
       finder.addTree(from: name, tab: nil)
       finder.addCandidates(ofTree: 0)
+      if finder.rootMayNotMatch(name) {
+        finder.addTree(from: name, tab: nil, rootMatches: false)
+        finder.addCandidates(ofTree: 1)
+      }
     } else {
       var chosen = Array(tabs.indices)
       if let root {
@@ -170,6 +174,15 @@ struct CoverFinder {
     var tree: RouteTree
     /// Per command: whether it may take part (its guard refuses; its tab leaves it out).
     var enabled: [Bool]
+    /// Whether the root's entry matches its screen under the values of the tree's cases.
+    /// The entry holds no values, so a value for a key the root declares keeps it from
+    /// matching: a command back to the root then pushes it again instead of popping
+    /// (<doc:HowRoutesArePlanned>, "One step"). A root with such keys has a tree of each
+    /// kind, and each case comes from the one its values choose.
+    var rootMatches: Bool
+    /// The keys a value for which keeps the root's entry from matching: the root's (on
+    /// a table with tabs, every tab root's).
+    var keys: Set<String>
   }
 
   /// Above this many units of *V* · (*V* + *E*) the breadcrumb routes are found from the
@@ -189,11 +202,8 @@ struct CoverFinder {
   var legSteps: [LegStep] = []
   /// Per command: whether some candidate takes it.
   var inCandidate: [Bool]
-  /// Per screen: whether it declares a required parameter.
-  let requiresValue: [Bool]
-  /// The keys a root declares: a root entry holds no values, so a value given for one of
-  /// them would keep the entry from matching its screen, and the route would differ.
-  let rootKeys: Set<String>
+  /// The keys some screen requires.
+  let requiredKeys: Set<String>
   /// Per command: the stamp of the candidate that last listed it, to list it once.
   private var listed: [Int32]
   private var stamp: Int32 = 0
@@ -203,28 +213,38 @@ struct CoverFinder {
     graph = table.graph
     inCandidate = [Bool](repeating: false, count: graph.commandCount)
     listed = [Int32](repeating: -1, count: graph.commandCount)
-    requiresValue = table.screens.map { $0.parameters.contains(where: \.required) }
-    let roots =
-      table.tabs.isEmpty
-      ? Array(table.screens.prefix(1)) : table.tabs.compactMap { table.screen(named: $0.root) }
-    rootKeys = Set(roots.flatMap { $0.parameters.map(\.name) })
+    requiredKeys = Set(
+      table.screens.flatMap { $0.parameters.filter(\.required).map(\.name) })
+  }
+
+  /// Whether some case from `name`'s one-entry stack may give a value for a key `name`
+  /// declares, so that its entry would not match (``RootTree/rootMatches``).
+  func rootMayNotMatch(_ name: ScreenName) -> Bool {
+    guard let screen = table.screen(named: name) else { return false }
+    return screen.parameters.contains { requiredKeys.contains($0.name) }
   }
 
   /// Adds the tree of legs from `name`'s one-entry stack (inside tab `tab`), with every
-  /// guarded command and the commands the tab leaves out not taking part.
+  /// guarded command and the commands the tab leaves out not taking part; the root's
+  /// entry matching its screen or not (``RootTree/rootMatches``).
   ///
   /// - Complexity: O(*V* + *E*), O((*V* + *E*) · log *V*) with costs.
-  mutating func addTree(from name: ScreenName, tab: Int?) {
+  mutating func addTree(from name: ScreenName, tab: Int?, rootMatches: Bool = true) {
     var enabled = [Bool](repeating: true, count: graph.commandCount)
     for command in graph.guardedCommands { enabled[Int(command)] = false }
     if let tab {
       for command in table.tabLayout.excluded[tab] { enabled[Int(command)] = false }
     }
-    let tree = RouteTree(
-      graph: graph, marks: StackMarks([Entry(name)], in: table), where: { enabled[Int($0)] })
+    let screen = table.screenIndex[name]!
+    var marks = StackMarks(screenCount: graph.screenCount)
+    marks.mark([screen]) { _, _ in rootMatches }
+    let tree = RouteTree(graph: graph, marks: marks, where: { enabled[Int($0)] })
+    let roots = tab == nil ? [name] : table.tabs.map(\.root)
+    let keys = Set(roots.flatMap { table.screen(named: $0)?.parameters.map(\.name) ?? [] })
     trees.append(
       RootTree(
-        name: name, screen: table.screenIndex[name]!, tab: tab, tree: tree, enabled: enabled))
+        name: name, screen: screen, tab: tab, tree: tree, enabled: enabled,
+        rootMatches: rootMatches, keys: keys))
   }
 
   /// Adds the candidates of tree `number`: its route to every screen, then the routes
@@ -232,7 +252,7 @@ struct CoverFinder {
   mutating func addCandidates(ofTree number: Int) {
     searched.append(number)
     let root = trees[number]
-    for reached in root.tree.reached where reached != root.screen {
+    for reached in root.tree.reached {
       addCandidate(root: Int32(number), via: -1, target: reached, leg: [], legCost: 0)
     }
     let size =
@@ -254,7 +274,7 @@ struct CoverFinder {
       screens.append(cursor)
       cursor = root.tree.previous(of: cursor)
     }
-    if screens.last != root.screen { screens.append(root.screen) }
+    screens.append(root.screen)
     return screens.reversed()
   }
 
@@ -264,18 +284,23 @@ struct CoverFinder {
   private mutating func addLegsBySearch(root: Int32) {
     let tree = trees[Int(root)]
     var marks = StackMarks(screenCount: graph.screenCount)
-    for via in tree.tree.reached where via != tree.screen {
-      marks.mark(chain(of: via, in: tree)) { _, _ in true }
+    for via in tree.tree.reached {
+      marks.mark(chain(of: via, in: tree)) { position, _ in position > 0 || tree.rootMatches }
       let legs = RouteTree(graph: graph, marks: marks, where: { tree.enabled[Int($0)] })
+      // The route to `via` may take a command of its own that no route to `via` alone
+      // lists: when the root does not match, going back to it is only a breadcrumb's leg.
+      var viaTakesNew = tree.tree.anyStep(to: via, where: { !inCandidate[Int($0.command)] })
       // Every step counts, not only the last: a leg to a screen on the way may be left out
       // (another tab reaches it sooner), and a pop back to the root is no request's leg.
-      for target in legs.reached where target != tree.screen {
-        guard legs.anyStep(to: target, where: { !inCandidate[Int($0.command)] }) else {
-          continue
-        }
-        addCandidate(
+      for target in legs.reached where target != tree.screen || !tree.rootMatches {
+        guard viaTakesNew || legs.anyStep(to: target, where: { !inCandidate[Int($0.command)] })
+        else { continue }
+        if addCandidate(
           root: root, via: via, target: target, leg: legs.steps(to: target),
           legCost: legs.cost(to: target)!)
+        {
+          viaTakesNew = false
+        }
       }
     }
   }
@@ -291,15 +316,20 @@ struct CoverFinder {
     var pops: [LegStep] = []
     var merged: [LegStep] = []
     var seen = [Int32](repeating: -1, count: graph.screenCount)
-    for via in tree.tree.reached where via != tree.screen {
-      marks.mark(chain(of: via, in: tree)) { _, _ in true }
+    for via in tree.tree.reached {
+      marks.mark(chain(of: via, in: tree)) { position, _ in position > 0 || tree.rootMatches }
       graph.listFirstSteps(
         marks, implicitAnywhere: false, into: &first, pops: &pops, merged: &merged,
         where: { tree.enabled[Int($0)] })
+      var viaTakesNew = tree.tree.anyStep(to: via, where: { !inCandidate[Int($0.command)] })
       for step in first where seen[Int(step.screen)] != via {
         seen[Int(step.screen)] = via
-        guard step.screen != tree.screen, !inCandidate[Int(step.command)] else { continue }
-        addCandidate(root: root, via: via, target: step.screen, leg: [step], legCost: 1)
+        guard step.screen != tree.screen || !tree.rootMatches,
+          viaTakesNew || !inCandidate[Int(step.command)]
+        else { continue }
+        if addCandidate(root: root, via: via, target: step.screen, leg: [step], legCost: 1) {
+          viaTakesNew = false
+        }
       }
     }
   }
@@ -318,29 +348,27 @@ struct CoverFinder {
 
   /// Adds the route from root `root` to `target`, through `via` and then the steps `leg`
   /// (costing `legCost`) when `via` is not -1; leaves it out when the planner would plan
-  /// another route for its request: through another tab, or, with a value given for a
-  /// key a root declares, one whose root entry no longer matches.
+  /// another route for its request: through another tab, or under values that the
+  /// tree's root entry does not match as the tree assumed (``RootTree/rootMatches``; on
+  /// a table with tabs, any value for a key a tab's root declares). Also left out: a
+  /// route that needs one value for screens declaring its key with kinds no one value
+  /// converts to (``requiredValues(along:)``). Returns whether it added the route.
+  @discardableResult
   private mutating func addCandidate(
     root: Int32, via: Int32, target: Int32, leg: [LegStep], legCost: Int
-  ) {
+  ) -> Bool {
     let tree = trees[Int(root)]
     let milestone = via >= 0 ? via : target
     guard staysInTab(milestone, cost: tree.tree.cost(to: milestone)!, root: tree),
       via < 0 || staysInTab(target, cost: legCost, root: tree)
-    else { return }
-    let path = tree.tree.steps(to: milestone)
-    if !rootKeys.isEmpty {
-      let changesRoot = (path + leg).contains { step in
-        step.popTo < 0
-          && table.screens[Int(step.screen)].parameters.contains {
-            $0.required && rootKeys.contains($0.name)
-          }
-      }
-      guard !changesRoot else { return }
-    }
+    else { return false }
+    let path = tree.tree.steps(to: milestone) + leg
+    guard let values = requiredValues(along: path) else { return false }
+    let matchesRoot = !values.keys.contains { tree.keys.contains($0) }
+    guard matchesRoot == tree.rootMatches else { return false }
     stamp += 1
     let start = Int32(members.count)
-    for step in path + leg where listed[Int(step.command)] != stamp {
+    for step in path where listed[Int(step.command)] != stamp {
       listed[Int(step.command)] = stamp
       members.append(step.command)
       inCandidate[Int(step.command)] = true
@@ -350,7 +378,8 @@ struct CoverFinder {
     candidates.append(
       Candidate(
         root: root, via: via, target: target, leg: legStart..<Int32(legSteps.count),
-        members: start..<Int32(members.count), stepCount: Int32(path.count + leg.count)))
+        members: start..<Int32(members.count), stepCount: Int32(path.count)))
+    return true
   }
 
   /// Chooses the cases greedily among the candidates and lists the commands no case
@@ -366,7 +395,9 @@ struct CoverFinder {
       let path =
         root.tree.steps(to: candidate.via >= 0 ? candidate.via : candidate.target)
         + legSteps[range(candidate.leg)]
-      let values = requiredValues(along: path)
+      guard let values = requiredValues(along: path) else {
+        preconditionFailure("a candidate's values were found when it was added")
+      }
       let route = steps(path, from: root, values: values)
       cases.append(
         Cover.Case(
@@ -446,7 +477,9 @@ struct CoverFinder {
       } else {
         var held: Parameters = [:]
         for parameter in screen.parameters {
-          if let value = values[parameter.name] { held[parameter.name] = value }
+          if let value = values[parameter.name] {
+            held[parameter.name] = value.converted(to: parameter.kind) ?? value
+          }
         }
         entry = Entry(screen.name, parameters: held)
         stack.append(entry)
@@ -460,15 +493,35 @@ struct CoverFinder {
     return steps
   }
 
-  /// A value for every required parameter of a screen the steps `path` push: `1`,
-  /// `true` or `1.5` by the parameter's kind, `value` for text.
-  private func requiredValues(along path: [LegStep]) -> Parameters {
-    var values: Parameters = [:]
+  /// A value for every required parameter of a screen the steps `path` push, which
+  /// every screen they push converts to the kind it declares the key with: `1`, `true`
+  /// or `1.5` by the kind when the screens agree on it, `value` for text; for keys
+  /// declared with several kinds, `1` (an integer, a decimal or text) or `true` (a
+  /// boolean or text). `nil` when no value fits every kind (a boolean and a number).
+  ///
+  /// - Complexity: O(*s* · *p*), for *s* steps of at most *p* parameters.
+  func requiredValues(along path: [LegStep]) -> Parameters? {
+    var kinds: [String: Set<ParameterKind>] = [:]
+    var required: [String] = []
     for step in path where step.popTo < 0 {
-      for parameter in table.screens[Int(step.screen)].parameters
-      where parameter.required && values[parameter.name] == nil {
-        values[parameter.name] = Self.sampleValue(of: parameter.kind)
+      for parameter in table.screens[Int(step.screen)].parameters {
+        if parameter.required && !required.contains(parameter.name) {
+          required.append(parameter.name)
+        }
+        kinds[parameter.name, default: []].insert(parameter.kind)
       }
+    }
+    var values: Parameters = [:]
+    for name in required {
+      let declared = kinds[name]!
+      let fitting =
+        declared.count == 1
+        ? Self.sampleValue(of: declared.first!)
+        : [ParameterValue.integer(1), .boolean(true)].first { value in
+          declared.allSatisfy { value.converted(to: $0) != nil }
+        }
+      guard let fitting else { return nil }
+      values[name] = fitting
     }
     return values
   }
@@ -559,13 +612,13 @@ struct CoverFinder {
     var back = [Int32?](repeating: nil, count: graph.commandCount)
     var pushes = [Bool](repeating: false, count: graph.commandCount)
     for root in searchedTrees {
-      for screen in root.tree.reached {
+      for screen in [root.screen] + root.tree.reached {
         for command in graph.commandsFrom[Int(screen)]
         where root.enabled[Int(command)] && !pushes[Int(command)] {
           let target = graph.destination[Int(command)]
           var cursor = screen
           while cursor >= 0 && cursor != target { cursor = root.tree.previous(of: cursor) }
-          let held = cursor == target || root.screen == target
+          let held = cursor == target || (root.rootMatches && root.screen == target)
           if held, let pop = graph.popCommand(to: target, where: { root.enabled[Int($0)] }) {
             back[Int(command)] = back[Int(command)] ?? pop
           } else {
@@ -589,7 +642,7 @@ struct CoverFinder {
       for command in graph.fromAnywhere where root.enabled[Int(command)] {
         reached[Int(command)] = true
       }
-      for screen in root.tree.reached {
+      for screen in [root.screen] + root.tree.reached {
         for command in graph.commandsFrom[Int(screen)] where root.enabled[Int(command)] {
           reached[Int(command)] = true
         }
