@@ -206,7 +206,7 @@ struct ScreenNames {
     names.reserveCapacity(declared.count)
     for (position, screen) in declared.enumerated() {
       try Self.validate(screen.name, at: "screens[\(position)].name")
-      let (first, slot) = slots.find(screen.name, in: names)
+      let (first, slot) = slots.find(screen.name)
       if let first {
         throw TableError(
           .duplicateScreen, at: "screens[\(position)].name",
@@ -233,15 +233,15 @@ struct ScreenNames {
         restorable[identifier] = Int32(position)
       }
       names.append(screen.name)
-      slots.insert(Int32(position), at: slot, names: names)
+      slots.insert(Int32(position), named: screen.name, at: slot)
     }
     // The table shares the declared list rather than copying it.
     screens = declared
   }
 
-  /// Looks up the names of a batch at once (``ScreenSlots/probe(_:in:)``).
+  /// Looks up the names of a batch at once (``ScreenSlots/probe(_:)``).
   func probe(_ batch: inout NameBatch) {
-    slots.probe(&batch, in: names)
+    slots.probe(&batch)
   }
 
   /// Numbers a screen a command names; places are spelled out only when something is
@@ -253,7 +253,7 @@ struct ScreenNames {
   mutating func intern(
     _ name: ScreenName, hash: UInt64? = nil, at place: @autoclosure () -> String
   ) throws(TableError) -> Int32 {
-    let (found, slot) = slots.find(name, hash: hash ?? ScreenSlots.hash(name), in: names)
+    let (found, slot) = slots.find(name, hash: hash ?? ScreenSlots.hash(name))
     if let found { return found }
     try Self.validate(name, at: place())
     guard implicit else {
@@ -267,7 +267,7 @@ struct ScreenNames {
     let number = Int32(screens.count)
     screens.append(Screen(name, declaredAt: nil))
     names.append(name)
-    slots.insert(number, at: slot, names: names)
+    slots.insert(number, named: name, at: slot)
     return number
   }
 

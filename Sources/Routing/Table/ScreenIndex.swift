@@ -22,7 +22,7 @@ struct ScreenIndex: Sendable {
   ///
   /// - Complexity: O(*k*) on average, where *k* is the length of the name.
   subscript(name: ScreenName) -> Int32? {
-    slots.find(name, in: names).number
+    slots.find(name).number
   }
 
   /// The number of the screen whose name is `bytes` (UTF-8), or `nil`: the same as
@@ -30,14 +30,25 @@ struct ScreenIndex: Sendable {
   ///
   /// - Complexity: O(*k*) on average, where *k* is the number of bytes.
   func number(named bytes: Span<UInt8>) -> Int32? {
-    slots.find(bytes, in: names)
+    slots.find(bytes)
   }
 }
 
-/// The slots of a ``ScreenIndex`` being built, the names kept by whoever builds it.
+/// The slots of a ``ScreenIndex`` being built, with the names' bytes end to end.
+///
+/// Lookups compare the name looked up with the bytes kept here rather than with the
+/// screens' `String`s: compiling compares a name for every origin and destination of
+/// every command, and a comparison in place reads bytes only, where one with a
+/// `String` would ask each name for its bytes and retain it (`Docs/Performance.md`,
+/// "Low-level choices").
 struct ScreenSlots: Sendable {
   /// Screen numbers by the ``ByteHash`` of their names.
   private var table: OpenAddressingTable
+  /// The names' UTF-8 bytes, end to end, in screen order.
+  private var bytes: [UInt8] = []
+  /// Where each name starts in ``bytes``, and where the last one ends: name *i* is
+  /// `bytes[starts[i]..<starts[i + 1]]`.
+  private var starts: [Int] = [0]
 
   /// Slots for `capacity` screens before growing.
   init(capacity: Int) {
@@ -45,38 +56,44 @@ struct ScreenSlots: Sendable {
   }
 
   /// The hash of a name, as the slots place it.
-  @inline(__always)
   static func hash(_ name: ScreenName) -> UInt64 {
     ByteHash.of(name.rawValue)
   }
 
-  /// The number of `name` among `names`, or `nil` and the slot where it would go.
+  /// Whether screen `number`'s name has the bytes `name`.
   ///
-  /// - Complexity: O(*k*) on average, where *k* is the length of the name.
-  func find(_ name: ScreenName, in names: [ScreenName]) -> (number: Int32?, slot: Int) {
-    find(name, hash: Self.hash(name), in: names)
+  /// - Complexity: O(*k*), where *k* is the length of the name.
+  private func matches(_ number: Int32, _ name: Span<UInt8>) -> Bool {
+    let start = starts[Int(number)]
+    let end = starts[Int(number) + 1]
+    return end - start == name.count && Bytes.equal(bytes.span.extracting(start..<end), name)
   }
 
-  /// ``find(_:in:)`` for a name whose hash value is known.
+  /// The number of `name`, or `nil` and the slot where it would go.
   ///
   /// - Complexity: O(*k*) on average, where *k* is the length of the name.
-  func find(_ name: ScreenName, hash: UInt64, in names: [ScreenName]) -> (
-    number: Int32?, slot: Int
-  ) {
-    table.find(hash: hash) { names[Int($0)] == name }
+  func find(_ name: ScreenName) -> (number: Int32?, slot: Int) {
+    find(name, hash: Self.hash(name))
   }
 
-  /// The number of the name whose UTF-8 bytes are `bytes` among `names`, or `nil`.
+  /// ``find(_:)`` for a name whose hash value is known.
+  ///
+  /// - Complexity: O(*k*) on average, where *k* is the length of the name.
+  func find(_ name: ScreenName, hash: UInt64) -> (number: Int32?, slot: Int) {
+    let text = name.rawValue.utf8.span
+    return table.find(hash: hash) { matches($0, text) }
+  }
+
+  /// The number of the name whose UTF-8 bytes are `bytes`, or `nil`.
   ///
   /// - Complexity: O(*k*) on average, where *k* is the number of bytes.
-  func find(_ bytes: Span<UInt8>, in names: [ScreenName]) -> Int32? {
-    table.find(hash: ByteHash.of(bytes)) { Bytes.equal(names[Int($0)].rawValue.utf8.span, bytes) }
-      .number
+  func find(_ bytes: Span<UInt8>) -> Int32? {
+    table.find(hash: ByteHash.of(bytes)) { matches($0, bytes) }.number
   }
 
   /// Looks up the names of a batch at once: each name found in the slot its hash points
-  /// to gets its number, any other -1 (``find(_:hash:in:)`` then probes further, or
-  /// finds it new).
+  /// to gets its number, any other -1 (``find(_:hash:)`` then probes further, or finds
+  /// it new).
   ///
   /// On a large table each lookup misses the processor's caches twice, for the slot and
   /// for the name. Made one name after another, with the work of reading a command in
@@ -85,26 +102,32 @@ struct ScreenSlots: Sendable {
   /// misses overlap.
   ///
   /// - Complexity: O(*k*) for names of total length *k*.
-  func probe(_ batch: inout NameBatch, in names: [ScreenName]) {
+  func probe(_ batch: inout NameBatch) {
     table.candidates(batch.hashes, into: &batch.numbers)
     for position in batch.numbers.indices where batch.numbers[position] >= 0 {
-      if names[Int(batch.numbers[position])] != batch.names[position] {
-        batch.numbers[position] = -1
-      }
+      let number = batch.numbers[position]
+      let found = matches(number, batch.names.span[position].rawValue.utf8.span)
+      if !found { batch.numbers[position] = -1 }
     }
   }
 
-  /// Places name `number`, the last of `names`, at `slot`, which ``find(_:in:)`` gave
-  /// for it.
-  mutating func insert(_ number: Int32, at slot: Int, names: [ScreenName]) {
-    table.insert(number, hash: Self.hash(names[Int(number)]), at: slot) {
-      Self.hash(names[Int($0)])
+  /// Places screen `number`, named `name`, at `slot`, which ``find(_:)`` gave for it;
+  /// screens are placed in the order of their numbers.
+  ///
+  /// - Complexity: O(*k*) amortized, where *k* is the length of the name.
+  mutating func insert(_ number: Int32, named name: ScreenName, at slot: Int) {
+    precondition(Int(number) == starts.count - 1, "screens are placed in order")
+    bytes.append(contentsOf: name.rawValue.utf8)
+    starts.append(bytes.count)
+    let (bytes, starts) = (bytes, starts)
+    table.insert(number, hash: Self.hash(name), at: slot) {
+      ByteHash.of(bytes.span.extracting(starts[Int($0)]..<starts[Int($0) + 1]))
     }
   }
 }
 
 /// The screen names of a run of registered commands, looked up together before the
-/// commands are read (see ``ScreenSlots/probe(_:in:)``).
+/// commands are read (see ``ScreenSlots/probe(_:)``).
 struct NameBatch {
   /// The most commands a batch holds.
   static let capacity = 64
@@ -123,18 +146,23 @@ struct NameBatch {
   mutating func fill(with commands: ArraySlice<any NavigationCommand>) {
     origins.removeAll(keepingCapacity: true)
     names.removeAll(keepingCapacity: true)
+    hashes.removeAll(keepingCapacity: true)
     for command in commands {
       let from = command.origins
       origins.append(from)
-      names.append(contentsOf: from)
-      names.append(command.destination)
+      for name in from {
+        names.append(name)
+        hashes.append(ScreenSlots.hash(name))
+      }
+      let destination = command.destination
+      names.append(destination)
+      hashes.append(ScreenSlots.hash(destination))
     }
-    hashes = names.map(ScreenSlots.hash)
-    numbers = Array(repeating: -1, count: names.count)
     next = 0
   }
 
-  /// The next name, its hash value, and its number when a probe found it, else -1.
+  /// The next name, its hash value, and its number when the probe found it, else -1
+  /// (``ScreenSlots/probe(_:)`` comes between ``fill(with:)`` and the first take).
   mutating func take() -> (name: ScreenName, hash: UInt64, number: Int32) {
     defer { next += 1 }
     return (names[next], hashes[next], numbers[next])
