@@ -27,6 +27,31 @@ import Testing
       id: "settings", from: ["Folder"], to: "Settings", when: RouteGuard("admin") { _ in true })
   }
 
+  /// A root that declares a key a screen further on requires: a case that gives the
+  /// value finds the root's entry not matching (it holds no value), so a command back to
+  /// the root pushes it again: `home` is taken only past a breadcrumb, on the way back
+  /// to `detail`'s origin.
+  @Test func aRootWhoseKeyACaseGivesIsReachedAgain() throws {
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen("Home", parameters: [.integer("id")])
+      Screen("Hub")
+      Screen("Detail", parameters: [.integer("id", required: true)])
+      Command(id: "hub", to: "Hub")
+      Command(id: "home", from: ["Hub"], to: "Home")
+      Command(id: "detail", from: ["Home"], to: "Detail")
+    }
+    let cover = try table.cover()
+    #expect(cover.cases.map(\.name) == ["to Detail via Hub: hub, home, detail"])
+    let only = try #require(cover.cases.first)
+    #expect(only.request == Request(to: "Detail", via: ["Hub"], parameters: ["id": 1]))
+    #expect(
+      only.steps.map(\.description) == [
+        "push Hub by hub", "push Home(id: 1) by home", "push Detail(id: 1) by detail",
+      ])
+    #expect(try table.route(only.request, from: [Entry("Home")]).steps == only.steps)
+    #expect(cover.uncovered.isEmpty)
+  }
+
   @Test func casesTakeEveryCommandARouteFromTheRootTakes() throws {
     let cover = try Self.table.cover()
     #expect(cover.roots == ["Menu"])
