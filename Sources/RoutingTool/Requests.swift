@@ -263,6 +263,9 @@ struct RequestFailure: Error {
       self = .invalidRequest(at: parameters.appending(name), error.description)
     case .emptyStack:
       self = .invalidRequest(at: JSONPath.root.appending("stack"), error.description)
+    case .emptyLayer(let layer):
+      self = .invalidRequest(
+        at: JSONPath.root.appending("layers").appending(layer), error.description)
     case .noFactory:
       // Planning never makes screen objects; only a root made by its factory can fail so.
       self = .invalidRequest(at: JSONPath.root, error.description)

@@ -2,10 +2,14 @@
 public enum StepAction: String, Hashable, Sendable, CustomStringConvertible {
   /// A new entry goes on top.
   case push
-  /// Entries above an existing one leave the stack, so that it is on top.
+  /// Entries above an existing one leave the stack, so that it is on top; with layers
+  /// open, every layer above its entry closes (<doc:LayersAndDetours>).
   case pop
+  /// A new entry opens a layer of its own over everything below it
+  /// (<doc:LayersAndDetours>).
+  case present
 
-  /// `push` or `pop`.
+  /// `push`, `pop` or `present`.
   public var description: String { rawValue }
 }
 
@@ -15,12 +19,12 @@ public struct Step: Hashable, Sendable, CustomStringConvertible {
   public let command: Int
   /// The command's identifier, when it has one.
   public let commandID: String?
-  /// Whether the step pushed or popped.
+  /// Whether the step pushed, popped or presented.
   public let action: StepAction
   /// The entry on top after the step.
   public let entry: Entry
-  /// How many entries the stack holds after the step: a pop goes back to the entry at
-  /// index `depth - 1`.
+  /// How many entries the stack holds after the step (with layers, the base and every
+  /// layer together): a pop goes back to the entry at index `depth - 1`.
   public let depth: Int
 
   /// Creates a step.
@@ -28,7 +32,7 @@ public struct Step: Hashable, Sendable, CustomStringConvertible {
   /// - Parameters:
   ///   - command: The command's number.
   ///   - commandID: The command's identifier, if any.
-  ///   - action: Push or pop.
+  ///   - action: Push, pop or present.
   ///   - entry: The entry on top after the step.
   ///   - depth: How many entries the stack holds after the step.
   public init(
@@ -50,18 +54,20 @@ public struct Step: Hashable, Sendable, CustomStringConvertible {
 
   /// The step in words, the one format every printed route uses.
   ///
-  /// A push names the entry it shows, a pop the entry it goes back to, and both the
-  /// command:
+  /// A push and a present name the entry they show, a pop the entry it goes back to,
+  /// and each the command:
   ///
   /// ```
   /// push Profile(userId: 2) by openProfile
   /// back to Menu by home
+  /// present Compose by compose
   /// push Folder by command 1
   /// ```
   public var description: String {
     switch action {
     case .push: "push \(entry) by \(commandName)"
     case .pop: "back to \(entry) by \(commandName)"
+    case .present: "present \(entry) by \(commandName)"
     }
   }
 }
@@ -73,17 +79,23 @@ public struct Step: Hashable, Sendable, CustomStringConvertible {
 public struct Route: Hashable, Sendable, CustomStringConvertible {
   /// The steps, in order.
   public let steps: [Step]
-  /// The stack after the last step, bottom first.
+  /// The stack after the last step, bottom first; below the layers, when the route
+  /// presents (``layers``).
   public let stack: [Entry]
+  /// The layers the route's presenting commands opened and left open, bottom first
+  /// (<doc:LayersAndDetours>); empty on a table without presenting commands.
+  public let layers: [[Entry]]
 
   /// Creates a route.
   ///
   /// - Parameters:
   ///   - steps: The steps in order.
   ///   - stack: The stack they leave.
-  public init(steps: [Step], stack: [Entry]) {
+  ///   - layers: The layers they leave open; none by default.
+  public init(steps: [Step], stack: [Entry], layers: [[Entry]] = []) {
     self.steps = steps
     self.stack = stack
+    self.layers = layers
   }
 
   /// Whether the route has no step (the request was already satisfied).
@@ -109,6 +121,7 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     var lines = steps.enumerated().map { "\($0.offset + 1). \($0.element)" }
     if lines.isEmpty { lines.append("(already there)") }
     lines.append("stack: \(stack.stackDescription)")
+    for layer in layers { lines.append("layer: \(layer.stackDescription)") }
     return lines.joined(separator: "\n")
   }
 }

@@ -185,6 +185,10 @@ public final class Navigator<Container: NavigationContainer> {
         try await container.pop(toCount: step.depth)
         expected.removeSubrange(step.depth...)
         send(.didPop(to: step.entry, step: step))
+      case .present:
+        // The navigator plans on a stack or tabs, whose routes push and pop only: a
+        // present comes from planning with layers (`route(_:from:)` with a `ModalState`).
+        preconditionFailure("a navigator's route presents \(step.entry)")
       }
     }
     try checkUnchanged(expected, beforeStep: steps.count)

@@ -25,7 +25,7 @@ extension Planner {
     if request.parameters.isEmpty {
       guard checksParameters(of: request) else { return }
       // By index: a loop over the steps copied each (three references).
-      for index in route.steps.indices where route.steps[index].action == .push {
+      for index in route.steps.indices where route.steps[index].action != .pop {
         let screen = graph.destination[route.steps[index].command]
         if declaresParameters[Int(screen)] {
           try checkRequired(of: screen, in: request.parameters)
@@ -34,7 +34,7 @@ extension Planner {
       return
     }
     let destinations = graph.destination
-    let pushed = route.steps.lazy.filter { $0.action == .push }.map { destinations[$0.command] }
+    let pushed = route.steps.lazy.filter { $0.action != .pop }.map { destinations[$0.command] }
     // The planner has checked that the destination and the breadcrumbs are screens.
     var concerned: [Int32] = []
     concerned.reserveCapacity(request.breadcrumbs.count + 1)

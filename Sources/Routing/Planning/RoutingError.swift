@@ -23,8 +23,9 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The destination or a breadcrumb is not a screen of the table. `suggestion` is the
   /// table's screen closest to it, when one is close (`Message` for `Mesage`).
   case unknownScreen(ScreenName, suggestion: ScreenName? = nil)
-  /// Entry `entry` (counted from 0, bottom first) of the stack to start from names a
-  /// screen that the table does not declare, on a table that declares its screens (see
+  /// Entry `entry` (counted from 0, bottom first; with layers, along the base and then
+  /// every layer) of the stack to start from names a screen that the table does not
+  /// declare, on a table that declares its screens (see
   /// ``RouteTable/declaresScreens``). `tab` names the tab whose stack it is, for a tab
   /// state; `nil` for a single stack. `suggestion` is the table's screen closest to it,
   /// when one is close.
@@ -34,6 +35,10 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidParameter(name: String, value: String, expected: ParameterKind)
   /// The stack to start from holds no entry.
   case emptyStack
+  /// Layer `layer` (counted from 0, bottom first) of the state to start from holds no
+  /// entry: an open layer holds at least the screen it presented
+  /// (<doc:LayersAndDetours>).
+  case emptyLayer(Int)
   /// The route would push screen `screen` without a value for `key`, a parameter the
   /// screen declares required.
   case missingParameter(screen: ScreenName, key: String)
@@ -55,7 +60,7 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
   case noTabForStack(root: ScreenName, tabs: [String])
 
   /// The kind of failure: `unreachable`, `unknownScreen` (for the destination, a
-  /// breadcrumb or a stack entry), `invalidParameter`, `emptyStack`, `noFactory`,
+  /// breadcrumb or a stack entry), `invalidParameter`, `emptyStack`, `emptyLayer`, `noFactory`,
   /// `missingParameter`, `undeclaredParameter`, `unknownTab` or `noTabForStack`. The
   /// route-table tool reports `unreachable` and `unknownScreen` under these names, and
   /// every other kind as `invalidRequest` (with the same message).
@@ -65,6 +70,7 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unknownScreen, .unknownScreenOnStack: "unknownScreen"
     case .invalidParameter: "invalidParameter"
     case .emptyStack: "emptyStack"
+    case .emptyLayer: "emptyLayer"
     case .noFactory: "noFactory"
     case .missingParameter: "missingParameter"
     case .undeclaredParameter: "undeclaredParameter"
@@ -118,6 +124,8 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
       "parameter '\(excerpt(name))': '\(excerpt(value))' is not a valid \(expected)"
     case .emptyStack:
       "the stack is empty: a route starts from a stack of at least one entry"
+    case .emptyLayer(let layer):
+      "layer \(layer) is empty: an open layer holds at least the screen it presented"
     case .noFactory(let name):
       "nothing makes screen '\(excerpt(name))': give the screen or the table a factory"
     case .missingParameter(let screen, let key):

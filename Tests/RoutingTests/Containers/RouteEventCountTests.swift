@@ -53,6 +53,8 @@ import Testing
           case .pop:
             #expect(
               pair == [.willPop(to: step.entry, step: step), .didPop(to: step.entry, step: step)])
+          case .present:
+            Issue.record("a stack's route presents \(step.entry), seed \(seed)")
           }
         }
       }
@@ -64,6 +66,7 @@ import Testing
         switch step.action {
         case .push: replayed.append(step.entry)
         case .pop: replayed.removeSubrange(step.depth...)
+        case .present: Issue.record("a stack's route presents \(step.entry), seed \(seed)")
         }
         let will = containerEvents[2 * number]
         let did = containerEvents[2 * number + 1]

@@ -1,0 +1,106 @@
+/// A stack with modal layers open over it: what planning with layers starts from and
+/// ends in (<doc:LayersAndDetours>).
+///
+/// A presenting command opens a **layer**, a stack of its own drawn over everything below
+/// it. The **chain** is the base stack followed by every layer's entries, bottom first;
+/// its last entry is the top, where commands apply.
+///
+/// ```swift
+/// let state = ModalState(stack: [Entry("Inbox")], layers: [[Entry("Compose")]])
+/// let again = try table.route(from: state, to: "Archive")
+/// print(again)
+/// // 1. dismiss
+/// // 2. push Archive by archive
+/// // state: Inbox > Archive
+/// ```
+public struct ModalState: Hashable, Sendable, CustomStringConvertible {
+  /// The base stack, bottom first.
+  public var stack: [Entry]
+  /// The open layers, bottom first, each a stack bottom first.
+  public var layers: [[Entry]]
+
+  /// Creates a state.
+  ///
+  /// - Parameters:
+  ///   - stack: The base stack, bottom first; planning refuses an empty one.
+  ///   - layers: The open layers, bottom first; planning refuses an empty layer.
+  public init(stack: [Entry], layers: [[Entry]] = []) {
+    self.stack = stack
+    self.layers = layers
+  }
+
+  /// The base's entries, then every layer's, bottom first.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of entries.
+  public var chain: [Entry] { stack + layers.joined() }
+
+  /// The entry on top: the last of the top layer, or of the base when no layer is open.
+  public var top: Entry? { layers.last?.last ?? stack.last }
+
+  /// The base, then each layer after a `|`: `Inbox | Compose > Recipients | Picker`.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of entries.
+  public var description: String {
+    ([stack] + layers).map(\.stackDescription).joined(separator: " | ")
+  }
+}
+
+/// One step of a route that may close layers: a command's step, or a dismiss.
+public enum ModalStep: Hashable, Sendable, CustomStringConvertible {
+  /// A push, a pop (which closes every layer above the entry it goes back to) or a
+  /// present (which opens a layer).
+  case command(Step)
+  /// The top layer closes, with every entry in it. No command is involved.
+  case dismiss
+
+  /// `dismiss`, or the command step in words (``Step/description``).
+  public var description: String {
+    switch self {
+    case .command(let step): step.description
+    case .dismiss: "dismiss"
+    }
+  }
+
+  /// The command's step, or `nil` for a dismiss.
+  public var commandStep: Step? {
+    if case .command(let step) = self { step } else { nil }
+  }
+}
+
+/// A route planned from a state with layers: its steps and the state they leave.
+public struct ModalRoute: Hashable, Sendable, CustomStringConvertible {
+  /// The steps, in order.
+  public let steps: [ModalStep]
+  /// The state after the last step.
+  public let state: ModalState
+
+  /// Creates a route.
+  ///
+  /// - Parameters:
+  ///   - steps: The steps in order.
+  ///   - state: The state they leave.
+  public init(steps: [ModalStep], state: ModalState) {
+    self.steps = steps
+    self.state = state
+  }
+
+  /// Whether the route has no step (the request was already satisfied).
+  public var isEmpty: Bool { steps.isEmpty }
+
+  /// The command steps, in order, without the dismisses.
+  ///
+  /// - Complexity: O(*s*), where *s* is the number of steps.
+  public var commandSteps: [Step] { steps.compactMap(\.commandStep) }
+
+  /// The steps one a line and numbered, then the state, as ``Route/description`` prints
+  /// a route.
+  ///
+  /// - Complexity: O(*s* + *n*), where *s* is the number of steps and *n* the number of
+  ///   entries in the state.
+  public var description: String {
+    var lines = steps.enumerated().map { "\($0.offset + 1). \($0.element)" }
+    if lines.isEmpty { lines.append("(already there)") }
+    lines.append("state: \(state)")
+    return lines.joined(separator: "\n")
+  }
+}

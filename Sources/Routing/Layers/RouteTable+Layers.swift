@@ -1,0 +1,59 @@
+extension RouteTable {
+  /// Plans the route from a state with modal layers open to a destination, through
+  /// breadcrumbs, with request parameters (<doc:LayersAndDetours>).
+  ///
+  /// Commands apply to the top of the chain (the base stack, then every layer). A
+  /// command back to an entry below the top pops to it and closes every layer above it
+  /// in one step; a presenting command opens a layer; a dismiss closes the top layer
+  /// without a command. Each leg is the shortest; among equally short legs, steps compare
+  /// from the first, a command before a dismiss and commands by number. Planning changes
+  /// nothing: it returns the steps and the state they leave.
+  ///
+  /// ```swift
+  /// let state = ModalState(stack: [Entry("Inbox")], layers: [[Entry("Compose")]])
+  /// let again = try table.route(from: state, to: "Archive")
+  /// print(again)
+  /// // 1. dismiss
+  /// // 2. push Archive by archive
+  /// // state: Inbox > Archive
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The state to start from: a base stack of at least one entry and the
+  ///     open layers, none of them empty. On a table with tabs, the base is a tab's
+  ///     stack, and the route stays in that tab (a select needs every layer closed).
+  ///   - destination: Where to go.
+  ///   - breadcrumbs: Milestones to pass on the way, in order.
+  ///   - parameters: Values applied to every screen the route pushes or presents, and
+  ///     used to match existing entries, as in ``route(from:to:via:parameters:)->Route``.
+  /// - Returns: The steps and the state they leave; no step when the top already matches
+  ///   `destination`.
+  /// - Throws: What ``route(from:to:via:parameters:)->Route`` throws (an unknown entry
+  ///   counted along the base and then every layer), and
+  ///   ``RoutingError/emptyLayer(_:)`` for an empty layer.
+  /// - Complexity: For *k* open layers, *k* + 1 leg searches a leg, each as in
+  ///   ``route(from:to:via:parameters:)->Route``, plus O(*n*) for a chain of *n* entries.
+  public func route(
+    from state: ModalState, to destination: ScreenName, via breadcrumbs: [ScreenName] = [],
+    parameters: Parameters = [:]
+  ) throws(RoutingError) -> ModalRoute {
+    try route(Request(to: destination, via: breadcrumbs, parameters: parameters), from: state)
+  }
+
+  /// Plans the route that fulfils a request from a state with modal layers open.
+  ///
+  /// - Parameters:
+  ///   - request: Where to go, through which breadcrumbs, with which parameters.
+  ///   - state: The state to start from.
+  /// - Returns: The steps and the state they leave.
+  /// - Throws: ``RoutingError``, as ``route(from:to:via:parameters:)->ModalRoute`` does.
+  /// - Complexity: As ``route(from:to:via:parameters:)->ModalRoute``.
+  public func route(_ request: Request, from state: ModalState) throws(RoutingError)
+    -> ModalRoute
+  {
+    guard !tabLayout.tabs.isEmpty else { return try planner.route(request, from: state) }
+    let tab = Planner.StackTab(
+      number: try tab(ofStack: state.stack, for: request), layout: tabLayout, name: nil)
+    return try planner.route(request, from: state, inTab: tab)
+  }
+}

@@ -1,0 +1,274 @@
+/// Planning from a state with modal layers open (<doc:LayersAndDetours>).
+///
+/// A leg's shortest route closes layers only before its first push or present: a push
+/// or a present followed later by a dismiss could leave both out, and a pop after a push
+/// could have been taken first. So a leg *closes* (pops and dismisses that end with
+/// whole layers closed) and then goes on with commands from the chain that is left. The
+/// planner asks the leg engine for the leg from the whole chain (which covers a first
+/// pop to any entry of any layer) and, for each number of layers closed, for the leg from
+/// the chain that is left after the best way of closing them, found by a small search
+/// over the positions of the open layers' entries. The cheapest leg wins; among equals,
+/// the steps compare from the first, a command before a dismiss and commands by number.
+extension Planner {
+  /// Plans `request` from `state`, with its keys checked along the route
+  /// (``checkParameters(of:along:)``); see ``RouteTable/route(_:from:)->ModalRoute``.
+  /// A failed route that a guard stood in the way of names the guard.
+  ///
+  /// - Parameter tab: The tab the base is the stack of, on a table with tabs: the route
+  ///   stays in it, with the commands it allows.
+  func route(_ request: Request, from state: ModalState, inTab tab: StackTab? = nil)
+    throws(RoutingError) -> ModalRoute
+  {
+    do throws(RoutingError) {
+      let route = try plan(request, from: state, inTab: tab, heedingGuards: true)
+      try checkParameters(of: request, along: Route(steps: route.commandSteps, stack: []))
+      return route
+    } catch {
+      throw namingRefusingGuard(error, of: request, from: state.chain) {
+        () throws(RoutingError) in
+        try plan(request, from: state, inTab: tab, heedingGuards: false).commandSteps
+      }
+    }
+  }
+
+  /// The route of ``route(_:from:inTab:)``, its keys not checked yet.
+  private func plan(
+    _ request: Request, from state: ModalState, inTab tab: StackTab?, heedingGuards: Bool
+  ) throws(RoutingError) -> ModalRoute {
+    guard !state.stack.isEmpty else { throw RoutingError.emptyStack }
+    if let empty = state.layers.firstIndex(where: \.isEmpty) {
+      throw RoutingError.emptyLayer(empty)
+    }
+    let destination = try destination(of: request)
+    let parameters = typedOnce(request.parameters)
+    var chain = state.chain
+    // Where each open layer starts in the chain.
+    var layerStarts: [Int] = []
+    var start = state.stack.count
+    for layer in state.layers {
+      layerStarts.append(start)
+      start += layer.count
+    }
+    return try scratch.withScratch { (buffers) throws(RoutingError) -> ModalRoute in
+      try screenNumbers(of: chain, tab: tab?.name, into: &buffers.stackScreens)
+      if topMatches(chain, destination, parameters, buffers) {
+        return ModalRoute(steps: [], state: state)
+      }
+      buffers.prepare(screens: graph.screenCount, commands: graph.commandCount)
+      if !heedingGuards { buffers.disabled.clear() }
+      let guardSaidNo = heedingGuards && disableGuardedCommands(request, chain, &buffers)
+      let filter: LegFilter
+      if let tab {
+        let guarded =
+          guardSaidNo ? graph.guardedCommands.filter { buffers.disabled.contains(Int($0)) } : []
+        filter = legFilter(inTab: tab.number, of: tab.layout, guarded: guarded, &buffers)
+      } else {
+        filter =
+          guardSaidNo
+          ? LegFilter(disabled: buffers.disabled, anyDisabled: true, tab: -1, guardSaidNo: true)
+          : .none
+      }
+      var steps: [ModalStep] = []
+      var next = 0
+      while next <= request.breadcrumbs.count {
+        let milestone =
+          next < request.breadcrumbs.count ? screenIndex[request.breadcrumbs[next]]! : destination
+        next += 1
+        if topMatches(chain, milestone, parameters, buffers) { continue }
+        guard
+          let leg = layeredLeg(
+            from: chain, layerStarts: layerStarts, to: milestone, parameters: parameters,
+            filter: filter, &buffers)
+        else {
+          throw RoutingError.unreachable(
+            from: chain[chain.count - 1].screen, to: screenNames[Int(milestone)])
+        }
+        for closing in leg.closing {
+          if let pop = closing {
+            steps.append(
+              .command(
+                try applyInLayers(pop, parameters: parameters, to: &chain, &layerStarts, &buffers)))
+          } else {
+            let closed = layerStarts.removeLast()
+            chain.removeSubrange(closed...)
+            buffers.stackScreens.removeSubrange(closed...)
+            steps.append(.dismiss)
+          }
+        }
+        for step in leg.steps {
+          steps.append(
+            .command(
+              try applyInLayers(step, parameters: parameters, to: &chain, &layerStarts, &buffers)))
+        }
+      }
+      let base = layerStarts.first ?? chain.count
+      var layers: [[Entry]] = []
+      for (number, start) in layerStarts.enumerated() {
+        let end = number + 1 < layerStarts.count ? layerStarts[number + 1] : chain.count
+        layers.append(Array(chain[start..<end]))
+      }
+      return ModalRoute(
+        steps: steps, state: ModalState(stack: Array(chain[..<base]), layers: layers))
+    }
+  }
+
+  /// A leg from a state with layers: the steps that close layers (a pop, or `nil` for a
+  /// dismiss), then the steps of a leg from the chain that is left.
+  struct LayeredLeg {
+    var closing: [LegStep?]
+    var steps: [LegStep]
+    /// Its cost: commands' costs (1 each without costs) and 1 a dismiss.
+    var cost: Int
+    /// Its steps in the order ties compare them: command numbers, a dismiss after every
+    /// command.
+    var order: [Int]
+
+    /// Whether this leg comes before `other`: the cheaper, then the first whose steps,
+    /// read from the first, come first.
+    func precedes(_ other: LayeredLeg) -> Bool {
+      cost != other.cost ? cost < other.cost : order.lexicographicallyPrecedes(other.order)
+    }
+  }
+
+  /// The shortest leg from `chain`, whose open layers start at `layerStarts`, to
+  /// `milestone`, or `nil` when there is none. `buffers.stackScreens` holds the chain's
+  /// screen numbers; it is left as it was.
+  ///
+  /// - Complexity: *k* + 1 leg searches for *k* open layers, plus O(*n*) for a chain of
+  ///   *n* entries.
+  private func layeredLeg(
+    from chain: [Entry], layerStarts: [Int], to milestone: Int32, parameters: Parameters,
+    filter: LegFilter, _ buffers: inout PlannerScratch
+  ) -> LayeredLeg? {
+    let screens = buffers.stackScreens
+    defer { buffers.stackScreens = screens }
+    var best: LayeredLeg? = nil
+    func consider(_ leg: LayeredLeg) {
+      if best.map({ leg.precedes($0) }) ?? true { best = leg }
+    }
+    // Commands from the whole chain: a push, or a pop to any entry (closing the layers
+    // above it), then commands.
+    if leg(
+      from: chain, to: milestone, parameters: parameters, filter: filter, bound: .max, &buffers)
+    {
+      consider(layeredLeg(closing: [], steps: buffers.leg))
+    }
+    guard !layerStarts.isEmpty else { return best }
+    let closings = closingLayers(
+      chain, screens: screens, layerStarts: layerStarts, parameters: parameters, filter: filter)
+    for kept in stride(from: layerStarts.count - 1, through: 0, by: -1) {
+      guard let closing = closings[kept] else { continue }
+      let end = layerStarts[kept]
+      buffers.stackScreens = Array(screens[..<end])
+      let left = Array(chain[..<end])
+      if topMatches(left, milestone, parameters, buffers) {
+        consider(closing)
+      } else if leg(
+        from: left, to: milestone, parameters: parameters, filter: filter, bound: .max, &buffers)
+      {
+        consider(layeredLeg(closing: closing.closing, steps: buffers.leg))
+      }
+    }
+    return best
+  }
+
+  /// For each number of layers kept open (from 0 to all but one), the best way to close
+  /// the others, or `nil` when none: a search over the positions from the base's top to
+  /// the chain's top, each the state whose top is that entry (the chain above it gone),
+  /// where a dismiss goes from an entry of a layer to the entry below the layer, and a
+  /// pop to every lower entry that is the topmost one matching its screen, by the
+  /// cheapest command to it.
+  ///
+  /// - Complexity: O(*m*² · *k*), where *m* is the number of entries in the
+  ///   layers and *k* the most commands to one screen.
+  private func closingLayers(
+    _ chain: [Entry], screens: [Int32], layerStarts: [Int], parameters: Parameters,
+    filter: LegFilter
+  ) -> [LayeredLeg?] {
+    let lowest = layerStarts[0] - 1
+    let count = chain.count - lowest
+    // Per position (from `lowest`): its best way there, settled or not yet.
+    var best: [LayeredLeg?] = Array(repeating: nil, count: count)
+    var settled = [Bool](repeating: false, count: count)
+    best[count - 1] = layeredLeg(closing: [], steps: [])
+    // Whether the entry at a position matches its own screen under the request, so that a
+    // command to that screen could pop back to it.
+    let poppable = (lowest..<chain.count).map { position in
+      screens[position] >= 0
+        && entry(chain[position], matchesParametersOf: screens[position], under: parameters)
+    }
+    while true {
+      var next = -1
+      for index in 0..<count where !settled[index] {
+        guard let way = best[index] else { continue }
+        if next < 0 || way.precedes(best[next]!) { next = index }
+      }
+      guard next >= 0 else { break }
+      settled[next] = true
+      let way = best[next]!
+      let position = lowest + next
+      func offer(_ step: LegStep?, to target: Int) {
+        let index = target - lowest
+        guard !settled[index] else { return }
+        let option = layeredLeg(closing: way.closing + [step], steps: [])
+        if best[index].map({ option.precedes($0) }) ?? true { best[index] = option }
+      }
+      if let layer = layerStarts.lastIndex(where: { $0 <= position }) {
+        offer(nil, to: layerStarts[layer] - 1)
+      }
+      // A pop lands on the topmost entry below the top that matches its screen; the top
+      // itself blocks a pop to an entry of its own screen that it matches too.
+      var blocked: Set<Int32> = poppable[next] ? [screens[position]] : []
+      for target in stride(from: position - 1, through: lowest, by: -1) {
+        let screen = screens[target]
+        guard poppable[target - lowest], blocked.insert(screen).inserted,
+          let command = graph.popCommand(to: screen, where: { filter.allows($0) })
+        else { continue }
+        offer(LegStep(command: command, screen: screen, popTo: Int32(target)), to: target)
+      }
+    }
+    return layerStarts.map { start in best[start - 1 - lowest] }
+  }
+
+  /// A leg of these parts, with its cost and its order.
+  private func layeredLeg(closing: [LegStep?], steps: [LegStep]) -> LayeredLeg {
+    var cost = 0
+    var order: [Int] = []
+    order.reserveCapacity(closing.count + steps.count)
+    for step in closing {
+      if let step {
+        cost += graph.hasCosts ? Int(graph.cost[Int(step.command)]) : 1
+        order.append(Int(step.command))
+      } else {
+        cost += 1
+        order.append(Int.max)
+      }
+    }
+    for step in steps {
+      cost += graph.hasCosts ? Int(graph.cost[Int(step.command)]) : 1
+      order.append(Int(step.command))
+    }
+    return LayeredLeg(closing: closing, steps: steps, cost: cost, order: order)
+  }
+
+  /// Applies `step` to `chain` (``apply(_:parameters:to:)``): a pop closes every layer
+  /// that starts above the entry it goes back to, and a presenting command's new entry
+  /// starts a layer.
+  private func applyInLayers(
+    _ step: LegStep, parameters: Parameters, to chain: inout [Entry], _ layerStarts: inout [Int],
+    _ buffers: inout PlannerScratch
+  ) throws(RoutingError) -> Step {
+    if step.popTo >= 0 {
+      buffers.stackScreens.removeSubrange(Int(step.popTo + 1)...)
+      while let last = layerStarts.last, last > Int(step.popTo) { layerStarts.removeLast() }
+    } else {
+      buffers.stackScreens.append(step.screen)
+    }
+    let applied = try apply(step, parameters: parameters, to: &chain)
+    guard step.popTo < 0, commands.presents(Int(step.command)) else { return applied }
+    layerStarts.append(chain.count - 1)
+    return Step(
+      command: applied.command, commandID: applied.commandID, action: .present,
+      entry: applied.entry, depth: applied.depth)
+  }
+}

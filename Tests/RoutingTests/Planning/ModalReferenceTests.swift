@@ -1,0 +1,105 @@
+import Routing
+import Testing
+
+/// Planning from a state with layers against `ModalReferencePlanner`, a whole-state
+/// search, on seeded random tables of 3 to 7 screens with presenting commands, costs one
+/// table in three and guards that say no, from random states with up to three layers.
+@Suite struct ModalReferenceTests {
+  /// A random table, the reference's view of it, and the names of its screens.
+  static func randomTable(_ random: inout SeededGenerator) throws -> (
+    RouteTable, ModalReferencePlanner
+  ) {
+    let names = (0..<Int.random(in: 3...7, using: &random)).map { ScreenName("S\($0)") }
+    var registry = RouteRegistry(defaultFactory: HeadlessScreen.factory)
+    var declarations: [ModalReferencePlanner.Declaration] = []
+    for name in names {
+      if Int.random(in: 0..<3, using: &random) == 0 {
+        let required = Int.random(in: 0..<4, using: &random) == 0
+        registry.register(Screen(name, parameters: [Parameter("id", .integer, required: required)]))
+        declarations.append(.init(name: name, parameters: ["id"], required: required ? ["id"] : []))
+      } else {
+        registry.register(Screen(name))
+        declarations.append(.init(name: name, parameters: []))
+      }
+    }
+    let costs = Int.random(in: 0..<3, using: &random) == 0
+    var moves: [ModalReferencePlanner.Move] = []
+    for _ in 0..<Int.random(in: 3...12, using: &random) {
+      let origins =
+        Int.random(in: 0..<6, using: &random) == 0
+        ? []
+        : (0..<Int.random(in: 1...2, using: &random)).map { _ in
+          names.randomElement(using: &random)!
+        }
+      let move = ModalReferencePlanner.Move(
+        origins: origins, destination: names.randomElement(using: &random)!,
+        enabled: Int.random(in: 0..<8, using: &random) != 0,
+        cost: costs ? Int.random(in: 1...3, using: &random) : 1,
+        presents: Int.random(in: 0..<3, using: &random) == 0)
+      moves.append(move)
+      let enabled = move.enabled
+      registry.register(
+        Command(
+          from: move.origins, to: move.destination, cost: move.cost,
+          when: enabled ? nil : RouteGuard("no") { _ in false }, presents: move.presents))
+    }
+    let reference = ModalReferencePlanner(
+      screens: declarations, commands: moves, kinds: ["id": .integer])
+    return (try registry.compile(), reference)
+  }
+
+  /// A random state: a base of one to three entries and up to three layers of one or two.
+  static func randomState(_ names: [ScreenName], _ random: inout SeededGenerator) -> ModalState {
+    func entry() -> Entry {
+      let name = names.randomElement(using: &random)!
+      return Int.random(in: 0..<4, using: &random) == 0
+        ? Entry(name, parameters: ["id": .integer(Int.random(in: 1...2, using: &random))])
+        : Entry(name)
+    }
+    let stack = (0..<Int.random(in: 1...3, using: &random)).map { _ in entry() }
+    let layers = (0..<Int.random(in: 0...3, using: &random)).map { _ in
+      (0..<Int.random(in: 1...2, using: &random)).map { _ in entry() }
+    }
+    return ModalState(stack: stack, layers: layers)
+  }
+
+  /// CI runs 200 batches of 100 requests (20,000), the default one batch.
+  @Test(arguments: TestScale.batches(full: 200, quick: 1))
+  func agreesWithTheReference(batch: Int) throws {
+    var random = SeededGenerator(seed: UInt64(batch) &* 0x9E37 &+ 21)
+    var routed = 0
+    var dismissed = 0
+    for request in 0..<100 {
+      let (table, reference) = try Self.randomTable(&random)
+      let names = reference.screens.map(\.name)
+      let state = Self.randomState(names, &random)
+      let destination = names.randomElement(using: &random)!
+      let via =
+        Bool.random(using: &random) ? [] : [names.randomElement(using: &random)!]
+      let parameters: Parameters =
+        Int.random(in: 0..<3, using: &random) == 0
+        ? ["id": .integer(Int.random(in: 1...2, using: &random))] : [:]
+      let context = "batch \(batch), request \(request): \(state) to \(destination) via \(via)"
+      let expected = reference.route(from: state, to: destination, via: via, parameters)
+      let planned = Result { () throws(RoutingError) in
+        try unrefused {
+          () throws(RoutingError) in
+          try table.route(from: state, to: destination, via: via, parameters: parameters)
+        }
+      }
+      switch (planned, expected) {
+      case (.success(let route), .success(let wanted)):
+        #expect(route.steps == wanted.steps, "\(context)")
+        #expect(route.state == wanted.state, "\(context)")
+        routed += 1
+        if route.steps.contains(.dismiss) { dismissed += 1 }
+      case (.failure(let error), .failure(let wanted)):
+        #expect(error == wanted, "\(context)")
+      default:
+        Issue.record("\(context): planned \(planned), the reference \(expected)")
+      }
+    }
+    #expect(routed > 20)
+    #expect(dismissed > 0)
+  }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Routing
+import Testing
+
+/// The scenarios of `modal-scenarios.json`, declared through the Swift API and planned
+/// from a `ModalState`. Guards answer as the request's `"guards"` says, and a guard it
+/// does not name refuses.
+@Suite struct ModalScenarioTests {
+  static let scenarios: [RoutingScenarioTests.Scenario] = {
+    guard let list = try? Fixtures.scenarios("modal-scenarios") else { return [] }
+    return list.map {
+      .init(name: $0["name"] as? String ?? "?", json: (try? Fixtures.text($0)) ?? "")
+    }
+  }()
+
+  /// What planning with layers does not answer yet: a detour (a guard with a remedy) and
+  /// a select under layers (tabs with layers open).
+  static func isPending(_ object: [String: Any]) -> Bool {
+    let expect = object["expect"] as? [String: Any] ?? [:]
+    let request = object["request"] as? [String: Any] ?? [:]
+    return expect["detour"] != nil
+      || request["stacks"] != nil
+        && expect["tab"] as? String
+          != request["tab"] as? String
+  }
+
+  /// Table `name` of the fixture, its guards answering `answers` (a guard not named
+  /// refuses).
+  static func table(_ name: String, answers: [String: Bool]) throws -> RouteTable {
+    let tables = try #require(try Fixtures.object("modal-scenarios")["tables"] as? [String: Any])
+    let table = try #require(tables[name] as? [String: Any])
+    var registry = RouteRegistry(defaultFactory: HeadlessScreen.factory)
+    for tab in table["tabs"] as? [[String: Any]] ?? [] {
+      registry.register(Tab(tab["name"] as! String, root: ScreenName(tab["root"] as! String)))
+    }
+    for screen in table["screens"] as? [[String: Any]] ?? [] {
+      registry.register(
+        Screen(
+          ScreenName(screen["name"] as! String),
+          parameters: (screen["parameters"] as? [String] ?? []).map { Parameter($0) }))
+    }
+    for command in table["commands"] as? [[String: Any]] ?? [] {
+      let condition = (command["guard"] as? String).map { name in
+        let allows = answers[name] ?? false
+        return RouteGuard(name) { _ in allows }
+      }
+      registry.register(
+        Command(
+          id: command["id"] as? String,
+          from: (command["from"] as? [String] ?? []).map { ScreenName($0) },
+          to: ScreenName(command["to"] as! String), when: condition,
+          presents: command["present"] as? Bool ?? false))
+    }
+    return try registry.compile()
+  }
+
+  /// The state a request or an expectation gives: a stack (the selected tab's, with
+  /// tabs) and layers.
+  static func state(_ object: [String: Any]) -> ModalState {
+    var stack = object["stack"] as? [Any] ?? []
+    if let stacks = object["stacks"] as? [String: [Any]], let tab = object["tab"] as? String {
+      stack = stacks[tab] ?? []
+    }
+    let layers = (object["layers"] as? [[Any]] ?? []).map { $0.map(RoutingScenarioTests.entry) }
+    return ModalState(stack: stack.map(RoutingScenarioTests.entry), layers: layers)
+  }
+
+  @Test func fixtureHoldsEveryScenario() throws {
+    #expect(Self.scenarios.count == 16)
+    let pending = try Self.scenarios.filter {
+      Self.isPending(try #require(try Fixtures.objectFromText($0.json)))
+    }
+    // Three detours and a select under layers (issue 21 continues).
+    #expect(pending.count == 4)
+  }
+
+  @Test(arguments: scenarios)
+  func scenarioPassesThroughSwiftAPI(_ scenario: RoutingScenarioTests.Scenario) throws {
+    let object = try #require(try Fixtures.objectFromText(scenario.json))
+    guard !Self.isPending(object) else { return }
+    let request = try #require(object["request"] as? [String: Any])
+    let expect = try #require(object["expect"] as? [String: Any])
+    let table = try Self.table(
+      object["table"] as! String, answers: request["guards"] as? [String: Bool] ?? [:])
+    let parameters = (request["parameters"] as? [String: String] ?? [:]).mapValues {
+      ParameterValue.string($0)
+    }
+    let planned = Result { () throws(RoutingError) in
+      try table.route(
+        from: Self.state(request), to: ScreenName(request["to"] as! String),
+        via: (request["via"] as? [String] ?? []).map { ScreenName($0) }, parameters: parameters)
+    }
+    if let error = expect["error"] as? String {
+      guard case .failure(let failure) = planned else {
+        Issue.record("expected \(error), planned \(planned)")
+        return
+      }
+      #expect(failure.kind == error)
+      return
+    }
+    let route = try planned.get()
+    let steps = try #require(expect["steps"] as? [[String: Any]])
+    #expect(route.steps.count == steps.count, "\(route)")
+    for (step, expected) in zip(route.steps, steps) {
+      switch step {
+      case .dismiss:
+        #expect(expected["action"] as? String == "dismiss")
+        #expect(expected["command"] == nil)
+      case .command(let inner):
+        #expect(inner.command == expected["command"] as? Int)
+        #expect(inner.commandID == expected["id"] as? String)
+        #expect(inner.action.rawValue == expected["action"] as? String)
+        #expect(inner.screen.rawValue == expected["screen"] as? String)
+      }
+    }
+    #expect(route.state == Self.state(expect), "\(route)")
+  }
+}

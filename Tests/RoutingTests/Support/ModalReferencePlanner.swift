@@ -1,0 +1,180 @@
+import Routing
+
+/// A deliberately simple planner for states with modal layers, following the DocC
+/// article "Layers and detours" word by word: a search over whole states (the chain of
+/// entries and where each layer starts), commands tried in number order and then a
+/// dismiss. It shares nothing with the library but its public value types.
+struct ModalReferencePlanner {
+  struct Declaration {
+    var name: ScreenName
+    var parameters: [String]
+    var required: [String] = []
+  }
+
+  struct Move {
+    var origins: [ScreenName]
+    var destination: ScreenName
+    var enabled: Bool
+    var cost = 1
+    var presents = false
+  }
+
+  /// A whole state: the chain, bottom first, and the index where each layer starts.
+  struct State: Hashable {
+    var chain: [Entry]
+    var starts: [Int]
+
+    var modal: ModalState {
+      let base = starts.first ?? chain.count
+      let layers = starts.indices.map { number in
+        Array(
+          chain[starts[number]..<(number + 1 < starts.count ? starts[number + 1] : chain.count)])
+      }
+      return ModalState(stack: Array(chain[..<base]), layers: layers)
+    }
+  }
+
+  var screens: [Declaration]
+  var commands: [Move]
+  /// The kind every screen declares for a key; text unless listed.
+  var kinds: [String: ParameterKind] = [:]
+
+  func declared(_ screen: ScreenName) -> [String]? {
+    screens.first { $0.name == screen }?.parameters
+  }
+
+  func matches(_ entry: Entry, _ screen: ScreenName, _ parameters: Parameters) -> Bool {
+    guard entry.screen == screen else { return false }
+    for key in declared(screen) ?? [] {
+      guard let wanted = parameters[key] else { continue }
+      guard let typed = wanted.converted(to: kinds[key] ?? .string), entry.parameters[key] == typed
+      else { return false }
+    }
+    return true
+  }
+
+  /// Applies command `number` (the article's "One step", with layers); `nil` when it
+  /// does not apply.
+  func apply(_ number: Int, to state: State, _ parameters: Parameters) -> (StepAction, State)? {
+    let command = commands[number]
+    let chain = state.chain
+    let target = command.destination
+    if matches(chain[chain.count - 1], target, parameters) { return nil }
+    if let below = chain.indices.dropLast().last(where: { matches(chain[$0], target, parameters) })
+    {
+      return (
+        .pop, State(chain: Array(chain[...below]), starts: state.starts.filter { $0 <= below })
+      )
+    }
+    guard command.origins.isEmpty || command.origins.contains(chain[chain.count - 1].screen) else {
+      return nil
+    }
+    var values: Parameters = [:]
+    for key in declared(target) ?? [] {
+      values[key] = parameters[key]?.converted(to: kinds[key] ?? .string)
+    }
+    let after = chain + [Entry(target, parameters: values)]
+    return command.presents
+      ? (.present, State(chain: after, starts: state.starts + [chain.count]))
+      : (.push, State(chain: after, starts: state.starts))
+  }
+
+  /// Every move from `state`, in the order ties prefer them: commands by number, then a
+  /// dismiss; each with its cost and its step.
+  func moves(from state: State, _ parameters: Parameters) -> [(Int, ModalStep, State)] {
+    var moves: [(Int, ModalStep, State)] = []
+    for number in commands.indices where commands[number].enabled {
+      guard let (action, after) = apply(number, to: state, parameters) else { continue }
+      let step = Step(
+        command: number, action: action, entry: after.chain[after.chain.count - 1],
+        depth: after.chain.count)
+      moves.append((commands[number].cost, .command(step), after))
+    }
+    if let last = state.starts.last {
+      moves.append(
+        (1, .dismiss, State(chain: Array(state.chain[..<last]), starts: state.starts.dropLast())))
+    }
+    return moves
+  }
+
+  /// The cheapest leg (fewest steps without costs), ties broken by the steps read from
+  /// the first, a command before a dismiss: always settling the cheapest, then
+  /// lexicographically first, open state.
+  func leg(from state: State, to milestone: ScreenName, _ parameters: Parameters) -> (
+    [ModalStep], State
+  )? {
+    func key(_ step: ModalStep) -> Int { step.commandStep?.command ?? Int.max }
+    var settled: Set<State> = []
+    var open: [(cost: Int, path: [ModalStep], state: State)] = [(0, [], state)]
+    while !open.isEmpty {
+      let best = open.indices.min { a, b in
+        open[a].cost != open[b].cost
+          ? open[a].cost < open[b].cost
+          : open[a].path.map(key).lexicographicallyPrecedes(open[b].path.map(key))
+      }!
+      let (cost, path, current) = open.remove(at: best)
+      guard settled.insert(current).inserted else { continue }
+      if !path.isEmpty && matches(current.chain[current.chain.count - 1], milestone, parameters) {
+        return (path, current)
+      }
+      for (moveCost, step, after) in moves(from: current, parameters)
+      where !settled.contains(after) {
+        open.append((cost + moveCost, path + [step], after))
+      }
+    }
+    return nil
+  }
+
+  func route(
+    from start: ModalState, to destination: ScreenName, via breadcrumbs: [ScreenName],
+    _ parameters: Parameters
+  ) -> Result<ModalRoute, RoutingError> {
+    var starts: [Int] = []
+    var count = start.stack.count
+    for layer in start.layers {
+      starts.append(count)
+      count += layer.count
+    }
+    var current = State(chain: start.chain, starts: starts)
+    if matches(current.chain[current.chain.count - 1], destination, parameters) {
+      return checked(
+        ModalRoute(steps: [], state: start), to: destination, via: breadcrumbs, parameters)
+    }
+    var steps: [ModalStep] = []
+    for milestone in breadcrumbs + [destination] {
+      if matches(current.chain[current.chain.count - 1], milestone, parameters) { continue }
+      guard let (leg, after) = leg(from: current, to: milestone, parameters) else {
+        return .failure(
+          .unreachable(from: current.chain[current.chain.count - 1].screen, to: milestone))
+      }
+      steps += leg
+      current = after
+    }
+    return checked(
+      ModalRoute(steps: steps, state: current.modal), to: destination, via: breadcrumbs, parameters)
+  }
+
+  /// The rules on a found route's request, as `ReferencePlanner.checked` states them,
+  /// with presented screens counted as pushed.
+  func checked(
+    _ route: ModalRoute, to destination: ScreenName, via breadcrumbs: [ScreenName],
+    _ parameters: Parameters
+  ) -> Result<ModalRoute, RoutingError> {
+    let created = route.commandSteps.filter { $0.action != .pop }.map(\.screen)
+    var keys: [String] = []
+    for screen in [destination] + breadcrumbs + created {
+      for key in declared(screen)! where !keys.contains(key) { keys.append(key) }
+    }
+    if let key = parameters.keys.sorted().first(where: { !keys.contains($0) }) {
+      return .failure(.undeclaredParameter(key: key, suggestion: suggestion(for: key, among: keys)))
+    }
+    for screen in created {
+      let declaration = screens.first { $0.name == screen }!
+      for key in declaration.parameters
+      where declaration.required.contains(key) && parameters[key] == nil {
+        return .failure(.missingParameter(screen: screen, key: key))
+      }
+    }
+    return .success(route)
+  }
+}
