@@ -88,8 +88,12 @@ import Testing
     #expect(try table.resolve("Caf%C3%A9").destination == "Caf\u{E9}")
     #expect(try table.resolve("Plain").destination == "Plain")
     // A text whose characters each equal an ASCII one, but not the name.
-    #expect(throws: LinkError.self) { try table.resolve("\u{212A}") }
-    #expect(throws: LinkError.self) { try table.resolve("Kin\u{301}") }
+    #expect(throws: LinkError(.unknownSegment(index: 0, segment: "\u{212A}"))) {
+      try table.resolve("\u{212A}")
+    }
+    #expect(throws: LinkError(.unknownSegment(index: 0, segment: "Kin\u{301}"))) {
+      try table.resolve("Kin\u{301}")
+    }
   }
 
   @Test func literalsWithTheSameHashAndFirstBytesAreToldApart() throws {

@@ -58,7 +58,10 @@ import Testing
   @Test func otherSchemesReadTheirHostAsTheFirstSegment() throws {
     let table = try Self.table()
     #expect(try table.resolve("myapp://profile/2").destination == "Profile")
-    #expect(throws: LinkError.self) { try table.resolve("myapp://example.com/profile/2") }
+    // The host is the first segment, and no pattern reads `example.com`.
+    #expect(throws: LinkError(.unknownSegment(index: 0, segment: "example.com"))) {
+      try table.resolve("myapp://example.com/profile/2")
+    }
   }
 
   @Test func aTableWithoutHostsRefusesEveryWebLink() throws {

@@ -193,7 +193,13 @@ import Testing
       try await navigator.go(
         to: "Message", via: ["Folder"], parameters: ["name": "Inbox", "id": 1])
     }
-    while container.items.count < 2 { await Task.yield() }
+    // Bounded, so that a route that never pushes fails instead of hanging.
+    var turns = 0
+    while container.items.count < 2 && turns < 100_000 {
+      await Task.yield()
+      turns += 1
+    }
+    try #require(container.items.count >= 2, "the route never pushed Folder")
     // The route is half-way: Folder is on, Message not yet.
     try await navigator.restore(snapshot)
     let route = try await going.value

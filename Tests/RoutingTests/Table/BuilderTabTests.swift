@@ -32,11 +32,13 @@ import Testing
   }
 
   @Test func aTabWithAnUnknownRootIsRefusedAsInARegistry() {
-    #expect(throws: TableError.self) {
+    let error = #expect(throws: TableError.self) {
       try RouteTable(defaultFactory: HeadlessScreen.factory) {
         Tab("Home", root: "Fed")
         Screen("Feed")
       }
     }
+    #expect(error?.kind == .undeclaredScreen)
+    #expect(error?.suggestion == "Feed")
   }
 }
