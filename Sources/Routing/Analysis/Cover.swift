@@ -88,7 +88,9 @@ extension RouteTable {
   /// from the root takes (``Cover``): at least every command of the route from the root
   /// to any screen through at most one breadcrumb. The routes are planned as
   /// ``reach(from:)`` counts them: with every guard refusing, as a table loaded from a
-  /// file without code refuses, and with a value for each required parameter.
+  /// file without code refuses, and with a value for each required parameter. On a
+  /// table without costs where *V* · (*V* + *E*) passes 5 · 10⁷, the routes through a
+  /// breadcrumb are those whose leg after it is one step.
   ///
   /// The candidates are the route from the root to every screen it reaches, and for
   /// every screen `X` so reached, the routes through `X` to the screens one leg further
@@ -115,7 +117,15 @@ extension RouteTable {
   ///   O(*V* · (*V* + *E*)) (times log *V* with costs): one search from every screen
   ///   reached.
   public func cover(from root: ScreenName? = nil) throws(RoutingError) -> Cover {
+    try cover(from: root, exactBudget: CoverFinder.exactBudget)
+  }
+
+  /// ``cover(from:)`` with the size above which the routes through a breadcrumb are the
+  /// first steps after it rather than every leg from it: 0 takes first steps on any
+  /// table without costs, so that tests reach the path large tables take.
+  package func cover(from root: ScreenName?, exactBudget: Int) throws(RoutingError) -> Cover {
     var finder = CoverFinder(table: self)
+    finder.exactBudget = exactBudget
     let roots: [ScreenName]
     if tabs.isEmpty {
       let name = root ?? screens.first?.name

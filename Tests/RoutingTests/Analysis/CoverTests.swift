@@ -149,13 +149,27 @@ import Testing
   /// other command is listed with a reason. CI runs 2,000 tables, the default one.
   @Test(arguments: TestScale.batches(full: 200, quick: 1))
   func agreesWithTheReference(batch: Int) throws {
+    try checkAgainstTheReference(batch: batch, firstStepsOnly: false)
+  }
+
+  /// The path large tables take (routes through a breadcrumb found from the first steps
+  /// after it), forced on small tables without costs: the same checks, except that a
+  /// route through a breadcrumb must be covered only when its leg after the breadcrumb
+  /// is one step. CI runs 200 tables, the default one.
+  @Test(arguments: TestScale.batches(full: 20, quick: 1))
+  func theFirstStepsPathAgreesWithTheReference(batch: Int) throws {
+    try checkAgainstTheReference(batch: batch, firstStepsOnly: true)
+  }
+
+  func checkAgainstTheReference(batch: Int, firstStepsOnly: Bool) throws {
     var checkedRoutes = 0
     var breadcrumbCases = 0
     for seed in batch * 10..<batch * 10 + (TestScale.isFull ? 10 : 1) {
       var random = SeededGenerator(seed: UInt64(seed) &* 0x2545_F491 &+ 11)
+      let costs = Bool.random(using: &random) && !firstStepsOnly
       let sample = try LargeTableReferenceTests.randomCase(
         &random, screenCount: Int.random(in: 10...40, using: &random),
-        costs: Bool.random(using: &random), tabs: Int.random(in: 0..<3, using: &random) == 0)
+        costs: costs, tabs: Int.random(in: 0..<3, using: &random) == 0)
       let table = sample.table
       var reference = sample.reference
       let guarded = table.commands.map { $0.condition != nil }
@@ -167,7 +181,7 @@ import Testing
       let root =
         table.tabs.isEmpty && Bool.random(using: &random)
         ? table.screens.randomElement(using: &random)?.name : nil
-      let cover = try table.cover(from: root)
+      let cover = try table.cover(from: root, exactBudget: firstStepsOnly ? 0 : Int.max)
       let context = "seed \(seed), root \(cover.roots.map(\.rawValue))"
       var taken = Set<Int>()
       var routes: [(start: String, commands: [Int])] = []
@@ -208,6 +222,14 @@ import Testing
             let commands = referenceCommands(
               from: root, via: via, to: target, in: reference, table: table, rootKeys: rootKeys)
           else { continue }
+          if firstStepsOnly, let via {
+            // Only a leg of one step after the breadcrumb is a candidate on this path.
+            guard
+              let before = referenceCommands(
+                from: root, via: nil, to: via, in: reference, table: table, rootKeys: rootKeys),
+              commands.count == before.count + 1, Array(commands.prefix(before.count)) == before
+            else { continue }
+          }
           checkedRoutes += 1
           for command in commands where !taken.contains(command) {
             Issue.record(
@@ -220,7 +242,9 @@ import Testing
         Set(cover.uncovered.map(\.command)).union(taken) == Set(table.commands.indices),
         "\(context)")
       #expect(cover.uncovered.allSatisfy { !$0.reason.isEmpty && !taken.contains($0.command) })
-      #expect(try table.cover(from: root) == cover, "\(context): the same table, the same cover")
+      #expect(
+        try table.cover(from: root, exactBudget: firstStepsOnly ? 0 : Int.max) == cover,
+        "\(context): the same table, the same cover")
     }
     #expect(checkedRoutes > 50)
     #expect(breadcrumbCases > 0)
