@@ -97,6 +97,39 @@ import Testing
 
   /// What a navigator saves, the library restores to the same entries without making
   /// screens, on a stack and on tabs.
+  /// A drill-down whose right pane holds a restorable screen saves it with
+  /// `rightPaneRestorable`; the library and a saved-state case restore the whole stack,
+  /// and the case reports in JUnit as in the other formats.
+  @Test func aDrillDownSnapshotRestoresBothPanes() async throws {
+    let table = try SampleApp.makeTable()
+    let container = try DrillDownContainer(table: table, root: .menu)
+    let navigator = Navigator(table: table, container: container)
+    try await navigator.go(to: .chat, parameters: ["userId": 2])
+    let snapshot = container.snapshot(using: table)
+    #expect(snapshot.entries.count == 3)
+    #expect(snapshot.rightPaneRestorable == true)
+    #expect(try table.restoredEntries(from: snapshot) == navigator.stack)
+    let saved = String(decoding: try JSONEncoder().encode(snapshot), as: UTF8.self)
+    let cases = """
+      {"cases": [
+        {"name": "two panes", "snapshot": \(saved),
+         "expect": {"stack": ["Menu", "Connections", {"screen": "Chat", "parameters": {"userId": 2}}]}},
+        {"name": "stale", "snapshot": \(saved), "expect": {"stack": ["Menu"]}}
+      ]}
+      """
+    let text = Self.run(cases)
+    #expect(text.exitCode == 1)
+    #expect(Tool.lines(text.output).first == "PASS two panes")
+    #expect(Tool.lines(text.output).last == "1 passed, 1 failed")
+    let junit = Tool.run(
+      ["test", "SampleApp.json", "c.json", "--format", "junit"], files: ["c.json": cases])
+    #expect(junit.exitCode == 1)
+    #expect(junit.output.contains(#"<testsuite name="c.json" tests="2" failures="1""#))
+    #expect(junit.output.contains(#"<testcase name="two panes""#))
+    #expect(junit.output.contains(#"<testcase name="stale""#))
+    #expect(junit.output.contains("<failure"))
+  }
+
   @Test func theLibraryRestoresWhatContainersSave() async throws {
     let table = try SampleApp.makeTable()
     let navigator = try Navigator(table: table, root: .menu)
