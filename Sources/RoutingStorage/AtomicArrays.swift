@@ -12,8 +12,9 @@ import Synchronization
 /// the memory is freed when the last copy goes.
 ///
 /// A structure holding the memory's address beside the object that owns it, rather
-/// than the object alone: a loop reading the array keeps the address in a register,
-/// where through a class it would load the address again after every atomic load.
+/// than the object alone: a read through it loads one address fewer, and a loop over a
+/// copy keeps the address in a register, where through a class it would load it again
+/// after every atomic load.
 ///
 /// Invariants:
 /// - `elements` addresses `count` initialized atomics, allocated and initialized once by
@@ -77,8 +78,9 @@ public struct AtomicByteArray: @unchecked Sendable {
 /// the memory is freed when the last copy goes.
 ///
 /// A structure holding the memory's address beside the object that owns it, rather
-/// than the object alone: a loop reading the array keeps the address in a register,
-/// where through a class it would load the address again after every atomic load.
+/// than the object alone: a read through it loads one address fewer, and a loop over a
+/// copy keeps the address in a register, where through a class it would load it again
+/// after every atomic load.
 ///
 /// Invariants:
 /// - `elements` addresses `count` initialized atomics, allocated and initialized once by
