@@ -25,25 +25,21 @@ struct DistanceField: Sendable {
 /// read are each some field's true value (every byte is read and written atomically),
 /// so a walk over them stays within the table, but they may mix two fields.
 struct CachedField {
-  fileprivate let slot: UnsafePointer<FieldSlot>
+  private let slot: FieldSlot
   /// The slot's generation when the field was taken.
-  fileprivate let generation: UInt64
-  private let distances: UnsafePointer<Atomic<UInt8>>
+  private let generation: UInt64
   /// As ``DistanceField/bestFromAnywhere``.
   let bestFromAnywhere: (step: LegStep, distance: Int32)?
 
-  fileprivate init(
-    slot: UnsafePointer<FieldSlot>, generation: UInt64, distances: UnsafePointer<Atomic<UInt8>>
-  ) {
+  fileprivate init(slot: FieldSlot, generation: UInt64) {
     self.slot = slot
     self.generation = generation
-    self.distances = distances
-    bestFromAnywhere = slot.pointee.bestFromAnywhere
+    bestFromAnywhere = slot.bestFromAnywhere
   }
 
   /// The distance of screen `screen` to the milestone.
   @inline(__always)
-  subscript(screen: Int) -> UInt8 { distances[screen].load(ordering: .relaxed) }
+  subscript(screen: Int) -> UInt8 { slot.distances.relaxedLoad(at: screen) }
 
   /// Whether every value read from the field so far was the milestone's: no build has
   /// written to its slot since the field was taken.
@@ -52,18 +48,19 @@ struct CachedField {
   /// the generation is read again.
   var isIntact: Bool {
     atomicMemoryFence(ordering: .acquiring)
-    return slot.pointee.generation.load(ordering: .relaxed) == generation
+    return slot.generation.load(ordering: .relaxed) == generation
   }
 }
 
-/// One field's place in the cache, reused from milestone to milestone.
+/// One field's place in the cache, reused from milestone to milestone, made with its
+/// bytes when a build first needs it.
 ///
 /// A sequence lock: a build (under the cache's lock) makes the generation odd, writes
 /// the milestone, the best first step from anywhere and the distances, then makes it
 /// even again; a reader takes an even generation, reads, and checks that it has not
 /// changed. Every word is an atomic, so the reads that race with a build are not data
 /// races, only stale, and the check throws their result away.
-struct FieldSlot: ~Copyable {
+final class FieldSlot: Sendable {
   let generation = Atomic<UInt64>(0)
   /// The milestone whose field the slot holds, or -1.
   let milestone = Atomic<Int32>(-1)
@@ -72,8 +69,12 @@ struct FieldSlot: ~Copyable {
   let bestDistance = Atomic<Int32>(-1)
   /// The cache's clock when the field was last used.
   let lastUse = Atomic<UInt64>(0)
-  /// The slot's bytes, one per screen, allocated on its first field.
-  let distances = Atomic<UnsafeMutablePointer<Atomic<UInt8>>?>(nil)
+  /// The slot's bytes, one per screen.
+  let distances: AtomicByteArray
+
+  init(screenCount: Int) {
+    distances = AtomicByteArray(repeating: 0, count: screenCount)
+  }
 
   /// The best first step from anywhere, as stored.
   var bestFromAnywhere: (step: LegStep, distance: Int32)? {
@@ -108,13 +109,13 @@ final class PlanCache: Sendable {
   private let screenCount: Int
   /// The work of building one field, in the units of ``earn(_:toward:)``.
   private let buildCost: Int
-  /// The marks of ``Storage``, published (after its slots) by the first plan, for
-  /// reading without the lock: a pointer each, not the object, whose load is a call.
-  /// Unsafe only in that a pointer is not `Sendable`: every word it reaches is an
-  /// atomic.
-  nonisolated(unsafe) private let marks = Atomic<UnsafeMutablePointer<Atomic<Int32>>?>(nil)
-  /// The slots of ``Storage``.
-  nonisolated(unsafe) private let slots = Atomic<UnsafeMutablePointer<FieldSlot>?>(nil)
+  /// Per screen: -1 never planned, else -2 - (the work its cold searches have earned,
+  /// saturating), else (when 0 or more) the slot of its field. Written under the lock,
+  /// read by plans without it; a slot number is stored after its field.
+  private let marks: AtomicInt32Array
+  /// The fields' places, made one by one, in order, by the builds that first need them,
+  /// and never freed before the cache.
+  private let slots: LazyReferences<FieldSlot>
   /// Counts uses, for the least recently used field. Readers advance it with a load
   /// and a store rather than an atomic increment: two plans at once may take the same
   /// time, which only blurs the order of their two fields.
@@ -125,57 +126,12 @@ final class PlanCache: Sendable {
 
   /// What builds and evictions keep, under the lock.
   private struct State: Sendable {
-    /// The marks and slots, once the first plan has made them.
-    var storage: Storage?
+    /// Whether a plan has asked for a field: until then, cold searches earn nothing.
+    var started = false
     /// Per slot made so far, the milestone whose field it holds, or -1.
     var milestones: [Int32] = []
     var freeSlots: [Int32] = []
     var bytes = 0
-  }
-
-  /// The marks and the slots, never freed before the cache (the lock's state holds
-  /// them).
-  ///
-  /// Unchecked: its memory is reached through pointers, every word of it an atomic.
-  private final class Storage: @unchecked Sendable {
-    /// Per screen: -1 never planned, else -2 - (the work its cold searches have earned,
-    /// saturating), else (when 0 or more) the slot of its field.
-    let marks: UnsafeMutablePointer<Atomic<Int32>>
-    let slots: UnsafeMutablePointer<FieldSlot>
-    let screenCount: Int
-    let slotCount: Int
-
-    init(screenCount: Int, slotCount: Int) {
-      self.screenCount = screenCount
-      self.slotCount = slotCount
-      marks = .allocate(capacity: screenCount)
-      for screen in 0..<screenCount { (marks + screen).initialize(to: Atomic(-1)) }
-      slots = .allocate(capacity: slotCount)
-      for slot in 0..<slotCount { (slots + slot).initialize(to: FieldSlot()) }
-    }
-
-    deinit {
-      for slot in 0..<slotCount {
-        if let distances = slots[slot].distances.load(ordering: .relaxed) {
-          distances.deinitialize(count: screenCount)
-          distances.deallocate()
-        }
-      }
-      slots.deinitialize(count: slotCount)
-      slots.deallocate()
-      marks.deinitialize(count: screenCount)
-      marks.deallocate()
-    }
-
-    /// The mark of `screen`.
-    @inline(__always)
-    func mark(_ screen: Int32) -> Int32 { marks[Int(screen)].load(ordering: .acquiring) }
-
-    /// Sets the mark of `screen`; a slot number is published after its field.
-    @inline(__always)
-    func setMark(_ screen: Int32, _ mark: Int32) {
-      marks[Int(screen)].store(mark, ordering: .releasing)
-    }
   }
 
   init(limit: Int, screenCount: Int, buildCost: Int = 0) {
@@ -183,6 +139,23 @@ final class PlanCache: Sendable {
     self.screenCount = screenCount
     self.buildCost = buildCost
     state = Locked(State())
+    // Made with the cache rather than by the first plan, so that a plan reaches them
+    // through the cache without loading and retaining an object: four bytes a screen and
+    // eight a slot, none when the cache is off.
+    let fieldBytes = screenCount * MemoryLayout<UInt8>.stride + 64
+    let markBytes = screenCount * MemoryLayout<Int32>.stride
+    let enabled = limit >= markBytes + fieldBytes
+    marks = AtomicInt32Array(repeating: -1, count: enabled ? screenCount : 0)
+    slots = LazyReferences(
+      count: enabled ? min(screenCount, max(0, (limit - markBytes) / fieldBytes)) : 0)
+  }
+
+  /// The mark of `screen`.
+  private func mark(_ screen: Int32) -> Int32 { marks.acquiringLoad(at: Int(screen)) }
+
+  /// Sets the mark of `screen`; a slot number is published after its field.
+  private func setMark(_ screen: Int32, _ mark: Int32) {
+    marks.releasingStore(mark, at: Int(screen))
   }
 
   /// The bytes one field takes.
@@ -198,11 +171,11 @@ final class PlanCache: Sendable {
   func earn(_ work: Int, toward milestone: Int32) {
     guard isEnabled, work > 0 else { return }
     state.withLock { state in
-      guard let storage = state.storage else { return }
-      let mark = storage.mark(milestone)
+      guard state.started else { return }
+      let mark = self.mark(milestone)
       guard mark < 0 else { return }
       let earned = mark == -1 ? 0 : Int(-2 - mark)
-      storage.setMark(milestone, Int32(-2 - min(earned + work, Int(Int32.max) - 2)))
+      setMark(milestone, Int32(-2 - min(earned + work, Int(Int32.max) - 2)))
     }
   }
 
@@ -213,29 +186,32 @@ final class PlanCache: Sendable {
     guard isEnabled else { return nil }
     if let cached = cachedField(to: milestone) { return cached }
     let buildCost = self.buildCost
-    let (storage, builds) = state.withLock { state -> (Storage, Bool) in
-      let storage = state.storage ?? self.makeStorage(&state)
-      let mark = storage.mark(milestone)
-      if mark >= 0 { return (storage, false) }  // built by another thread meanwhile
-      if mark == -1 {
-        storage.setMark(milestone, -2)
-        return (storage, false)
+    let builds = state.withLock { state -> Bool in
+      if !state.started {
+        state.started = true
+        state.bytes += markBytes
       }
-      return (storage, Int(-2 - mark) >= buildCost)
+      let mark = self.mark(milestone)
+      if mark >= 0 { return false }  // built by another thread meanwhile
+      if mark == -1 {
+        setMark(milestone, -2)
+        return false
+      }
+      return Int(-2 - mark) >= buildCost
     }
     guard builds else { return nil }
     guard let field = build(milestone) else {
       // Distances too long for a byte: the searches start earning again.
       state.withLock { _ in
-        if storage.mark(milestone) < 0 { storage.setMark(milestone, -2) }
+        if mark(milestone) < 0 { setMark(milestone, -2) }
       }
       return nil
     }
     state.withLock { state in
-      guard storage.mark(milestone) < 0 else { return }
+      guard mark(milestone) < 0 else { return }
       let size = fieldBytes
-      while state.bytes + size > limit, let oldest = leastRecentlyUsed(state.milestones, storage) {
-        storage.setMark(state.milestones[oldest], -2)
+      while state.bytes + size > limit, let oldest = leastRecentlyUsed(state.milestones) {
+        setMark(state.milestones[oldest], -2)
         state.milestones[oldest] = -1
         state.freeSlots.append(Int32(oldest))
         state.bytes -= size
@@ -248,99 +224,78 @@ final class PlanCache: Sendable {
       } else {
         slot = Int32(state.milestones.count)
         precondition(
-          Int(slot) < storage.slotCount, "the plan cache holds more fields than its limit")
+          Int(slot) < slots.count, "the plan cache holds more fields than its limit")
         state.milestones.append(milestone)
       }
-      write(field, of: milestone, into: storage.slots + Int(slot))
-      storage.setMark(milestone, slot)
+      // A new slot: no reader can reach it before its mark, stored after its field.
+      let fieldSlot =
+        slots[Int(slot)] ?? slots.storeIfNil(FieldSlot(screenCount: screenCount), at: Int(slot))
+      write(field, of: milestone, into: fieldSlot)
+      setMark(milestone, slot)
       state.bytes += size
     }
     return cachedField(to: milestone)
   }
 
-  /// The marks and slots, made under the lock by the first plan.
-  private func makeStorage(_ state: inout State) -> Storage {
-    let slotCount = min(screenCount, max(0, (limit - markBytes) / fieldBytes))
-    state.bytes += markBytes
-    let storage = Storage(screenCount: screenCount, slotCount: slotCount)
-    state.storage = storage
-    slots.store(storage.slots, ordering: .releasing)
-    marks.store(storage.marks, ordering: .releasing)
-    return storage
-  }
-
   /// Writes `field`, the field of `milestone`, into `slot`, under the lock: the writing
   /// side of the slot's sequence lock.
-  private func write(
-    _ field: DistanceField, of milestone: Int32, into slot: UnsafeMutablePointer<FieldSlot>
-  ) {
-    let distances: UnsafeMutablePointer<Atomic<UInt8>>
-    if let allocated = slot.pointee.distances.load(ordering: .relaxed) {
-      distances = allocated
-    } else {
-      // A new slot: no reader can reach it before its mark, stored after its field.
-      distances = .allocate(capacity: screenCount)
-      for screen in 0..<screenCount { (distances + screen).initialize(to: Atomic(0)) }
-      slot.pointee.distances.store(distances, ordering: .releasing)
-    }
-    let generation = slot.pointee.generation.load(ordering: .relaxed)
-    slot.pointee.generation.store(generation &+ 1, ordering: .relaxed)
+  private func write(_ field: DistanceField, of milestone: Int32, into slot: FieldSlot) {
+    let generation = slot.generation.load(ordering: .relaxed)
+    slot.generation.store(generation &+ 1, ordering: .relaxed)
     atomicMemoryFence(ordering: .releasing)
-    slot.pointee.milestone.store(milestone, ordering: .relaxed)
+    slot.milestone.store(milestone, ordering: .relaxed)
     if let (step, distance) = field.bestFromAnywhere {
       let packed =
         UInt64(UInt32(bitPattern: step.command)) << 32 | UInt64(UInt32(bitPattern: step.screen))
-      slot.pointee.bestStep.store(packed, ordering: .relaxed)
-      slot.pointee.bestDistance.store(distance, ordering: .relaxed)
+      slot.bestStep.store(packed, ordering: .relaxed)
+      slot.bestDistance.store(distance, ordering: .relaxed)
     } else {
-      slot.pointee.bestStep.store(.max, ordering: .relaxed)
-      slot.pointee.bestDistance.store(-1, ordering: .relaxed)
+      slot.bestStep.store(.max, ordering: .relaxed)
+      slot.bestDistance.store(-1, ordering: .relaxed)
     }
     for screen in 0..<screenCount {
-      distances[screen].store(field.distances[screen], ordering: .relaxed)
+      slot.distances.relaxedStore(field.distances[screen], at: screen)
     }
     touch(slot)
-    slot.pointee.generation.store(generation &+ 2, ordering: .releasing)
+    slot.generation.store(generation &+ 2, ordering: .releasing)
   }
 
   /// The cached field of `milestone`, or `nil`, taken without a lock; unlike
   /// ``field(to:building:)``, it neither marks the milestone nor builds a field.
   @inline(__always)
   func cachedField(to milestone: Int32) -> CachedField? {
-    guard let marks = marks.load(ordering: .acquiring) else { return nil }
-    let mark = marks[Int(milestone)].load(ordering: .acquiring)
-    guard mark >= 0, let slots = slots.load(ordering: .relaxed) else { return nil }
-    let slot = slots + Int(mark)
-    let generation = slot.pointee.generation.load(ordering: .acquiring)
+    guard marks.count != 0 else { return nil }  // the cache is off
+    let mark = self.mark(milestone)
+    guard mark >= 0, let slot = slots[Int(mark)] else { return nil }
+    let generation = slot.generation.load(ordering: .acquiring)
     // Odd: a build is writing. Another milestone: the slot was reused since the mark
     // was read.
-    guard generation & 1 == 0, slot.pointee.milestone.load(ordering: .relaxed) == milestone,
-      let distances = slot.pointee.distances.load(ordering: .acquiring)
-    else { return nil }
+    guard generation & 1 == 0, slot.milestone.load(ordering: .relaxed) == milestone else {
+      return nil
+    }
     touch(slot)
-    return CachedField(slot: slot, generation: generation, distances: distances)
+    return CachedField(slot: slot, generation: generation)
   }
 
   /// Makes the field in `slot` the most recently used.
   @inline(__always)
-  private func touch(_ slot: UnsafePointer<FieldSlot>) {
+  private func touch(_ slot: FieldSlot) {
     let now = clock.load(ordering: .relaxed) &+ 1
     clock.store(now, ordering: .relaxed)
-    slot.pointee.lastUse.store(now, ordering: .relaxed)
+    slot.lastUse.store(now, ordering: .relaxed)
   }
 
   /// Whether the field of `milestone` is cached, for benchmarks and tests.
   func isCached(_ milestone: Int32) -> Bool {
-    guard let marks = marks.load(ordering: .acquiring) else { return false }
-    return marks[Int(milestone)].load(ordering: .acquiring) >= 0
+    isEnabled && mark(milestone) >= 0
   }
 
   /// The slot, among those holding a field, whose field was used least recently.
-  private func leastRecentlyUsed(_ milestones: [Int32], _ storage: Storage) -> Int? {
+  private func leastRecentlyUsed(_ milestones: [Int32]) -> Int? {
     var oldest: Int?
     var oldestUse = UInt64.max
     for slot in milestones.indices where milestones[slot] >= 0 {
-      let use = storage.slots[slot].lastUse.load(ordering: .relaxed)
+      guard let use = slots[slot]?.lastUse.load(ordering: .relaxed) else { continue }
       if oldest == nil || use < oldestUse {
         oldest = slot
         oldestUse = use

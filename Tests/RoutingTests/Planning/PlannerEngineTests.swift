@@ -296,6 +296,26 @@ import Testing
     #expect(cache.cachedField(to: 1) == nil)
   }
 
+  /// A cache too small for the marks and one field holds nothing and answers every read;
+  /// one with room earns nothing before its first plan, as before its storage was made.
+  @Test func aCacheOffOrNotYetAskedHoldsNothing() {
+    let field = { (_: Int32) in
+      DistanceField(distances: [UInt8](repeating: 1, count: 10), bestFromAnywhere: nil)
+    }
+    let off = PlanCache(limit: 10 * 4 + 10 + 63, screenCount: 10)
+    #expect(!off.isEnabled)
+    #expect(off.cachedField(to: 3) == nil)
+    #expect(off.field(to: 3, building: field) == nil)
+    #expect(!off.isCached(3))
+    let on = PlanCache(limit: 10 * 4 + 10 + 64, screenCount: 10, buildCost: 5)
+    on.earn(100, toward: 3)  // before the first plan: not kept
+    #expect(on.field(to: 3, building: field) == nil)  // the first call only marks
+    #expect(on.field(to: 3, building: field) == nil)  // not earned yet
+    on.earn(5, toward: 3)
+    #expect(on.field(to: 3, building: field)?[9] == 1)
+    #expect(on.isCached(3) && on.count == 1)
+  }
+
   @Test func theCacheLimitIsKeptAndCanBeChanged() throws {
     let table = try GuardTests.sampleTable()
     #expect(table.planCacheLimit == RouteTable.defaultPlanCacheLimit)
