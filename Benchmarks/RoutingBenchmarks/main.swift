@@ -8,6 +8,7 @@
 //   swift run -c release RoutingBenchmarks load [COMMANDS]
 //   swift run -c release RoutingBenchmarks tabs [SCREENS COMMANDS PLANS]
 //   swift run -c release RoutingBenchmarks cover --table T.json
+//   swift run -c release RoutingBenchmarks layers
 // Figures of one part alone:
 //   swift run -c release RoutingBenchmarks diff [SCREENS COMMANDS]
 //   swift run -c release RoutingBenchmarks links
@@ -42,9 +43,11 @@ if let mode = arguments.first {
           plans: sizes.count == 3 ? sizes[2] : 5_000, seed: 11))
     case "links": print(benchmarkLinks())
     case "cover": print(try benchmarkCover(rest))
+    case "layers": print(try benchmarkLayers())
     default:
       throw BenchmarkError(
-        "unknown mode '\(mode)': plan, warm, compile, batch, load, diff, tabs, links or cover")
+        "unknown mode '\(mode)': plan, warm, compile, batch, load, diff, tabs, links, cover or layers"
+      )
     }
     exit(0)
   } catch {

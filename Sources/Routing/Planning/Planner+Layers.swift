@@ -19,6 +19,11 @@ extension Planner {
   func route(_ request: Request, from state: ModalState, inTab tab: StackTab? = nil)
     throws(RoutingError) -> ModalRoute
   {
+    // With no layer open and one leg, the leg from the base is the only candidate: plan
+    // it as a stack's, warm cache and all, and mark the presents it takes.
+    if state.layers.isEmpty && request.breadcrumbs.isEmpty {
+      return modalRoute(of: try route(request, from: state.stack, inTab: tab))
+    }
     do throws(RoutingError) {
       let route = try plan(request, from: state, inTab: tab, heedingGuards: true)
       try checkParameters(of: request, along: Route(steps: route.commandSteps, stack: []))
@@ -29,6 +34,43 @@ extension Planner {
         try plan(request, from: state, inTab: tab, heedingGuards: false).commandSteps
       }
     }
+  }
+
+  /// A stack's route with its presenting commands' steps made presents, each opening a
+  /// layer.
+  ///
+  /// - Complexity: O(*s* · log *p* + *n*), for *s* steps, *p* presenting commands and *n*
+  ///   entries in the final state.
+  private func modalRoute(of route: Route) -> ModalRoute {
+    guard commands.anyPresents else {
+      return ModalRoute(
+        steps: route.steps.map { .command($0) }, state: ModalState(stack: route.stack))
+    }
+    var layerStarts: [Int] = []
+    var steps: [ModalStep] = []
+    steps.reserveCapacity(route.steps.count)
+    for step in route.steps {
+      if step.action == .pop {
+        while let last = layerStarts.last, last >= step.depth { layerStarts.removeLast() }
+        steps.append(.command(step))
+      } else if commands.presents(step.command) {
+        layerStarts.append(step.depth - 1)
+        steps.append(
+          .command(
+            Step(
+              command: step.command, commandID: step.commandID, action: .present,
+              entry: step.entry, depth: step.depth)))
+      } else {
+        steps.append(.command(step))
+      }
+    }
+    let chain = route.stack
+    let base = layerStarts.first ?? chain.count
+    let layers = layerStarts.indices.map { number in
+      let end = number + 1 < layerStarts.count ? layerStarts[number + 1] : chain.count
+      return Array(chain[layerStarts[number]..<end])
+    }
+    return ModalRoute(steps: steps, state: ModalState(stack: Array(chain[..<base]), layers: layers))
   }
 
   /// The route of ``route(_:from:inTab:)``, its keys not checked yet.
