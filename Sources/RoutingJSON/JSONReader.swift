@@ -164,8 +164,10 @@ package struct JSONReader {
     _ bytes: ArraySlice<UInt8>, maximumDepth: Int = JSONValue.defaultMaximumDepth,
     _ body: (inout JSONReader) throws(JSONParseError) -> Value
   ) throws(JSONParseError) -> Value {
+    // A slice of a whole array becomes that array without a copy.
+    var reader = try JSONReader(Array(bytes), maximumDepth: maximumDepth)
     var buffers = Buffers()
-    return try read(bytes, maximumDepth: maximumDepth, reusing: &buffers, body)
+    return try read(&reader, reusing: &buffers, body)
   }
 
   /// Reads a whole document as ``read(_:maximumDepth:_:)`` does, the reader's working
@@ -186,9 +188,21 @@ package struct JSONReader {
     reusing buffers: inout Buffers,
     _ body: (inout JSONReader) throws(JSONParseError) -> Value
   ) throws(JSONParseError) -> Value {
-    // A slice of a whole array becomes that array without a copy; a line of a larger
-    // buffer is copied once.
-    var reader = try JSONReader(Array(bytes), maximumDepth: maximumDepth)
+    // The reader holds an array of its own: the bytes are copied into the one kept in
+    // `buffers`, whose storage is free again once the reader is gone, so that a line of
+    // a larger buffer costs a copy and no allocation.
+    buffers.input.removeAll(keepingCapacity: true)
+    buffers.input.append(contentsOf: bytes)
+    var reader = try JSONReader(buffers.input, maximumDepth: maximumDepth)
+    return try read(&reader, reusing: &buffers, body)
+  }
+
+  /// Reads the whole document `reader` stands before with `body`, the reader's working
+  /// storage taken from `buffers` and handed back.
+  private static func read<Value>(
+    _ reader: inout JSONReader, reusing buffers: inout Buffers,
+    _ body: (inout JSONReader) throws(JSONParseError) -> Value
+  ) throws(JSONParseError) -> Value {
     reader.exchange(&buffers)
     defer { reader.exchange(&buffers) }
     let value = try body(&reader)
@@ -199,6 +213,8 @@ package struct JSONReader {
   /// The growable storage of a reader (its open containers, keys and unescaped text),
   /// kept between documents by ``read(_:maximumDepth:reusing:_:)``.
   package struct Buffers {
+    /// The document's bytes, copied.
+    fileprivate var input: [UInt8] = []
     fileprivate var outer: [Frame] = []
     fileprivate var keyBytes: [UInt8] = []
     fileprivate var keySpans: [JSONText] = []
@@ -410,6 +426,24 @@ package struct JSONReader {
   package func text(_ text: JSONText, is expected: StaticString) -> Bool {
     withBytes(of: text) { key in
       expected.withUTF8Buffer { expected in Bytes.sameString(key, expected.span) }
+    }
+  }
+
+  /// Which of `candidates`, ASCII names, a key the reader has just read is, compared
+  /// as ``text(_:is:)`` compares: by their bytes, and only for a key beyond ASCII,
+  /// which may spell one of them another way, as strings.
+  ///
+  /// - Complexity: O(*c* + *k*), where *c* is the number of candidates and *k* the
+  ///   length of the key.
+  package func text(_ text: JSONText, among candidates: [StaticString]) -> Int? {
+    withBytes(of: text) { key in
+      for index in candidates.indices where candidates[index].utf8CodeUnitCount == key.count {
+        if candidates[index].withUTF8Buffer({ Bytes.equal(key, $0.span) }) { return index }
+      }
+      guard !Bytes.isASCII(key) else { return nil }
+      return candidates.firstIndex { candidate in
+        candidate.withUTF8Buffer { Bytes.sameString(key, $0.span) }
+      }
     }
   }
 

@@ -168,11 +168,7 @@ private struct RequestDraft {
     let requestKeys = keys == RawRequest.keys
     while let text = try reader.nextKey() {
       // A request's own key is told by its bytes; only another key is made a `String`.
-      var member: Member?
-      for candidate in Self.members where reader.text(text, is: candidate.key) {
-        member = candidate.member
-        break
-      }
+      let member = reader.text(text, among: Self.memberKeys).map { Self.members[$0] }
       let key = member?.rawValue ?? reader.string(text)
       let allowed = (requestKeys && member != nil && member != .link) || keys.contains(key)
       guard allowed, let member else {
@@ -200,10 +196,13 @@ private struct RequestDraft {
     case stack, tab, stacks, to, link, via, parameters
   }
 
-  /// Each member's key, the likeliest first.
-  private static let members: [(key: StaticString, member: Member)] = [
-    ("stack", .stack), ("to", .to), ("via", .via), ("parameters", .parameters),
-    ("tab", .tab), ("stacks", .stacks), ("link", .link),
+  /// Each member's key, the likeliest first, and the member in `members` at the same
+  /// index.
+  private static let memberKeys: [StaticString] = [
+    "stack", "to", "via", "parameters", "tab", "stacks", "link",
+  ]
+  private static let members: [Member] = [
+    .stack, .to, .via, .parameters, .tab, .stacks, .link,
   ]
 
   /// Skips a value of the wrong type, and the problem that names it.
