@@ -54,7 +54,7 @@ extension RawRequest {
     let draft: RequestDraft
     do {
       draft = try JSONReader.read(bytes, reusing: &buffers) { reader throws(JSONParseError) in
-        try RequestDraft(reading: &reader, at: base, keys: keys, allowsLink: allowsLink)
+        try RequestDraft.reading(&reader, at: base, keys: keys, allowsLink: allowsLink)
       }
     } catch {
       let message =
@@ -84,10 +84,12 @@ extension RawRequest {
   /// order.
   private init(_ draft: consuming RequestDraft, allowsLink: Bool) throws(RequestProblem) {
     // Each member is taken out of the draft, not copied: copies of the results were a
-    // large part of a batch line's reading.
+    // large part of a batch line's reading. The request is made once, at the end, from
+    // its members: assigning them one by one built it aside and copied it out.
     if let unknown = draft.unknown.take() { throw unknown }
     let base = draft.base
-    path = base
+    let stack: [StackEntry]
+    let tabs: TabStart?
     if let tab = draft.tab.take() {
       let selected = try tab.get()
       guard draft.stack == nil else {
@@ -107,10 +109,11 @@ extension RawRequest {
       stack = try start.get()
       tabs = nil
     }
-    parameters = try draft.parameters.take()?.get() ?? [:]
+    let parameters = try draft.parameters.take()?.get() ?? [:]
     let via = try draft.via.take()?.get()
     let destination = try draft.to.take()?.get()
     let link = allowsLink ? try draft.link.take()?.get() : nil
+    let target: Target
     switch (destination, link) {
     case (let destination?, nil):
       target = .screen(destination, via: via ?? [])
@@ -126,6 +129,7 @@ extension RawRequest {
       let wanted = allowsLink ? "'to' or 'link'" : "'to'"
       throw RequestProblem(at: base.appending("to"), "the required key \(wanted) is missing")
     }
+    self.init(stack: stack, tabs: tabs, target: target, parameters: parameters, path: base)
   }
 }
 
@@ -152,15 +156,17 @@ private struct RequestDraft {
   var parameters: Field<[String: String]>?
 
   /// Reads the value the reader stands before as a request object.
-  init(
-    reading reader: inout JSONReader, at base: JSONPath, keys: [String], allowsLink: Bool
-  ) throws(JSONParseError) {
-    self.base = base
+  static func reading(
+    _ reader: inout JSONReader, at base: JSONPath, keys: [String], allowsLink: Bool
+  ) throws(JSONParseError) -> RequestDraft {
+    // A local draft, returned: an initializer assigning the members of `self` one by one
+    // built the draft aside and copied it out.
+    var draft = RequestDraft(base: base)
     let kind = try reader.peek()
     guard kind == .object else {
       try reader.skipValue()
-      unknown = RequestProblem(at: base, "expected an object, found \(kind.description)")
-      return
+      draft.unknown = RequestProblem(at: base, "expected an object, found \(kind.description)")
+      return draft
     }
     try reader.enterObject()
     // The default keys are known by their array, so that a request's own key is
@@ -172,23 +178,30 @@ private struct RequestDraft {
       let key = member?.rawValue ?? reader.string(text)
       let allowed = (requestKeys && member != nil && member != .link) || keys.contains(key)
       guard allowed, let member else {
-        if !allowed && unknown == nil {
-          unknown = RequestProblem(at: base.appending(key), unknownKeyMessage(key, known: keys))
+        if !allowed && draft.unknown == nil {
+          draft.unknown = RequestProblem(
+            at: base.appending(key), unknownKeyMessage(key, known: keys))
         }
         try reader.skipValue()
         continue
       }
       switch member {
-      case .stack: stack = try Self.stack(&reader, at: base.appending(key))
-      case .tab: tab = try Self.string(&reader, at: base.appending(key))
-      case .stacks: stacks = try Self.stacks(&reader, at: base.appending(key))
-      case .to: to = try Self.string(&reader, at: base.appending(key))
-      case .link where allowsLink: link = try Self.string(&reader, at: base.appending(key))
+      case .stack: draft.stack = try Self.stack(&reader, at: base.appending(key))
+      case .tab: draft.tab = try Self.string(&reader, at: base.appending(key))
+      case .stacks: draft.stacks = try Self.stacks(&reader, at: base.appending(key))
+      case .to: draft.to = try Self.string(&reader, at: base.appending(key))
+      case .link where allowsLink: draft.link = try Self.string(&reader, at: base.appending(key))
       case .link: try reader.skipValue()
-      case .via: via = try Self.strings(&reader, at: base.appending(key))
-      case .parameters: parameters = try Self.values(&reader, at: base.appending(key))
+      case .via: draft.via = try Self.strings(&reader, at: base.appending(key))
+      case .parameters: draft.parameters = try Self.values(&reader, at: base.appending(key))
       }
     }
+    return draft
+  }
+
+  /// A draft of the request at `base` that has found nothing yet.
+  private init(base: JSONPath) {
+    self.base = base
   }
 
   /// The members a request may have.

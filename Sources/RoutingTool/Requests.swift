@@ -72,6 +72,9 @@ struct RawRequest {
   func resolve(in table: RouteTable, strict: Bool = false) throws(RequestFailure) -> (
     stack: [Entry], request: Request
   ) {
+    // The place is made from the path alone: a closure reading `self.path` took a copy
+    // of the whole request.
+    let path = self.path
     let entries = try Self.entries(stack, at: path.appending("stack"), in: table)
     switch target {
     case .screen(let destination, let via):
