@@ -15,7 +15,9 @@ public struct Entry: Hashable, Sendable, CustomStringConvertible {
 
   /// The parameter values it holds.
   public var parameters: Parameters {
-    get { storedParameters ?? [:] }
+    // `Parameters()` is the shared empty storage; the literal `[:]` went through
+    // `init(dictionaryLiteral:)` for every entry asked.
+    get { storedParameters ?? Parameters() }
     set { storedParameters = newValue.isEmpty ? nil : newValue }
   }
 

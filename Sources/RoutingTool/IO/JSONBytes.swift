@@ -118,31 +118,31 @@ struct JSONBytes: ~Copyable {
   ///
   /// - Complexity: O(*n*), where *n* is the string's length in UTF-8.
   mutating func string(_ text: String) {
-    // A native or small string lends its bytes without a copy of the string.
-    let written: Void? = text.utf8.withContiguousStorageIfAvailable { string(utf8: $0) }
-    if written == nil {
-      var text = text
-      text.withUTF8 { string(utf8: $0) }
-    }
+    // The string's own bytes, lent: a small string's too, where
+    // `withContiguousStorageIfAvailable` copied it out and retained it.
+    string(utf8: text.utf8.span)
   }
 
   /// Appends a string in quotes, from its UTF-8 bytes.
-  private mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+  private mutating func string(utf8: Span<UInt8>) {
     // Nearly every string needs no escape, and is copied as it is.
-    guard !JSONValue.needsEscape(utf8.span), let source = utf8.baseAddress else {
-      return escapedString(utf8)
-    }
+    guard !JSONValue.needsEscape(utf8) else { return escapedString(utf8) }
     reserve(utf8.count + 2)
     start[count] = UInt8(ascii: "\"")
-    (start + count + 1).initialize(from: source, count: utf8.count)
+    utf8.withUnsafeBufferPointer { source in
+      if let base = source.baseAddress {
+        (start + count + 1).initialize(from: base, count: source.count)
+      }
+    }
     count += utf8.count + 2
     start[count - 1] = UInt8(ascii: "\"")
   }
 
   /// Appends a string in quotes, some of its bytes escaped.
-  private mutating func escapedString(_ utf8: UnsafeBufferPointer<UInt8>) {
+  private mutating func escapedString(_ utf8: Span<UInt8>) {
     var escaped: [UInt8] = [UInt8(ascii: "\"")]
-    for byte in utf8 {
+    for index in utf8.indices {
+      let byte = utf8[index]
       if JSONValue.needsEscape(byte) {
         JSONValue.appendEscape(of: byte, to: &escaped)
       } else {
@@ -232,8 +232,11 @@ extension JSONBytes {
   mutating func entry(_ entry: Entry) {
     raw(#"{"screen":"#)
     string(entry.screen.rawValue)
+    let parameters = entry.parameters
+    // Most entries hold none: the empty object is written at once.
+    guard !parameters.isEmpty else { return raw(#","parameters":{}}"#) }
     raw(#","parameters":{"#)
-    parameters(entry.parameters)
+    self.parameters(parameters)
     raw("}}")
   }
 
