@@ -128,7 +128,10 @@ package struct JSONReader {
         .invalidUTF8, "invalid UTF-8 (byte 0x\(String(input[bad], radix: 16, uppercase: true)))",
         at: bad)
     }
-    if input.starts(with: Self.byteOrderMark) { position = Self.byteOrderMark.count }
+    // Byte by byte: `starts(with:)` went through the generic sequence comparison.
+    if input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF {
+      position = Self.byteOrderMark.count
+    }
     skipWhitespace()
     guard position < bytes.count else {
       throw error(.empty, "no JSON value: the input is empty", at: position)
@@ -426,24 +429,6 @@ package struct JSONReader {
   package func text(_ text: JSONText, is expected: StaticString) -> Bool {
     withBytes(of: text) { key in
       expected.withUTF8Buffer { expected in Bytes.sameString(key, expected.span) }
-    }
-  }
-
-  /// Which of `candidates`, ASCII names, a key the reader has just read is, compared
-  /// as ``text(_:is:)`` compares: by their bytes, and only for a key beyond ASCII,
-  /// which may spell one of them another way, as strings.
-  ///
-  /// - Complexity: O(*c* + *k*), where *c* is the number of candidates and *k* the
-  ///   length of the key.
-  package func text(_ text: JSONText, among candidates: [StaticString]) -> Int? {
-    withBytes(of: text) { key in
-      for index in candidates.indices where candidates[index].utf8CodeUnitCount == key.count {
-        if candidates[index].withUTF8Buffer({ Bytes.equal(key, $0.span) }) { return index }
-      }
-      guard !Bytes.isASCII(key) else { return nil }
-      return candidates.firstIndex { candidate in
-        candidate.withUTF8Buffer { Bytes.sameString(key, $0.span) }
-      }
     }
   }
 

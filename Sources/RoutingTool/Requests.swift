@@ -166,7 +166,7 @@ struct RawRequest {
         try Self.screenName(milestone, at: path.appending("via").appending(index)))
     }
     // Mapping no values still copies the dictionary's storage.
-    let values = parameters.isEmpty ? [:] : parameters.mapValues { ParameterValue.string($0) }
+    let values = parameters.isEmpty ? Parameters() : parameters.mapValues { .string($0) }
     return Request(to: name, via: breadcrumbs, parameters: values)
   }
 
