@@ -21,6 +21,10 @@ public struct Entry: Hashable, Sendable, CustomStringConvertible {
     set { storedParameters = newValue.isEmpty ? nil : newValue }
   }
 
+  /// Whether the entry holds any parameter value: `!parameters.isEmpty`, answered
+  /// without making the dictionary, for a writer of many entries.
+  public var hasParameters: Bool { storedParameters != nil }
+
   /// Creates an entry.
   ///
   /// - Parameters:
