@@ -128,7 +128,10 @@ package struct JSONReader {
         .invalidUTF8, "invalid UTF-8 (byte 0x\(String(input[bad], radix: 16, uppercase: true)))",
         at: bad)
     }
-    if input.starts(with: Self.byteOrderMark) { position = Self.byteOrderMark.count }
+    // Byte by byte: `starts(with:)` went through the generic sequence comparison.
+    if input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF {
+      position = Self.byteOrderMark.count
+    }
     skipWhitespace()
     guard position < bytes.count else {
       throw error(.empty, "no JSON value: the input is empty", at: position)
@@ -164,8 +167,10 @@ package struct JSONReader {
     _ bytes: ArraySlice<UInt8>, maximumDepth: Int = JSONValue.defaultMaximumDepth,
     _ body: (inout JSONReader) throws(JSONParseError) -> Value
   ) throws(JSONParseError) -> Value {
+    // A slice of a whole array becomes that array without a copy.
+    var reader = try JSONReader(Array(bytes), maximumDepth: maximumDepth)
     var buffers = Buffers()
-    return try read(bytes, maximumDepth: maximumDepth, reusing: &buffers, body)
+    return try read(&reader, reusing: &buffers, body)
   }
 
   /// Reads a whole document as ``read(_:maximumDepth:_:)`` does, the reader's working
@@ -186,9 +191,21 @@ package struct JSONReader {
     reusing buffers: inout Buffers,
     _ body: (inout JSONReader) throws(JSONParseError) -> Value
   ) throws(JSONParseError) -> Value {
-    // A slice of a whole array becomes that array without a copy; a line of a larger
-    // buffer is copied once.
-    var reader = try JSONReader(Array(bytes), maximumDepth: maximumDepth)
+    // The reader holds an array of its own: the bytes are copied into the one kept in
+    // `buffers`, whose storage is free again once the reader is gone, so that a line of
+    // a larger buffer costs a copy and no allocation.
+    buffers.input.removeAll(keepingCapacity: true)
+    buffers.input.append(contentsOf: bytes)
+    var reader = try JSONReader(buffers.input, maximumDepth: maximumDepth)
+    return try read(&reader, reusing: &buffers, body)
+  }
+
+  /// Reads the whole document `reader` stands before with `body`, the reader's working
+  /// storage taken from `buffers` and handed back.
+  private static func read<Value>(
+    _ reader: inout JSONReader, reusing buffers: inout Buffers,
+    _ body: (inout JSONReader) throws(JSONParseError) -> Value
+  ) throws(JSONParseError) -> Value {
     reader.exchange(&buffers)
     defer { reader.exchange(&buffers) }
     let value = try body(&reader)
@@ -199,6 +216,8 @@ package struct JSONReader {
   /// The growable storage of a reader (its open containers, keys and unescaped text),
   /// kept between documents by ``read(_:maximumDepth:reusing:_:)``.
   package struct Buffers {
+    /// The document's bytes, copied.
+    fileprivate var input: [UInt8] = []
     fileprivate var outer: [Frame] = []
     fileprivate var keyBytes: [UInt8] = []
     fileprivate var keySpans: [JSONText] = []

@@ -1,3 +1,5 @@
+import RoutingStorage
+
 extension JSONValue {
   /// The value as compact JSON text: no whitespace, object keys in their order, strings
   /// escaped (`"`, `\`, and control characters; everything else is written as UTF-8).
@@ -91,9 +93,41 @@ extension JSONValue {
   ///
   /// - Complexity: O(*n*), where *n* is the number of bytes.
   package static func needsEscape(_ bytes: Span<UInt8>) -> Bool {
+    guard bytes.count < 8 else { return wordsNeedEscape(bytes) }
     // A plain loop: `contains(where: needsEscape)` called through a closure a byte.
     for index in bytes.indices where needsEscape(bytes[index]) { return true }
     return false
+  }
+
+  /// Whether a string of eight bytes or more needs an escape, read eight bytes at a
+  /// time, the last word overlapping the one before it.
+  private static func wordsNeedEscape(_ bytes: Span<UInt8>) -> Bool {
+    var offset = 0
+    while offset + 8 < bytes.count {
+      if needsEscape(word: Bytes.word(bytes, at: offset)) { return true }
+      offset += 8
+    }
+    return needsEscape(word: Bytes.word(bytes, at: bytes.count - 8))
+  }
+
+  /// Whether any of the eight bytes of `word` needs an escape, as the test of one byte
+  /// says.
+  ///
+  /// The masks are the classic test for a zero byte, applied to the word less 0x20
+  /// each byte and to the word XOR each mark: which lanes get their top bit can be
+  /// wrong above the first byte found, whether any lane gets it is not. A byte of 0x80
+  /// or more never counts, `~` clearing its top bit.
+  ///
+  /// - Complexity: O(1).
+  private static func needsEscape(word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let tops: UInt64 = 0x8080_8080_8080_8080
+    let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+    let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+    let control = (word &- ones &* 0x20) & ~word
+    let quotes = (quote &- ones) & ~quote
+    let backslashes = (backslash &- ones) & ~backslash
+    return (control | quotes | backslashes) & tops != 0
   }
 
   /// Whether a JSON string must escape this byte: a control character, `"` or `\`.

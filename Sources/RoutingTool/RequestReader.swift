@@ -1,5 +1,6 @@
 import Routing
 import RoutingJSON
+import RoutingStorage
 
 extension RawRequest {
   /// How a JSON syntax error in a request is told: a request file names the line and
@@ -51,10 +52,12 @@ extension RawRequest {
     allowsLink: Bool = false, syntax: SyntaxErrorStyle = .document,
     reusing buffers: inout JSONReader.Buffers
   ) throws(RequestProblem) {
-    let draft: RequestDraft
+    // The draft is filled in place, not returned: a draft returned, through the
+    // reader's generic `read` or from a function of its own, was copied.
+    var draft = RequestDraft(base: base)
     do {
-      draft = try JSONReader.read(bytes, reusing: &buffers) { reader throws(JSONParseError) in
-        try RequestDraft(reading: &reader, at: base, keys: keys, allowsLink: allowsLink)
+      try JSONReader.read(bytes, reusing: &buffers) { reader throws(JSONParseError) in
+        try draft.read(&reader, keys: keys, allowsLink: allowsLink)
       }
     } catch {
       let message =
@@ -65,7 +68,7 @@ extension RawRequest {
       throw RequestProblem(
         at: JSONPath(components: base.components + error.path.components), message)
     }
-    try self.init(draft, allowsLink: allowsLink)
+    try self.init(&draft, allowsLink: allowsLink)
   }
 
   /// Reads the request members of an object whose keys the caller has checked, as
@@ -82,12 +85,15 @@ extension RawRequest {
 
   /// The request a draft stands for, its problems of shape checked in the documented
   /// order.
-  private init(_ draft: consuming RequestDraft, allowsLink: Bool) throws(RequestProblem) {
+  private init(_ draft: inout RequestDraft, allowsLink: Bool) throws(RequestProblem) {
     // Each member is taken out of the draft, not copied: copies of the results were a
-    // large part of a batch line's reading.
+    // large part of a batch line's reading. The draft is lent, not given: the closure
+    // that filled it holds it, and giving it away copied it. The request is made once, at the end, from
+    // its members: assigning them one by one built it aside and copied it out.
     if let unknown = draft.unknown.take() { throw unknown }
     let base = draft.base
-    path = base
+    let stack: [StackEntry]
+    let tabs: TabStart?
     if let tab = draft.tab.take() {
       let selected = try tab.get()
       guard draft.stack == nil else {
@@ -107,10 +113,13 @@ extension RawRequest {
       stack = try start.get()
       tabs = nil
     }
-    parameters = try draft.parameters.take()?.get() ?? [:]
+    // `[String: String]()` is the shared empty storage, where the literal `[:]` went
+    // through `init(dictionaryLiteral:)` for every line.
+    let parameters = try draft.parameters.take()?.get() ?? [String: String]()
     let via = try draft.via.take()?.get()
     let destination = try draft.to.take()?.get()
     let link = allowsLink ? try draft.link.take()?.get() : nil
+    let target: Target
     switch (destination, link) {
     case (let destination?, nil):
       target = .screen(destination, via: via ?? [])
@@ -126,6 +135,7 @@ extension RawRequest {
       let wanted = allowsLink ? "'to' or 'link'" : "'to'"
       throw RequestProblem(at: base.appending("to"), "the required key \(wanted) is missing")
     }
+    self.init(stack: stack, tabs: tabs, target: target, parameters: parameters, path: base)
   }
 }
 
@@ -152,10 +162,9 @@ private struct RequestDraft {
   var parameters: Field<[String: String]>?
 
   /// Reads the value the reader stands before as a request object.
-  init(
-    reading reader: inout JSONReader, at base: JSONPath, keys: [String], allowsLink: Bool
+  mutating func read(
+    _ reader: inout JSONReader, keys: [String], allowsLink: Bool
   ) throws(JSONParseError) {
-    self.base = base
     let kind = try reader.peek()
     guard kind == .object else {
       try reader.skipValue()
@@ -167,17 +176,16 @@ private struct RequestDraft {
     // allowed without a search.
     let requestKeys = keys == RawRequest.keys
     while let text = try reader.nextKey() {
-      // A request's own key is told by its bytes; only another key is made a `String`.
-      var member: Member?
-      for candidate in Self.members where reader.text(text, is: candidate.key) {
-        member = candidate.member
-        break
-      }
+      // A request's own key is told by its bytes; only another key is made a `String`,
+      // which is then compared as Swift compares strings.
+      var member = reader.withBytes(of: text) { Member(key: $0) }
       let key = member?.rawValue ?? reader.string(text)
+      if member == nil { member = Member(rawValue: key) }
       let allowed = (requestKeys && member != nil && member != .link) || keys.contains(key)
       guard allowed, let member else {
         if !allowed && unknown == nil {
-          unknown = RequestProblem(at: base.appending(key), unknownKeyMessage(key, known: keys))
+          unknown = RequestProblem(
+            at: base.appending(key), unknownKeyMessage(key, known: keys))
         }
         try reader.skipValue()
         continue
@@ -195,16 +203,34 @@ private struct RequestDraft {
     }
   }
 
+  /// A draft of the request at `base` that has found nothing yet.
+  init(base: JSONPath) {
+    self.base = base
+  }
+
   /// The members a request may have.
   enum Member: String {
     case stack, tab, stacks, to, link, via, parameters
-  }
 
-  /// Each member's key, the likeliest first.
-  private static let members: [(key: StaticString, member: Member)] = [
-    ("stack", .stack), ("to", .to), ("via", .via), ("parameters", .parameters),
-    ("tab", .tab), ("stacks", .stacks), ("link", .link),
-  ]
+    /// The member whose key is spelled with exactly these bytes; `nil` for any other
+    /// key. The length picks the one candidate, and its name is compared byte for
+    /// byte.
+    init?(key: Span<UInt8>) {
+      let candidate: Member
+      switch key.count {
+      case 2: candidate = .to
+      case 3: candidate = key[0] == UInt8(ascii: "t") ? .tab : .via
+      case 4: candidate = .link
+      case 5: candidate = .stack
+      case 6: candidate = .stacks
+      case 10: candidate = .parameters
+      default: return nil
+      }
+      let name = candidate.rawValue
+      guard Bytes.equal(key, name.utf8.span) else { return nil }
+      self = candidate
+    }
+  }
 
   /// Skips a value of the wrong type, and the problem that names it.
   private static func wrongType<Value>(
@@ -281,7 +307,8 @@ private struct RequestDraft {
     let kind = try reader.peek()
     switch kind {
     case .string:
-      return .success(RawRequest.StackEntry(screen: try reader.readStringValue(), parameters: [:]))
+      return .success(
+        RawRequest.StackEntry(screen: try reader.readStringValue(), parameters: [String: String]()))
     case .object:
       break
     default:

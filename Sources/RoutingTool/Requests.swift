@@ -72,6 +72,9 @@ struct RawRequest {
   func resolve(in table: RouteTable, strict: Bool = false) throws(RequestFailure) -> (
     stack: [Entry], request: Request
   ) {
+    // The place is made from the path alone: a closure reading `self.path` took a copy
+    // of the whole request.
+    let path = self.path
     let entries = try Self.entries(stack, at: path.appending("stack"), in: table)
     switch target {
     case .screen(let destination, let via):
@@ -163,7 +166,7 @@ struct RawRequest {
         try Self.screenName(milestone, at: path.appending("via").appending(index)))
     }
     // Mapping no values still copies the dictionary's storage.
-    let values = parameters.isEmpty ? [:] : parameters.mapValues { ParameterValue.string($0) }
+    let values = parameters.isEmpty ? Parameters() : parameters.mapValues { .string($0) }
     return Request(to: name, via: breadcrumbs, parameters: values)
   }
 

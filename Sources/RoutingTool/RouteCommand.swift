@@ -1,5 +1,6 @@
 import Routing
 import RoutingJSON
+import RoutingStorage
 
 /// `routing route`: plans one request from the command line, one from a JSON file, or a
 /// batch of JSON lines.
@@ -191,7 +192,7 @@ enum BatchRoute {
       var chunk: [ArraySlice<UInt8>] = []
       chunk.reserveCapacity(chunkLines)
       while start < bytes.endIndex {
-        let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
+        let end = lineEnd(in: bytes.span, from: start)
         chunk.append(bytes[start..<end])
         start = end + 1
         if chunk.count == chunkLines {
@@ -207,6 +208,27 @@ enum BatchRoute {
       "batch: \(total) request\(total == 1 ? "" : "s"): \(tally.routed) routed, \(tally.failed) failed, \(tally.invalid) invalid"
     )
     return .success
+  }
+
+  /// Where the line that starts at `start` ends: the offset of the next line feed, or
+  /// the end of `bytes`.
+  ///
+  /// The bytes are read eight at a time: XOR with line feeds makes a line feed's byte
+  /// zero, and the classic test for a zero byte sets the top bit of the first one
+  /// exactly (a lane above it may be set too, never one below).
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of the line.
+  static func lineEnd(in bytes: Span<UInt8>, from start: Int) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    var offset = start
+    while offset + 8 <= bytes.count {
+      let marked = Bytes.word(bytes, at: offset) ^ (ones &* 0x0A)
+      let zeros = (marked &- ones) & ~marked & (ones &* 0x80)
+      if zeros != 0 { return offset + zeros.trailingZeroBitCount / 8 }
+      offset += 8
+    }
+    while offset < bytes.count && bytes[offset] != 0x0A { offset += 1 }
+    return offset
   }
 
   /// Answers a chunk of lines, the first numbered `firstNumber`, and prints the answers

@@ -15,9 +15,15 @@ public struct Entry: Hashable, Sendable, CustomStringConvertible {
 
   /// The parameter values it holds.
   public var parameters: Parameters {
-    get { storedParameters ?? [:] }
+    // `Parameters()` is the shared empty storage; the literal `[:]` went through
+    // `init(dictionaryLiteral:)` for every entry asked.
+    get { storedParameters ?? Parameters() }
     set { storedParameters = newValue.isEmpty ? nil : newValue }
   }
+
+  /// Whether the entry holds any parameter value: `!parameters.isEmpty`, answered
+  /// without making the dictionary, for a writer of many entries.
+  public var hasParameters: Bool { storedParameters != nil }
 
   /// Creates an entry.
   ///

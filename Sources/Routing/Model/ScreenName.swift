@@ -50,8 +50,12 @@ public struct ScreenName: Hashable, Comparable, Sendable, ExpressibleByStringLit
   /// - Complexity: O(*n*), where *n* is the length of the name.
   public var isValid: Bool {
     guard !rawValue.isEmpty else { return false }
-    // Printable ASCII needs no Unicode lookup.
-    if rawValue.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return true }
+    // Printable ASCII needs no Unicode lookup. The bytes are read through a span, not
+    // by iterating `utf8`, whose index steps through a string a byte at a time.
+    let bytes = rawValue.utf8.span
+    var index = 0
+    while index < bytes.count && bytes[index] >= 0x20 && bytes[index] < 0x7F { index += 1 }
+    if index == bytes.count { return true }
     return !rawValue.unicodeScalars.contains { $0.properties.generalCategory == .control }
   }
 

@@ -73,8 +73,49 @@ struct JSONBytes: ~Copyable {
   mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
     reserve(bytes.count)
-    (start + count).initialize(from: source, count: bytes.count)
-    count += bytes.count
+    copy(source, bytes.count)
+  }
+
+  /// Copies `length` bytes from `source` after the text, the room reserved.
+  ///
+  /// An answer is written a few bytes at a time (punctuation with a key, a name), and
+  /// `initialize(from:count:)` called `memcpy` for each: runs of up to 32 bytes are
+  /// copied here with a few loads and stores of whole words, the last overlapping the
+  /// one before, so that no byte outside the run is written.
+  @inline(__always)
+  private mutating func copy(_ source: UnsafePointer<UInt8>, _ length: Int) {
+    let from = UnsafeRawPointer(source)
+    let to = UnsafeMutableRawPointer(start + count)
+    switch length {
+    case 8...32:
+      var offset = 0
+      while offset + 8 < length {
+        to.storeBytes(
+          of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset,
+          as: UInt64.self)
+        offset += 8
+      }
+      to.storeBytes(
+        of: from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self),
+        toByteOffset: length - 8, as: UInt64.self)
+    case 4..<8:
+      let head = from.loadUnaligned(as: UInt32.self)
+      let tail = from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+      to.storeBytes(of: head, as: UInt32.self)
+      to.storeBytes(of: tail, toByteOffset: length - 4, as: UInt32.self)
+    case 2..<4:
+      let head = from.loadUnaligned(as: UInt16.self)
+      let tail = from.loadUnaligned(fromByteOffset: length - 2, as: UInt16.self)
+      to.storeBytes(of: head, as: UInt16.self)
+      to.storeBytes(of: tail, toByteOffset: length - 2, as: UInt16.self)
+    case 1:
+      to.storeBytes(of: source.pointee, as: UInt8.self)
+    case 0:
+      break
+    default:
+      (start + count).initialize(from: source, count: length)
+    }
+    count += length
   }
 
   /// Appends bytes as they are, from an array.
@@ -94,55 +135,68 @@ struct JSONBytes: ~Copyable {
   ///
   /// - Complexity: O(*d*), where *d* is its number of digits.
   mutating func number(_ value: Int) {
-    // Room for a sign and 20 digits, the most a `UInt` has; the digits are written from
-    // the least significant, into a count made first.
+    // Room for a sign and 20 digits, the most a `UInt` has. The digits are counted
+    // first, then written from the least significant, two at a time from a table: a
+    // division a digit, twice over, was most of writing a command's number.
     reserve(21)
     if value < 0 { byte(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
     var digits = 1
-    var rest = magnitude / 10
-    while rest > 0 {
+    var bound: UInt = 10
+    while digits < 20 && magnitude >= bound {
       digits &+= 1
-      rest /= 10
+      bound &*= 10
     }
     var at = count &+ digits
     count = at
-    repeat {
-      at &-= 1
-      start[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-      magnitude /= 10
-    } while magnitude > 0
+    let pairs = UnsafeRawPointer(Self.digitPairs.utf8Start)
+    let to = UnsafeMutableRawPointer(start)
+    while magnitude >= 10 {
+      let pair = Int(truncatingIfNeeded: magnitude % 100)
+      magnitude /= 100
+      at &-= 2
+      to.storeBytes(
+        of: pairs.loadUnaligned(fromByteOffset: 2 &* pair, as: UInt16.self), toByteOffset: at,
+        as: UInt16.self)
+    }
+    // One digit is left over when there is an odd number of them.
+    if at > count &- digits {
+      start[at &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+    }
   }
+
+  /// The two digits of each number below 100, "00" to "99", end to end.
+  private static let digitPairs: StaticString =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
   /// Appends a string in quotes, escaped as `JSONValue.serialized()` escapes it.
   ///
   /// - Complexity: O(*n*), where *n* is the string's length in UTF-8.
   mutating func string(_ text: String) {
-    // A native or small string lends its bytes without a copy of the string.
-    let written: Void? = text.utf8.withContiguousStorageIfAvailable { string(utf8: $0) }
-    if written == nil {
-      var text = text
-      text.withUTF8 { string(utf8: $0) }
-    }
+    // The string's own bytes, lent: a small string's too, where
+    // `withContiguousStorageIfAvailable` copied it out and retained it.
+    string(utf8: text.utf8.span)
   }
 
   /// Appends a string in quotes, from its UTF-8 bytes.
-  private mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+  private mutating func string(utf8: Span<UInt8>) {
     // Nearly every string needs no escape, and is copied as it is.
-    guard !JSONValue.needsEscape(utf8.span), let source = utf8.baseAddress else {
-      return escapedString(utf8)
-    }
+    guard !JSONValue.needsEscape(utf8) else { return escapedString(utf8) }
     reserve(utf8.count + 2)
     start[count] = UInt8(ascii: "\"")
-    (start + count + 1).initialize(from: source, count: utf8.count)
-    count += utf8.count + 2
-    start[count - 1] = UInt8(ascii: "\"")
+    count += 1
+    utf8.withUnsafeBufferPointer { source in
+      if let base = source.baseAddress { copy(base, source.count) }
+    }
+    start[count] = UInt8(ascii: "\"")
+    count += 1
   }
 
   /// Appends a string in quotes, some of its bytes escaped.
-  private mutating func escapedString(_ utf8: UnsafeBufferPointer<UInt8>) {
+  private mutating func escapedString(_ utf8: Span<UInt8>) {
     var escaped: [UInt8] = [UInt8(ascii: "\"")]
-    for byte in utf8 {
+    for index in utf8.indices {
+      let byte = utf8[index]
       if JSONValue.needsEscape(byte) {
         JSONValue.appendEscape(of: byte, to: &escaped)
       } else {
@@ -232,6 +286,9 @@ extension JSONBytes {
   mutating func entry(_ entry: Entry) {
     raw(#"{"screen":"#)
     string(entry.screen.rawValue)
+    // Most entries hold none: the empty object is written at once, without asking
+    // for the dictionary.
+    guard entry.hasParameters else { return raw(#","parameters":{}}"#) }
     raw(#","parameters":{"#)
     parameters(entry.parameters)
     raw("}}")

@@ -105,6 +105,27 @@ import Testing
     #expect(JSONValue.string("\u{1F}").serialized() == #""\u001f""#)
   }
 
+  /// The check of a whole string, eight bytes at a time, agrees with the rule of one
+  /// byte: every byte value at every place, among bytes on either side of each mark,
+  /// in strings of one to three words.
+  @Test func findsEveryByteThatNeedsAnEscape() {
+    let fillers: [UInt8] = [0x61, 0x20, 0x21, 0x23, 0x5B, 0x5D, 0x80, 0xA2, 0xDC, 0xFF]
+    var disagreements: [[UInt8]] = []
+    for length in 1...24 {
+      for filler in fillers {
+        for place in 0..<length {
+          for value in 0...255 {
+            var bytes = [UInt8](repeating: filler, count: length)
+            bytes[place] = UInt8(value)
+            let expected = bytes.contains { JSONValue.needsEscape($0) }
+            if JSONValue.needsEscape(bytes.span) != expected { disagreements.append(bytes) }
+          }
+        }
+      }
+    }
+    #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+  }
+
   @Test func documentsRoundTrip() throws {
     var random = SeededGenerator(seed: 11)
     for _ in 0..<300 {

@@ -228,4 +228,23 @@ import Testing
   static func quoted(_ text: String) -> String {
     JSONValue.string(text).serialized()
   }
+
+  /// The end of a line found eight bytes at a time is the next line feed's offset, as a
+  /// plain search finds it: seeded random text, line feeds at every place in a word,
+  /// bytes that differ from a line feed by one bit beside them.
+  @Test func findsTheEndOfEveryLine() {
+    var random = SeededGenerator(seed: 41)
+    let alphabet: [UInt8] = [0x0A, 0x0B, 0x08, 0x8A, 0x2A, 0x61, 0x00, 0xFF]
+    for length in 0...40 {
+      for _ in 0..<50 {
+        let bytes = (0..<length).map { _ in alphabet[Int(random.next() % 8)] }
+        for start in 0...length {
+          let expected = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
+          let found = BatchRoute.lineEnd(in: bytes.span, from: start)
+          #expect(found == expected, "\(bytes) from \(start)")
+          if found != expected { return }
+        }
+      }
+    }
+  }
 }
