@@ -274,7 +274,11 @@ extension JSONBytes {
       raw(#","id":"#)
       string(id)
     }
-    raw(step.action == .push ? #","action":"push","screen":"# : #","action":"pop","screen":"#)
+    switch step.action {
+    case .push: raw(#","action":"push","screen":"#)
+    case .pop: raw(#","action":"pop","screen":"#)
+    case .present: raw(#","action":"present","screen":"#)
+    }
     string(step.entry.screen.rawValue)
     byte(UInt8(ascii: "}"))
   }
