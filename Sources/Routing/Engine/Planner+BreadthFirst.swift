@@ -121,7 +121,16 @@ extension Planner {
     _ screen: Int, _ levels: SearchLevels, _ words: borrowing MutableSpan<LevelWord>,
     _ buffers: borrowing PlannerScratch
   ) -> Int32 {
-    let level = levels.forward(screen, in: words)
+    forwardLevel(of: words[screen], screen, levels, buffers)
+  }
+
+  /// ``forwardLevel(_:_:_:_:)`` of `screen`, whose word is `word`.
+  @inline(__always)
+  private func forwardLevel(
+    of word: LevelWord, _ screen: Int, _ levels: SearchLevels,
+    _ buffers: borrowing PlannerScratch
+  ) -> Int32 {
+    let level = levels.value(word.forward)
     if level >= 0 { return level }
     // Not written, so the stack does not hold it.
     return buffers.search.implicitAnywhere && graph.firstFromAnywhere[screen] >= 0 ? 1 : -1
@@ -165,30 +174,22 @@ extension Planner {
     let rows = rowFilter(forward: true, filter.tab, filter.guardSaidNo)
     graph.withRows(forward: true) { starts, targets, commands, firstFromAnywhere in
       func expand(_ screen: Int32) {
-        // The end first: once it is in bounds, so is the start before it.
-        let end = starts[screen.index + 1].index
-        let start = starts[screen.index].index
-        let row = targets.extracting(start..<end)
-        work &+= row.count
-        var offset = 0
-        while row.isIndex(offset) {
-          let target = row[offset].index
-          let word = words[target]
-          if word.forward <= base,
+        work &+= graph.forwardRows.scan(row: Int(screen), over: &words) {
+          position, target, word in
+          guard word.forward <= base,
             !implicitAnywhere || firstFromAnywhere[target] < 0,
-            !anyDisabled || rows.allows(start + offset, commands, disabled)
-          {
-            words[target].forward = stored
-            order[count] = Int32(target)
-            count += 1
-            if word.backward > base { met = true }
-          }
-          offset += 1
+            !anyDisabled || rows.allows(position, commands, disabled)
+          else { return }
+          let reached = word.backward > base
+          word.forward = stored
+          order[count] = Int32(target)
+          count += 1
+          if reached { met = true }
         }
       }
       buffers.search.sink &+= touchRows(
-        of: order.span.extracting(level), starts, targets, anyDisabled ? rows : nil,
-        words.span)
+        of: order.span.extracting(level), forward: true, starts, targets,
+        anyDisabled ? rows : nil, &words)
       for index in level { expand(order[index]) }
       if depth == 1 && implicitAnywhere {
         for screen in graph.anywhereDestinations where words[Int(screen)].forward <= base {
@@ -221,32 +222,24 @@ extension Planner {
     let rows = rowFilter(forward: false, filter.tab, filter.guardSaidNo)
     graph.withRows(forward: false) { starts, origins, commands, firstFromAnywhere in
       buffers.search.sink &+= touchRows(
-        of: frontiers.span.extracting(frontier), starts, origins, anyDisabled ? rows : nil,
-        words.span)
+        of: frontiers.span.extracting(frontier), forward: false, starts, origins,
+        anyDisabled ? rows : nil, &words)
       for index in frontier {
-        let screen = frontiers[index].index
-        let end = starts[screen + 1].index
-        let start = starts[screen].index
-        let row = origins.extracting(start..<end)
-        work &+= row.count
-        var offset = 0
-        while row.isIndex(offset) {
-          let origin = row[offset].index
-          let word = words[origin]
-          offset += 1
+        work &+= graph.backwardRows.scan(row: Int(frontiers[index]), over: &words) {
+          position, origin, word in
           guard word.backward <= base,
-            !anyDisabled || rows.allows(start + offset - 1, commands, disabled)
-          else { continue }
+            !anyDisabled || rows.allows(position, commands, disabled)
+          else { return }
           let reached: Bool
           if word.forward > base {
             // A held screen (level 0) is only ever a first step (a pop); beyond it the
             // backward search cannot go.
-            if word.forward == base &+ 1 { continue }
+            if word.forward == base &+ 1 { return }
             reached = true
           } else {
             reached = implicitAnywhere && firstFromAnywhere[origin] >= 0
           }
-          words[origin].backward = stored
+          word.backward = stored
           frontiers[next + count] = Int32(origin)
           count += 1
           if reached { met = true }
@@ -257,13 +250,14 @@ extension Planner {
     return (count, met)
   }
 
-  /// The number of screens from which ``touchRows(of:_:_:_:_:)`` also reads the words of
+  /// The number of screens from which ``touchRows(of:forward:_:_:_:_:)`` also reads the words of
   /// the rows' screens: below it, they stay in the processor's caches.
   static let readAheadScreens = 32_768
 
-  /// Reads the rows (`starts` over `items`) of `screens` before they are expanded, in
-  /// tight loops, and returns a sum of what it read; on a table of at least
-  /// ``readAheadScreens`` screens, the `words` of the screens the rows name too.
+  /// Reads the rows (`starts` over `items`: the graph's rows by origin when `forward`,
+  /// else its predecessor rows) of `screens` before they are expanded, in tight loops,
+  /// and returns a sum of what it read; on a table of at least ``readAheadScreens``
+  /// screens, the `words` of the screens the rows name too.
   ///
   /// On a large table a row is two misses of the processor's caches, one for its start
   /// and one for its items, and each screen it names a third; expanding one screen after
@@ -275,8 +269,8 @@ extension Planner {
   /// one they are in the caches already, and reading them ahead is work for nothing.
   @inline(__always)
   private func touchRows(
-    of screens: Span<Int32>, _ starts: Span<Int32>, _ items: Span<Int32>,
-    _ filter: RowFilter?, _ words: Span<LevelWord>
+    of screens: Span<Int32>, forward: Bool, _ starts: Span<Int32>, _ items: Span<Int32>,
+    _ filter: RowFilter?, _ words: inout MutableSpan<LevelWord>
   ) -> Int32 {
     var sum: Int32 = 0
     for index in screens.indices { sum &+= starts[screens[index].index + 1] }
@@ -294,13 +288,11 @@ extension Planner {
     guard graph.screenCount >= Self.readAheadScreens else { return sum }
     var read: UInt32 = 0
     for index in screens.indices {
-      let screen = screens[index].index
-      let end = starts[screen + 1].index
-      let row = items.extracting(starts[screen].index..<end)
-      var offset = 0
-      while row.isIndex(offset) {
-        read &+= words[row[offset].index].forward
-        offset += 1
+      let screen = Int(screens[index])
+      if forward {
+        graph.forwardRows.scan(row: screen, over: &words) { _, _, word in read &+= word.forward }
+      } else {
+        graph.backwardRows.scan(row: screen, over: &words) { _, _, word in read &+= word.forward }
       }
     }
     return sum &+ Int32(truncatingIfNeeded: read)
@@ -380,13 +372,12 @@ extension Planner {
     _ levels: SearchLevels, _ words: inout MutableSpan<LevelWord>, _ first: inout LegStep?,
     _ buffers: inout PlannerScratch
   ) {
-    for position in graph.predecessors.range(screen) {
-      let origin = graph.predecessors.items[position].index
-      guard levels.backward(origin, in: words) < 0,
-        forwardLevel(origin, levels, words, buffers) == level,
+    graph.backwardRows.scan(row: screen, over: &words) { position, origin, word in
+      guard levels.value(word.backward) < 0,
+        forwardLevel(of: word, origin, levels, buffers) == level,
         filter.allows(graph.predecessorCommands[position])
-      else { continue }
-      levels.setBackward(origin, length - level, in: &words)
+      else { return }
+      word.backward = levels.stored(length - level)
       if level == 1 { first = LegOrder.earlier(first, firstStep(to: origin, &buffers)) }
     }
   }
@@ -418,12 +409,4 @@ extension Int32 {
   /// value (none is stored) reads as one past every span's end, and a span's bounds
   /// check of it need not test for a negative index.
   fileprivate var index: Int { Int(UInt32(bitPattern: self)) }
-}
-
-extension Span {
-  /// Whether `offset` is an index of the span, by the comparison its subscript makes:
-  /// a loop on it reads the span with no second check.
-  fileprivate func isIndex(_ offset: Int) -> Bool {
-    UInt(bitPattern: offset) < UInt(bitPattern: count)
-  }
 }
