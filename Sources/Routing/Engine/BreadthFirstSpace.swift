@@ -9,11 +9,12 @@ struct LevelWord: Sendable {
 }
 
 /// The memory of the breadth-first search: per screen, a ``LevelWord``; the screens the
-/// forward search reached, in level order; the backward search's two frontiers.
+/// forward search reached, in level order; the backward search's two frontiers, end to
+/// end.
 ///
 /// Each list is sized to the table's screens once (a search lists a screen at most once
-/// in each), and the search writes it through pointers with a count of its own: no
-/// append checks its storage's uniqueness, which an array's append does every time.
+/// in each), and the search writes it through a `MutableSpan` with a count of its own:
+/// no append checks its storage's uniqueness, which an array's append does every time.
 ///
 /// Starting a search costs O(1): it takes a base above every value written before. When
 /// the next base could overflow, every word is reset once, here and nowhere else.
@@ -25,15 +26,15 @@ struct BreadthFirstSpace: Sendable {
   /// The highest value a search has written, or may have.
   private var high: UInt32 = 0
   private var order: [Int32] = []
-  private var frontier: [Int32] = []
-  private var next: [Int32] = []
+  /// Two halves of one size each: the backward search reads its frontier from one and
+  /// lists the screens it reaches in the other.
+  private var frontiers: [Int32] = []
 
   /// Sizes the space for `screens` screens, every word unset.
   mutating func resize(to screens: Int) {
     words = Array(repeating: LevelWord(), count: screens)
     order = Array(repeating: 0, count: screens)
-    frontier = Array(repeating: 0, count: screens)
-    next = Array(repeating: 0, count: screens)
+    frontiers = Array(repeating: 0, count: 2 * screens)
     base = 0
     high = 0
   }
@@ -63,32 +64,38 @@ struct BreadthFirstSpace: Sendable {
     high = value
   }
 
-  /// Calls `body` with pointers to the words and lists.
-  @inline(__always)
-  mutating func withPointers<Result>(_ body: (SearchPointers) -> Result) -> Result {
-    let base = self.base
-    return words.withUnsafeMutableBufferPointer { words in
-      order.withUnsafeMutableBufferPointer { order in
-        frontier.withUnsafeMutableBufferPointer { frontier in
-          next.withUnsafeMutableBufferPointer { next in
-            body(
-              SearchPointers(
-                words: words.baseAddress!, order: order.baseAddress!,
-                frontier: frontier.baseAddress!, next: next.baseAddress!, base: base))
-          }
-        }
-      }
+  /// Calls `body` with the current search's levels and the space's memory: the words,
+  /// the forward search's list and the backward search's frontiers (two halves of one
+  /// size). Spans, so that the search reads and writes them without making the arrays
+  /// unique at each write, and cannot change their sizes.
+  mutating func withMemory<Result>(
+    _ body: (
+      SearchLevels, inout MutableSpan<LevelWord>, inout MutableSpan<Int32>,
+      inout MutableSpan<Int32>
+    ) -> Result
+  ) -> Result {
+    // Moved out while the spans live, each span a borrow of its own array, not of all of
+    // `self`; moved back after.
+    var words: [LevelWord] = []
+    var order: [Int32] = []
+    var frontiers: [Int32] = []
+    swap(&words, &self.words)
+    swap(&order, &self.order)
+    swap(&frontiers, &self.frontiers)
+    defer {
+      swap(&words, &self.words)
+      swap(&order, &self.order)
+      swap(&frontiers, &self.frontiers)
     }
+    var wordSpan = words.mutableSpan
+    var orderSpan = order.mutableSpan
+    var frontierSpan = frontiers.mutableSpan
+    return body(SearchLevels(base: base), &wordSpan, &orderSpan, &frontierSpan)
   }
 }
 
-/// The breadth-first search's memory as pointers, valid inside
-/// ``BreadthFirstSpace/withPointers(_:)``, with the values that read and write a word.
-struct SearchPointers {
-  let words: UnsafeMutablePointer<LevelWord>
-  let order: UnsafeMutablePointer<Int32>
-  let frontier: UnsafeMutablePointer<Int32>
-  let next: UnsafeMutablePointer<Int32>
+/// How the current search reads and writes the values of ``LevelWord``s: its base.
+struct SearchLevels {
   let base: UInt32
 
   /// The stored form of level or distance `value` (at least 0).
@@ -99,18 +106,26 @@ struct SearchPointers {
   @inline(__always)
   func value(_ word: UInt32) -> Int32 { word > base ? Int32(bitPattern: word &- base &- 1) : -1 }
 
-  /// The forward level stored for `screen`: -1 when not reached, 0 for a screen the stack
-  /// holds and no first step reaches.
+  /// The forward level stored for `screen` in `words`: -1 when not reached, 0 for a
+  /// screen the stack holds and no first step reaches.
   @inline(__always)
-  func forward(_ screen: Int) -> Int32 { value(words[screen].forward) }
+  func forward(_ screen: Int, in words: borrowing MutableSpan<LevelWord>) -> Int32 {
+    value(words[screen].forward)
+  }
 
-  /// The distance of `screen` to the milestone, or -1 when not known.
+  /// The distance of `screen` to the milestone in `words`, or -1 when not known.
   @inline(__always)
-  func backward(_ screen: Int) -> Int32 { value(words[screen].backward) }
+  func backward(_ screen: Int, in words: borrowing MutableSpan<LevelWord>) -> Int32 {
+    value(words[screen].backward)
+  }
 
   @inline(__always)
-  func setForward(_ screen: Int, _ level: Int32) { words[screen].forward = stored(level) }
+  func setForward(_ screen: Int, _ level: Int32, in words: inout MutableSpan<LevelWord>) {
+    words[screen].forward = stored(level)
+  }
 
   @inline(__always)
-  func setBackward(_ screen: Int, _ distance: Int32) { words[screen].backward = stored(distance) }
+  func setBackward(_ screen: Int, _ distance: Int32, in words: inout MutableSpan<LevelWord>) {
+    words[screen].backward = stored(distance)
+  }
 }

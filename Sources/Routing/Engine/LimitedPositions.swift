@@ -54,18 +54,18 @@ struct LimitedPositions: Sendable {
   }
 }
 
-/// What a breadth-first expansion leaves out of one kind of rows, as pointers valid
-/// while it runs: the positions the current tab leaves out, and those of guarded
-/// commands when some guard said no to the request (each empty when there are none).
+/// What a breadth-first expansion leaves out of one kind of rows: the positions the
+/// current tab leaves out, and those of guarded commands when some guard said no to the
+/// request (each empty when there are none).
 struct RowFilter {
-  let tab: UnsafeBufferPointer<UInt64>
-  let guarded: UnsafeBufferPointer<UInt64>
+  let tab: [UInt64]
+  let guarded: [UInt64]
 
   /// Whether the command at `position` of the rows (`commands`) takes part in the
   /// request: not when the tab leaves it out; for a guarded one, as `disabled` says.
   @inline(__always)
   func allows(
-    _ position: Int, _ commands: UnsafeBufferPointer<Int32>, _ disabled: borrowing CommandSet
+    _ position: Int, _ commands: Span<Int32>, _ disabled: borrowing CommandSet
   ) -> Bool {
     let word = position >> 6
     let bit = UInt64(1) << UInt64(position & 63)

@@ -27,19 +27,23 @@ extension Planner {
     swap(&space, &buffers.space)
     defer { swap(&space, &buffers.space) }
     space.begin()
-    var span: Int32 = 0
-    let found = space.withPointers { search in
-      shortestLeg(to: milestone, filter, bound, search, span: &span, &buffers)
+    var highest: Int32 = 0
+    let found = space.withMemory { levels, words, order, frontiers in
+      shortestLeg(
+        to: milestone, filter, bound, levels, &words, &order, &frontiers, highest: &highest,
+        &buffers)
     }
-    space.reach(span)
+    space.reach(highest)
     return found
   }
 
-  /// ``shortestLeg(to:filter:bound:_:)`` over the search's memory; sets `span` to the
-  /// highest level or distance it wrote.
+  /// ``shortestLeg(to:filter:bound:_:)`` over the search's memory
+  /// (``BreadthFirstSpace/withMemory(_:)``); sets `highest` to the highest level or
+  /// distance it wrote.
   private func shortestLeg(
-    to milestone: Int32, _ filter: LegFilter, _ bound: Int32, _ search: SearchPointers,
-    span: inout Int32,
+    to milestone: Int32, _ filter: LegFilter, _ bound: Int32, _ levels: SearchLevels,
+    _ words: inout MutableSpan<LevelWord>, _ order: inout MutableSpan<Int32>,
+    _ frontiers: inout MutableSpan<Int32>, highest: inout Int32,
     _ buffers: inout PlannerScratch
   ) -> Bool {
     buffers.entryStep.clear()
@@ -47,30 +51,32 @@ extension Planner {
     buffers.levelStart.append(0)
     // The screens the stack holds are level 0: never pushed; a first-step pop makes a
     // screen level 1.
-    for screen in buffers.marks.heldList { search.setForward(Int(screen), 0) }
+    for screen in buffers.marks.heldList { levels.setForward(Int(screen), 0, in: &words) }
     // Level 1: the listed first steps, the lowest-numbered to each screen.
     var count = 0
     for (index, candidate) in buffers.candidates.enumerated() {
       let screen = Int(candidate.screen)
-      guard search.forward(screen) != 1 else { continue }
-      search.setForward(screen, 1)
+      guard levels.forward(screen, in: words) != 1 else { continue }
+      levels.setForward(screen, 1, in: &words)
       buffers.entryStep[screen] = Int32(index)
-      search.order[count] = candidate.screen
+      order[count] = candidate.screen
       count += 1
     }
     buffers.levelStart.append(count)
     buffers.search.work += buffers.candidates.count
-    span = 1
-    if forwardLevel(Int(milestone), search, buffers) == 1 {
+    highest = 1
+    if forwardLevel(Int(milestone), levels, words, buffers) == 1 {
       buffers.leg.append(firstStep(to: Int(milestone), &buffers))
       return true
     }
     // A screen the stack holds is reached by a first-step pop or not at all.
     if buffers.isHeld(Int(milestone)) { return false }
-    search.setBackward(Int(milestone), 0)
-    var frontier = search.frontier
-    var next = search.next
-    frontier[0] = milestone
+    levels.setBackward(Int(milestone), 0, in: &words)
+    // The frontier starts at `frontier` in `frontiers`, at 0 or at the second half; an
+    // expansion lists the screens it reaches in the other half.
+    let half = frontiers.count / 2
+    var frontier = 0
+    frontiers[0] = milestone
     var frontierCount = 1
 
     var forwardDepth: Int32 = 1
@@ -86,23 +92,25 @@ extension Planner {
         forwardCount += graph.anywhereDestinations.count
       }
       if forwardCount == 0 || frontierCount == 0 { return false }
-      span = forwardDepth + backwardDepth + 1
+      highest = forwardDepth + backwardDepth + 1
       if forwardCount <= frontierCount {
-        met = expandForward(depth: forwardDepth, filter, search, &buffers)
+        met = expandForward(depth: forwardDepth, filter, levels, &words, &order, &buffers)
         forwardDepth += 1
       } else {
+        let next = half - frontier
         let reached = expandBackward(
-          depth: backwardDepth, filter, search, from: frontier, frontierCount, into: next,
-          &buffers)
-        swap(&frontier, &next)
+          depth: backwardDepth, filter, levels, &words, &frontiers,
+          from: frontier..<frontier + frontierCount, into: next, &buffers)
+        frontier = next
         frontierCount = reached.count
         met = reached.met
         backwardDepth += 1
       }
     }
     readLeg(
-      forwardDepth: forwardDepth, backwardDepth: backwardDepth, filter, search,
-      lastFrontier: UnsafeBufferPointer(start: frontier, count: frontierCount), &buffers)
+      forwardDepth: forwardDepth, backwardDepth: backwardDepth, filter, levels, &words,
+      order.span, lastFrontier: frontiers.span.extracting(frontier..<frontier + frontierCount),
+      &buffers)
     return true
   }
 
@@ -110,9 +118,19 @@ extension Planner {
   /// no first step reaches it.
   @inline(__always)
   private func forwardLevel(
-    _ screen: Int, _ search: SearchPointers, _ buffers: borrowing PlannerScratch
+    _ screen: Int, _ levels: SearchLevels, _ words: borrowing MutableSpan<LevelWord>,
+    _ buffers: borrowing PlannerScratch
   ) -> Int32 {
-    let level = search.forward(screen)
+    forwardLevel(of: words[screen], screen, levels, buffers)
+  }
+
+  /// ``forwardLevel(_:_:_:_:)`` of `screen`, whose word is `word`.
+  @inline(__always)
+  private func forwardLevel(
+    of word: LevelWord, _ screen: Int, _ levels: SearchLevels,
+    _ buffers: borrowing PlannerScratch
+  ) -> Int32 {
+    let level = levels.value(word.forward)
     if level >= 0 { return level }
     // Not written, so the stack does not hold it.
     return buffers.search.implicitAnywhere && graph.firstFromAnywhere[screen] >= 0 ? 1 : -1
@@ -135,51 +153,47 @@ extension Planner {
   /// Expands the last forward level (`depth`) by one; returns whether a new screen is
   /// one the backward search reached.
   ///
-  /// The loops read the graph and the screens' words through pointers, as the backward
-  /// loop does: these loops are a cold plan's work, and bounds checks and optional slots
-  /// would run at every command they look at.
+  /// The loops read the graph and the screens' words through spans, as the backward
+  /// loop does, each row's items taken as one span: these loops are a cold plan's work,
+  /// and optional slots or a uniqueness check at each write would run at every command
+  /// they look at.
   private func expandForward(
-    depth: Int32, _ filter: LegFilter, _ search: SearchPointers, _ buffers: inout PlannerScratch
+    depth: Int32, _ filter: LegFilter, _ levels: SearchLevels,
+    _ words: inout MutableSpan<LevelWord>, _ order: inout MutableSpan<Int32>,
+    _ buffers: inout PlannerScratch
   ) -> Bool {
     let level = buffers.levelStart[Int(depth) - 1]..<buffers.levelStart[Int(depth)]
     var count = level.upperBound
     var met = false
     var work = 0
-    let stored = search.stored(depth + 1)
-    let base = search.base
+    let stored = levels.stored(depth + 1)
+    let base = levels.base
     let implicitAnywhere = buffers.search.implicitAnywhere
     let anyDisabled = filter.anyDisabled
     let disabled = filter.disabled
-    graph.commandsFrom.starts.withUnsafeBufferPointer { starts in
-      graph.targetsFrom.withUnsafeBufferPointer { targets in
-        graph.commandsFrom.items.withUnsafeBufferPointer { commands in
-          withRowFilter(forward: true, filter.tab, filter.guardSaidNo) { rows in
-            func expand(_ screen: Int32) {
-              let row = Int(starts[Int(screen)])..<Int(starts[Int(screen) + 1])
-              work += row.count
-              for position in row {
-                let target = Int(targets[position])
-                let word = search.words[target]
-                guard word.forward <= base,
-                  !implicitAnywhere || graph.firstFromAnywhere[target] < 0,
-                  !anyDisabled || rows.allows(position, commands, disabled)
-                else { continue }
-                search.words[target].forward = stored
-                search.order[count] = Int32(target)
-                count += 1
-                if word.backward > base { met = true }
-              }
-            }
-            buffers.search.sink &+= touchRows(
-              of: search.order, level, starts, targets, anyDisabled ? rows : nil, search)
-            for index in level { expand(search.order[index]) }
-            if depth == 1 && implicitAnywhere {
-              for screen in graph.anywhereDestinations
-              where search.words[Int(screen)].forward <= base {
-                expand(screen)
-              }
-            }
-          }
+    let rows = rowFilter(forward: true, filter.tab, filter.guardSaidNo)
+    graph.withRows(forward: true) { starts, targets, commands, firstFromAnywhere in
+      func expand(_ screen: Int32) {
+        work &+= graph.forwardRows.scan(row: Int(screen), over: &words) {
+          position, target, word in
+          guard word.forward <= base,
+            !implicitAnywhere || firstFromAnywhere[target] < 0,
+            !anyDisabled || rows.allows(position, commands, disabled)
+          else { return }
+          let reached = word.backward > base
+          word.forward = stored
+          order[count] = Int32(target)
+          count += 1
+          if reached { met = true }
+        }
+      }
+      buffers.search.sink &+= touchRows(
+        of: order.span.extracting(level), forward: true, starts, targets,
+        anyDisabled ? rows : nil, &words)
+      for index in level { expand(order[index]) }
+      if depth == 1 && implicitAnywhere {
+        for screen in graph.anywhereDestinations where words[Int(screen)].forward <= base {
+          expand(screen)
         }
       }
     }
@@ -188,55 +202,47 @@ extension Planner {
     return met
   }
 
-  /// Expands the backward frontier (at distance `depth` from the milestone) by one into
-  /// `next`; returns how many screens it lists there and whether one of them is one the
-  /// forward search reached (a meeting screen; then they are listed too).
+  /// Expands the backward frontier (at distance `depth` from the milestone), listed in
+  /// `frontiers[frontier]`, by one into `frontiers` from position `next`; returns how
+  /// many screens it lists there and whether one of them is one the forward search
+  /// reached (a meeting screen; then they are listed too).
   private func expandBackward(
-    depth: Int32, _ filter: LegFilter, _ search: SearchPointers,
-    from frontier: UnsafeMutablePointer<Int32>, _ frontierCount: Int,
-    into next: UnsafeMutablePointer<Int32>, _ buffers: inout PlannerScratch
+    depth: Int32, _ filter: LegFilter, _ levels: SearchLevels,
+    _ words: inout MutableSpan<LevelWord>, _ frontiers: inout MutableSpan<Int32>,
+    from frontier: Range<Int>, into next: Int, _ buffers: inout PlannerScratch
   ) -> (count: Int, met: Bool) {
     var count = 0
     var met = false
     var work = 0
-    let stored = search.stored(depth + 1)
-    let base = search.base
+    let stored = levels.stored(depth + 1)
+    let base = levels.base
     let implicitAnywhere = buffers.search.implicitAnywhere
     let anyDisabled = filter.anyDisabled
     let disabled = filter.disabled
-    graph.predecessors.starts.withUnsafeBufferPointer { starts in
-      graph.predecessors.items.withUnsafeBufferPointer { origins in
-        graph.predecessorCommands.withUnsafeBufferPointer { commands in
-          withRowFilter(forward: false, filter.tab, filter.guardSaidNo) { rows in
-            buffers.search.sink &+= touchRows(
-              of: frontier, 0..<frontierCount, starts, origins, anyDisabled ? rows : nil,
-              search)
-            for index in 0..<frontierCount {
-              let screen = Int(frontier[index])
-              let predecessors = Int(starts[screen])..<Int(starts[screen + 1])
-              work += predecessors.count
-              for position in predecessors {
-                let origin = Int(origins[position])
-                let word = search.words[origin]
-                guard word.backward <= base,
-                  !anyDisabled || rows.allows(position, commands, disabled)
-                else { continue }
-                let reached: Bool
-                if word.forward > base {
-                  // A held screen (level 0) is only ever a first step (a pop); beyond it the
-                  // backward search cannot go.
-                  if word.forward == base &+ 1 { continue }
-                  reached = true
-                } else {
-                  reached = implicitAnywhere && graph.firstFromAnywhere[origin] >= 0
-                }
-                search.words[origin].backward = stored
-                next[count] = Int32(origin)
-                count += 1
-                if reached { met = true }
-              }
-            }
+    let rows = rowFilter(forward: false, filter.tab, filter.guardSaidNo)
+    graph.withRows(forward: false) { starts, origins, commands, firstFromAnywhere in
+      buffers.search.sink &+= touchRows(
+        of: frontiers.span.extracting(frontier), forward: false, starts, origins,
+        anyDisabled ? rows : nil, &words)
+      for index in frontier {
+        work &+= graph.backwardRows.scan(row: Int(frontiers[index]), over: &words) {
+          position, origin, word in
+          guard word.backward <= base,
+            !anyDisabled || rows.allows(position, commands, disabled)
+          else { return }
+          let reached: Bool
+          if word.forward > base {
+            // A held screen (level 0) is only ever a first step (a pop); beyond it the
+            // backward search cannot go.
+            if word.forward == base &+ 1 { return }
+            reached = true
+          } else {
+            reached = implicitAnywhere && firstFromAnywhere[origin] >= 0
           }
+          word.backward = stored
+          frontiers[next + count] = Int32(origin)
+          count += 1
+          if reached { met = true }
         }
       }
     }
@@ -244,13 +250,14 @@ extension Planner {
     return (count, met)
   }
 
-  /// The number of screens from which ``touchRows(of:_:_:_:_:)`` also reads the words of
+  /// The number of screens from which ``touchRows(of:forward:_:_:_:_:)`` also reads the words of
   /// the rows' screens: below it, they stay in the processor's caches.
   static let readAheadScreens = 32_768
 
-  /// Reads the rows (`starts` over `items`) of the screens `screens[range]` before they
-  /// are expanded, in tight loops, and returns a sum of what it read; on a table of at
-  /// least ``readAheadScreens`` screens, the words of the screens the rows name too.
+  /// Reads the rows (`starts` over `items`: the graph's rows by origin when `forward`,
+  /// else its predecessor rows) of `screens` before they are expanded, in tight loops,
+  /// and returns a sum of what it read; on a table of at least ``readAheadScreens``
+  /// screens, the `words` of the screens the rows name too.
   ///
   /// On a large table a row is two misses of the processor's caches, one for its start
   /// and one for its items, and each screen it names a third; expanding one screen after
@@ -262,38 +269,42 @@ extension Planner {
   /// one they are in the caches already, and reading them ahead is work for nothing.
   @inline(__always)
   private func touchRows(
-    of screens: UnsafeMutablePointer<Int32>, _ range: Range<Int>,
-    _ starts: UnsafeBufferPointer<Int32>, _ items: UnsafeBufferPointer<Int32>,
-    _ filter: RowFilter?, _ search: SearchPointers
+    of screens: Span<Int32>, forward: Bool, _ starts: Span<Int32>, _ items: Span<Int32>,
+    _ filter: RowFilter?, _ words: inout MutableSpan<LevelWord>
   ) -> Int32 {
     var sum: Int32 = 0
-    for index in range { sum &+= starts[Int(screens[index]) + 1] }
-    for index in range {
-      let screen = Int(screens[index])
-      let start = Int(starts[screen])
-      if start < Int(starts[screen + 1]) { sum &+= items[start] }
+    for index in screens.indices { sum &+= starts[screens[index].index + 1] }
+    for index in screens.indices {
+      let screen = screens[index].index
+      let end = starts[screen + 1].index
+      let start = starts[screen].index
+      if start < end { sum &+= items[start] }
     }
     if let filter {
       var bits: UInt64 = 0
-      for index in range { bits &+= filter.touch(Int(starts[Int(screens[index])])) }
+      for index in screens.indices { bits &+= filter.touch(starts[screens[index].index].index) }
       sum &+= Int32(truncatingIfNeeded: bits)
     }
     guard graph.screenCount >= Self.readAheadScreens else { return sum }
-    var words: UInt32 = 0
-    for index in range {
+    var read: UInt32 = 0
+    for index in screens.indices {
       let screen = Int(screens[index])
-      for position in Int(starts[screen])..<Int(starts[screen + 1]) {
-        words &+= search.words[Int(items[position])].forward
+      if forward {
+        graph.forwardRows.scan(row: screen, over: &words) { _, _, word in read &+= word.forward }
+      } else {
+        graph.backwardRows.scan(row: screen, over: &words) { _, _, word in read &+= word.forward }
       }
     }
-    return sum &+ Int32(truncatingIfNeeded: words)
+    return sum &+ Int32(truncatingIfNeeded: read)
   }
 
-  /// Reads the leg once the searches have met, by the tie rule. `lastFrontier` lists the
-  /// screens the backward search reached last.
+  /// Reads the leg once the searches have met, by the tie rule. `order` lists the
+  /// screens of the forward levels, `lastFrontier` the screens the backward search
+  /// reached last.
   private func readLeg(
-    forwardDepth: Int32, backwardDepth: Int32, _ filter: LegFilter, _ search: SearchPointers,
-    lastFrontier: UnsafeBufferPointer<Int32>, _ buffers: inout PlannerScratch
+    forwardDepth: Int32, backwardDepth: Int32, _ filter: LegFilter, _ levels: SearchLevels,
+    _ words: inout MutableSpan<LevelWord>, _ order: Span<Int32>, lastFrontier: Span<Int32>,
+    _ buffers: inout PlannerScratch
   ) {
     let length = forwardDepth + backwardDepth
     let last = Int(forwardDepth)
@@ -301,8 +312,10 @@ extension Planner {
     var first: LegStep?
     if last == 1 {
       // They met on level 1, in a backward expansion that listed the screens.
-      for screen in lastFrontier where forwardLevel(Int(screen), search, buffers) == 1 {
-        first = LegOrder.earlier(first, firstStep(to: Int(screen), &buffers))
+      for index in lastFrontier.indices {
+        let screen = lastFrontier[index].index
+        guard forwardLevel(screen, levels, words, buffers) == 1 else { continue }
+        first = LegOrder.earlier(first, firstStep(to: screen, &buffers))
       }
     } else {
       // A screen of level l lies on a shortest leg when its distance to the milestone is
@@ -311,10 +324,11 @@ extension Planner {
       for level in stride(from: last - 1, through: 1, by: -1) {
         let distance = length - Int32(level) - 1
         for index in buffers.levelStart[level]..<buffers.levelStart[level + 1] {
-          let screen = Int(search.order[index])
-          guard search.backward(screen) == distance else { continue }
+          let screen = order[index].index
+          guard levels.backward(screen, in: words) == distance else { continue }
           markPredecessors(
-            of: screen, onLevel: Int32(level), length, filter, search, &first, &buffers)
+            of: screen, onLevel: Int32(level), length, filter, levels, &words, &first,
+            &buffers)
         }
       }
     }
@@ -326,9 +340,9 @@ extension Planner {
     while step < length {
       for position in graph.commandsFrom.range(screen) {
         let command = graph.commandsFrom.items[position]
-        let target = Int(graph.targetsFrom[position])
-        guard search.backward(target) == length - step - 1, !buffers.isHeld(target),
-          filter.allows(command)
+        let target = graph.targetsFrom[position].index
+        guard levels.backward(target, in: words) == length - step - 1,
+          !buffers.isHeld(target), filter.allows(command)
         else { continue }
         buffers.leg.append(LegStep(command: command, screen: Int32(target), popTo: -1))
         screen = target
@@ -338,20 +352,16 @@ extension Planner {
     }
   }
 
-  /// Calls `body` with the ``RowFilter`` of the rows by origin (`forward`) or of the
-  /// predecessor rows: the positions that tab `tab` leaves out (none when -1), and those
-  /// of guarded commands when `guardSaidNo`.
+  /// The ``RowFilter`` of the rows by origin (`forward`) or of the predecessor rows: the
+  /// positions that tab `tab` leaves out (none when -1), and those of guarded commands
+  /// when `guardSaidNo`.
   @inline(__always)
-  private func withRowFilter(
-    forward: Bool, _ tab: Int, _ guardSaidNo: Bool, _ body: (RowFilter) -> Void
-  ) {
+  private func rowFilter(forward: Bool, _ tab: Int, _ guardSaidNo: Bool) -> RowFilter {
     let tab = tab >= 0 ? limitedPositions.tabs[tab] : .init()
     let guarded = guardSaidNo ? limitedPositions.guarded : .init()
-    (forward ? tab.forward : tab.backward).withUnsafeBufferPointer { tab in
-      (forward ? guarded.forward : guarded.backward).withUnsafeBufferPointer { guarded in
-        body(RowFilter(tab: tab, guarded: guarded))
-      }
-    }
+    return RowFilter(
+      tab: forward ? tab.forward : tab.backward,
+      guarded: forward ? guarded.forward : guarded.backward)
   }
 
   /// Marks the screens of forward level `level` with a command to `screen`, giving them
@@ -359,15 +369,44 @@ extension Planner {
   /// `first` the lowest-numbered first step to them.
   private func markPredecessors(
     of screen: Int, onLevel level: Int32, _ length: Int32, _ filter: LegFilter,
-    _ search: SearchPointers, _ first: inout LegStep?, _ buffers: inout PlannerScratch
+    _ levels: SearchLevels, _ words: inout MutableSpan<LevelWord>, _ first: inout LegStep?,
+    _ buffers: inout PlannerScratch
   ) {
-    for position in graph.predecessors.range(screen) {
-      let origin = Int(graph.predecessors.items[position])
-      guard search.backward(origin) < 0, forwardLevel(origin, search, buffers) == level,
+    graph.backwardRows.scan(row: screen, over: &words) { position, origin, word in
+      guard levels.value(word.backward) < 0,
+        forwardLevel(of: word, origin, levels, buffers) == level,
         filter.allows(graph.predecessorCommands[position])
-      else { continue }
-      search.setBackward(origin, length - level)
+      else { return }
+      word.backward = levels.stored(length - level)
       if level == 1 { first = LegOrder.earlier(first, firstStep(to: origin, &buffers)) }
     }
   }
+}
+
+extension RouteGraph {
+  /// Calls `body` with spans of the rows by origin (`forward`: their starts, the
+  /// destinations and the commands at their positions) or of the predecessor rows (their
+  /// starts, the origins and the commands), and of ``firstFromAnywhere``.
+  ///
+  /// A method of the graph, so that the spans borrow the arrays of the graph it is
+  /// called on, for the call, and the graph is not copied (nor each of its arrays
+  /// retained) to make them.
+  @inline(__always)
+  func withRows<Result>(
+    forward: Bool, _ body: (Span<Int32>, Span<Int32>, Span<Int32>, Span<Int32>) -> Result
+  ) -> Result {
+    forward
+      ? body(
+        commandsFrom.starts.span, targetsFrom.span, commandsFrom.items.span, firstFromAnywhere.span)
+      : body(
+        predecessors.starts.span, predecessors.items.span, predecessorCommands.span,
+        firstFromAnywhere.span)
+  }
+}
+
+extension Int32 {
+  /// This screen number or row position as an index: zero-extended, so that a negative
+  /// value (none is stored) reads as one past every span's end, and a span's bounds
+  /// check of it need not test for a negative index.
+  fileprivate var index: Int { Int(UInt32(bitPattern: self)) }
 }

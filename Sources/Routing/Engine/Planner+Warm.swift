@@ -109,69 +109,67 @@ extension Planner {
       guard field.isIntact else { return nil }
       throw RoutingError.unreachable(from: entry.screen, to: screenNames[Int(destination)])
     }
-    // The walk fills a temporary path (on the stack for the usual short route); the
-    // route is made from it once the walk has vouched for it.
-    return try withUnsafeTemporaryAllocation(of: LegStep.self, capacity: Int(remaining) + 1) {
-      (path) throws(RoutingError) -> Route? in
-      path.initializeElement(at: 0, to: first)
-      var count = 1
-      let walked = walk(from: first.screen, remaining, along: field, into: &count) {
-        (count, command, target) -> Bool in
-        guard !(topHeld && target == top) else { return false }
-        path.initializeElement(at: count, to: LegStep(command: command, screen: target, popTo: -1))
-        count += 1
-        return true
-      }
-      guard walked && field.isIntact else { return nil }
-      return try route(from: entry, pushing: path, parameters: parameters)
+    // The walk builds the route as it goes, its arrays sized once for the `remaining`
+    // steps it takes when it vouches; a route it does not vouch for is dropped, and the
+    // search answers. A pushed entry that a parameter does not convert for is noted,
+    // not thrown: the error stands only for a route the walk vouched for.
+    var route = RouteUnderWay(from: entry, steps: Int(remaining) + 1)
+    push(first, parameters, onto: &route)
+    let walked = walk(from: first.screen, remaining, along: field, into: &route) {
+      (route, command, target) -> Bool in
+      guard !(topHeld && target == top) else { return false }
+      push(LegStep(command: command, screen: target, popTo: -1), parameters, onto: &route)
+      return true
     }
+    guard walked && field.isIntact else { return nil }
+    if let failure = route.failure { throw failure }
+    return Route(steps: route.steps, stack: route.stack)
   }
 
-  /// The route that pushes the screens of `path`, in order, onto the one-entry stack
-  /// `[entry]`.
-  ///
-  /// - Throws: ``RoutingError/invalidParameter(name:value:expected:)`` for the first
-  ///   pushed screen that a value of `parameters` does not convert for, as
-  ///   ``newEntry(of:parameters:)`` does.
-  /// - Complexity: O(*d*), where *d* is the length of the path.
-  private func route(
-    from entry: Entry, pushing path: UnsafeMutableBufferPointer<LegStep>, parameters: Parameters
-  ) throws(RoutingError) -> Route {
-    // Without request parameters every pushed entry has none: made from its name alone,
-    // with no flag to read and no dictionary to copy into its step.
-    guard !parameters.isEmpty else {
-      return route(from: entry, pushing: path) { Entry(screenNames[Int($0)]) }
-    }
-    return try route(from: entry, pushing: path) { (screen) throws(RoutingError) in
-      try newEntry(of: screen, parameters: parameters)
-    }
-  }
-
-  /// ``route(from:pushing:parameters:)`` with the entry a push of a screen creates
-  /// made by `newEntry`.
-  @inline(__always)
-  private func route<Failure: Error>(
-    from entry: Entry, pushing path: UnsafeMutableBufferPointer<LegStep>,
-    making newEntry: (Int32) throws(Failure) -> Entry
-  ) throws(Failure) -> Route {
-    // Not `Array(unsafeUninitializedCapacity:)`: its buffer's class metadata is looked
-    // up in the runtime on every call, with a throwing closure or not, which costs more
-    // than the rest of a warm plan; `reserveCapacity` reads a cached one.
+  /// A route that ``warmRoute(from:to:parameters:)`` builds along its walk: the stack
+  /// and steps so far, and the first pushed screen's error, if any.
+  private struct RouteUnderWay {
     var stack: [Entry] = []
     var steps: [Step] = []
-    stack.reserveCapacity(path.count + 1)
-    steps.reserveCapacity(path.count)
-    stack.append(entry)
-    for step in path {
-      let pushed = try newEntry(step.screen)
-      stack.append(pushed)
-      let command = Int(step.command)
-      steps.append(
-        Step(
-          command: command, commandID: anyCommandID ? commands.id(of: command) : nil,
-          action: .push, entry: pushed, depth: stack.count))
+    var failure: RoutingError?
+
+    /// A route from the one-entry stack `[entry]`, with room for `count` pushes.
+    init(from entry: Entry, steps count: Int) {
+      // Not `Array(unsafeUninitializedCapacity:)`: its buffer's class metadata is looked
+      // up in the runtime on every call, which costs more than the rest of a warm plan;
+      // `reserveCapacity` reads a cached one.
+      stack.reserveCapacity(count + 1)
+      steps.reserveCapacity(count)
+      stack.append(entry)
     }
-    return Route(steps: steps, stack: stack)
+  }
+
+  /// Pushes `step`'s screen onto `route`, its entry made under `parameters` as
+  /// ``newEntry(of:parameters:)`` makes it; when a value does not convert, the entry is
+  /// made from the name alone and the first such error kept in `route.failure`.
+  ///
+  /// - Complexity: O(1) without request parameters.
+  @inline(__always)
+  private func push(_ step: LegStep, _ parameters: Parameters, onto route: inout RouteUnderWay) {
+    // Without request parameters every pushed entry has none: made from its name alone,
+    // with no flag to read and no dictionary to copy into its step.
+    let pushed: Entry
+    if parameters.isEmpty {
+      pushed = Entry(screenNames[Int(step.screen)])
+    } else {
+      do {
+        pushed = try newEntry(of: step.screen, parameters: parameters)
+      } catch {
+        if route.failure == nil { route.failure = error }
+        pushed = Entry(screenNames[Int(step.screen)])
+      }
+    }
+    route.stack.append(pushed)
+    let command = Int(step.command)
+    route.steps.append(
+      Step(
+        command: command, commandID: anyCommandID ? commands.id(of: command) : nil,
+        action: .push, entry: pushed, depth: route.stack.count))
   }
 
   /// Walks a distance field from `screen`, `remaining` steps from its milestone: at each

@@ -1,3 +1,5 @@
+import RoutingStorage
+
 /// The compiled graph of a route table: screens and commands as dense integers, laid
 /// out for the planner, the table's analysis and its links.
 ///
@@ -26,6 +28,11 @@ package struct RouteGraph: Sendable {
   /// backward search reads them in a row.
   package let predecessors: CompressedRows
   package let predecessorCommands: [Int32]
+  /// ``commandsFrom``'s rows over ``targetsFrom``, and ``predecessors``, as rows whose
+  /// items are checked once to be screens: the breadth-first search reads them, and each
+  /// screen's word, with no check at each item.
+  package let forwardRows: BoundedRows
+  package let backwardRows: BoundedRows
   /// The commands from anywhere, ascending.
   package let fromAnywhere: [Int32]
   /// Per screen, the lowest-numbered command from anywhere that leads to it, or -1.
@@ -196,6 +203,10 @@ package struct RouteGraph: Sendable {
     }
     self.guardedCommands = guardedCommands
     self.guards = guards
+    self.forwardRows = BoundedRows(
+      starts: commandsFrom.starts, items: targetsFrom, bound: screenCount)
+    self.backwardRows = BoundedRows(
+      starts: predecessors.starts, items: predecessors.items, bound: screenCount)
   }
 }
 

@@ -58,19 +58,21 @@ import Testing
     space.setNextBase(UInt32.max - 6)
     space.begin()
     #expect(space.base == UInt32.max - 6)
-    space.withPointers { search in
-      search.setForward(1, 1)
-      search.setBackward(2, 0)
-      #expect(search.forward(1) == 1 && search.backward(2) == 0 && search.forward(0) == -1)
+    space.withMemory { levels, words, _, _ in
+      levels.setForward(1, 1, in: &words)
+      levels.setBackward(2, 0, in: &words)
+      #expect(
+        levels.forward(1, in: words) == 1 && levels.backward(2, in: words) == 0
+          && levels.forward(0, in: words) == -1)
     }
     space.reach(1)
     // A search from the next base could write past 2³² − 1: every word is reset first.
     space.begin()
     #expect(space.base == 0)
-    space.withPointers { search in
-      #expect(search.forward(1) == -1 && search.backward(2) == -1)
-      search.setForward(0, 3)
-      #expect(search.forward(0) == 3)
+    space.withMemory { levels, words, _, _ in
+      #expect(levels.forward(1, in: words) == -1 && levels.backward(2, in: words) == -1)
+      levels.setForward(0, 3, in: &words)
+      #expect(levels.forward(0, in: words) == 3)
     }
   }
 }
