@@ -71,6 +71,31 @@ public enum ByteHash {
     return hash ^ (hash >> 29)
   }
 
+  /// ``hash(_:head:bits:)`` over a span: the same hash, for a reader that holds its
+  /// bytes as a span (a link's segment) and has loaded their first word once.
+  ///
+  /// - Parameters:
+  ///   - bytes: The bytes hashed.
+  ///   - head: Their first word, `word(bytes, at: 0)`; the hash is wrong for any other
+  ///     value (it is not read again).
+  ///   - bits: ORed with the bits of every word read.
+  /// - Complexity: O(*k*) for *k* bytes.
+  @inlinable public static func hash(_ bytes: Span<UInt8>, head: UInt64, bits: inout UInt64)
+    -> UInt64
+  {
+    bytes.withUnsafeBufferPointer { hash($0, head: head, bits: &bits) }
+  }
+
+  /// ``word(_:at:)-(UnsafeBufferPointer<UInt8>,_)`` over a span: up to eight bytes from
+  /// `offset`, little-endian, zero-padded.
+  ///
+  /// - Precondition: `0 <= offset <= bytes.count`; it traps otherwise.
+  /// - Complexity: O(1).
+  @inlinable public static func word(_ bytes: Span<UInt8>, at offset: Int) -> UInt64 {
+    precondition(offset >= 0 && offset <= bytes.count, "offset out of range")
+    return bytes.withUnsafeBufferPointer { word($0, at: offset) }
+  }
+
   /// Whether the bits ORed by ``hash(_:head:bits:)`` are those of ASCII bytes only.
   @inlinable public static func isASCII(_ bits: UInt64) -> Bool {
     bits & 0x8080_8080_8080_8080 == 0

@@ -2,59 +2,64 @@ import RoutingStorage
 
 /// A link's path segments, decoded, as byte ranges: the reader's view of a link, which
 /// it walks the trie with without making a `String` for any segment.
+///
+/// The segments' bytes are not held here: they are the link itself, or a buffer of
+/// decoded bytes when the path is percent-encoded, which the reader passes beside the
+/// segments as a span (`memory`). The tables are fixed-size and inline, so that a read
+/// keeps them on the stack.
 struct LinkSegments {
-  /// Where the segments' bytes are: the link itself, or a buffer of decoded bytes.
-  var base: UnsafePointer<UInt8>
-  /// Segment *i* starts at `(ranges[i] >> 16) & 0xFFFF` from `base` and holds
-  /// `ranges[i] & 0xFFFF` bytes (a link holds at most 4,096); the high 32 bits are the
-  /// hash of those bytes once ``hashAll(heads:)`` has run.
-  var ranges: UnsafeMutablePointer<UInt64>
-  /// How many segments; at most ``RouteTable/maximumLinkSegments``, never 0.
-  var count: Int
-  /// Bit *i* says that every byte of segment *i* is ASCII, once ``hashAll(heads:)`` has
+  /// Segment *i* starts at `(ranges[i] >> 16) & 0xFFFF` in the segments' memory and
+  /// holds `ranges[i] & 0xFFFF` bytes (a link holds at most 4,096); the high 32 bits are
+  /// the hash of those bytes once ``hashAll(in:)`` has run.
+  var ranges = InlineArray<64, UInt64>(repeating: 0)
+  /// Each segment's first eight bytes (``head(_:in:)``), once ``hashAll(in:)`` has run.
+  var heads = InlineArray<64, UInt64>(repeating: 0)
+  /// How many segments; at most ``RouteTable/maximumLinkSegments``, never 0 once read.
+  var count = 0
+  /// Bit *i* says that every byte of segment *i* is ASCII, once ``hashAll(in:)`` has
   /// run.
-  var ascii: UInt64
-  /// Where the memory that holds the segments ends.
-  var end: UnsafePointer<UInt8>
+  var ascii: UInt64 = 0
 
-  /// Segment `index`'s bytes.
-  func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-    let range = ranges[index]
-    return UnsafeBufferPointer(
-      start: base + Int((range >> 16) & 0xFFFF), count: Int(range & 0xFFFF))
+  /// Sets segment `index` to `count` bytes from `start`.
+  mutating func set(_ index: Int, start: Int, count: Int) {
+    ranges[index] = UInt64(start) << 16 | UInt64(count)
   }
 
-  /// Segment `index`'s hash, `LinkIndex.hash(bytes(index))`.
+  /// Where segment `index`'s bytes are in the segments' memory.
+  func range(_ index: Int) -> Range<Int> {
+    let range = ranges[index]
+    let start = Int((range >> 16) & 0xFFFF)
+    return start..<start + Int(range & 0xFFFF)
+  }
+
+  /// Segment `index`'s hash, `LinkIndex.hash(bytes)`.
   func hash(_ index: Int) -> UInt32 {
     UInt32(truncatingIfNeeded: ranges[index] >> 32)
   }
 
   /// Segment `index`'s first eight bytes, little-endian, padded with zeros
-  /// (`ByteHash.word(bytes(index), at: 0)`), as ``TrieNode/head`` holds a literal's.
-  func head(_ index: Int) -> UInt64 {
-    let bytes = bytes(index)
-    let start = bytes.baseAddress!
-    if end - start >= 8 {
+  /// (`ByteHash.word(bytes, at: 0)`), as ``TrieNode/head`` holds a literal's.
+  func head(_ index: Int, in memory: Span<UInt8>) -> UInt64 {
+    let range = range(index)
+    let count = range.count
+    if memory.count - range.lowerBound >= 8 {
       // One load, the bytes past the segment cleared.
-      let word = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
-      return bytes.count >= 8 ? word : word & ((1 << UInt64(8 * bytes.count)) &- 1)
+      let word = Bytes.word(memory, at: range.lowerBound)
+      return count >= 8 ? word : word & ((1 << UInt64(8 * count)) &- 1)
     }
     // Near the end: the eight bytes that end with the segment (shorter than 8), shifted.
-    let segmentEnd = start + bytes.count
-    guard segmentEnd - base >= 8 else { return ByteHash.word(bytes, at: 0) }
-    let word = UInt64(
-      littleEndian: UnsafeRawPointer(segmentEnd - 8).loadUnaligned(as: UInt64.self))
-    return word >> UInt64(8 * (8 - bytes.count))
+    guard range.upperBound >= 8 else { return ByteHash.word(memory.extracting(range), at: 0) }
+    return Bytes.word(memory, at: range.upperBound - 8) >> UInt64(8 * (8 - count))
   }
 
-  /// Stores each segment's hash, and whether it is ASCII; `heads[i]` is then
-  /// `head(i)`.
-  mutating func hashAll(heads: UnsafeMutablePointer<UInt64>) {
+  /// Stores each segment's head, its hash, and whether it is ASCII.
+  mutating func hashAll(in memory: Span<UInt8>) {
     var mask: UInt64 = 0
     for index in 0..<count {
-      heads[index] = head(index)
+      let head = head(index, in: memory)
+      heads[index] = head
       var bits: UInt64 = 0
-      let hash = LinkIndex.hash(bytes(index), head: heads[index], bits: &bits)
+      let hash = LinkIndex.hash(memory.extracting(range(index)), head: head, bits: &bits)
       ranges[index] = UInt64(hash) << 32 | (ranges[index] & 0xFFFF_FFFF)
       if ByteHash.isASCII(bits) { mask |= 1 << UInt64(index) }
     }
@@ -62,8 +67,8 @@ struct LinkSegments {
   }
 
   /// Segment `index` as text.
-  func text(_ index: Int) -> String {
-    String(decoding: bytes(index), as: UTF8.self)
+  func text(_ index: Int, in memory: Span<UInt8>) -> String {
+    Bytes.string(memory.extracting(range(index)))
   }
 
   /// Whether segment `index` is all ASCII.
@@ -73,7 +78,7 @@ struct LinkSegments {
 }
 
 /// The best reading of each suffix of a link's path, as the dynamic programming of
-/// ``LinkIndex/read(_:best:captures:)`` leaves it.
+/// ``LinkIndex/read(_:in:into:)`` leaves it.
 ///
 /// `best[start]` packs the best reading of `segments[start...]`: how many screens it
 /// has (bits 0–7, `0xFF` when there is none), where its first screen ends (bits 8–15)
@@ -81,11 +86,15 @@ struct LinkSegments {
 /// captures: segment *k* is bit 63 − *k*, so comparing the numbers compares the
 /// segments from the first.
 struct SuffixReadings {
-  var best: UnsafeMutablePointer<UInt64>
-  var captures: UnsafeMutablePointer<UInt64>
+  var best = InlineArray<65, UInt64>(repeating: 0)
+  var captures = InlineArray<64, UInt64>(repeating: 0)
   var count: Int
 
   static let none: UInt64 = 0xFF
+
+  init(count: Int) {
+    self.count = count
+  }
 
   func screens(from start: Int) -> UInt64 { best[start] & 0xFF }
   func end(from start: Int) -> Int { Int((best[start] >> 8) & 0xFF) }
@@ -96,7 +105,6 @@ struct SuffixReadings {
 /// The state of the walks of the trie: the readings found so far, and those of the walk
 /// from one segment: the ends still worth finding, and the best reading.
 struct TrieWalk {
-  let readings: SuffixReadings
   /// Bit *e* − 1: a reading from the walk's segment that ends at segment *e* would be
   /// new, and the rest of the path from *e* has a reading.
   var needed: UInt64 = 0
@@ -118,33 +126,31 @@ extension LinkIndex {
   /// if a pattern in it ends at a segment not found yet from which the rest of the path
   /// reads (``TrieNode/endings``), so the walk stops as soon as every such end is found.
   /// First stores each segment's hash, and whether it is ASCII, in `segments`
-  /// (``LinkSegments/hashAll(heads:)``).
+  /// (``LinkSegments/hashAll(in:)``).
   ///
   /// - Returns: Whether a reading consumes every segment.
   /// - Complexity: O(*s* · *w*), where *s* is the number of segments and *w* the number
   ///   of trie nodes one walk visits: at most *s* · *d* when every node it enters leads
   ///   to a pattern that matches (*d* the depth of the trie), since each found end
   ///   costs one path down.
-  func read(_ segments: inout LinkSegments, into readings: SuffixReadings) -> Bool {
-    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * RouteTable.maximumLinkSegments) {
-      let heads = $0.baseAddress! + RouteTable.maximumLinkSegments
-      segments.hashAll(heads: heads)
-      return read(segments, into: readings, stack: $0.baseAddress!, heads: heads)
-    }
-  }
-
-  /// ``read(_:into:)``, the depth-first walks kept in `stack` (64 words) rather than in
-  /// calls: the capture children still to explore, at most one per segment, each packed
-  /// as its node (bits 8–39) and the segment after the one it reads (bits 0–7). `heads`
-  /// holds each segment's first eight bytes (``LinkSegments/head(_:)``).
-  private func read(
-    _ segments: LinkSegments, into readings: SuffixReadings, stack: UnsafeMutablePointer<UInt64>,
-    heads: UnsafeMutablePointer<UInt64>
+  ///
+  /// The depth-first walks are kept in a stack of 64 words rather than in calls: the
+  /// capture children still to explore, at most one per segment, each packed as its
+  /// node (bits 8–39) and the segment after the one it reads (bits 0–7).
+  ///
+  /// - Parameters:
+  ///   - segments: The segments; their heads, hashes and ASCII bits are stored here.
+  ///   - memory: The bytes that hold them.
+  ///   - readings: Where the best reading of each suffix goes.
+  func read(
+    _ segments: inout LinkSegments, in memory: Span<UInt8>, into readings: inout SuffixReadings
   ) -> Bool {
+    segments.hashAll(in: memory)
+    var stack = InlineArray<64, UInt64>(repeating: 0)
     let count = segments.count
     readings.best[count] = 0
     var readable: UInt64 = 1 << UInt64(count - 1)
-    var walk = TrieWalk(readings: readings)
+    var walk = TrieWalk()
     var start = count
     while start > 0 {
       start -= 1
@@ -157,10 +163,10 @@ extension LinkIndex {
       var taken: UInt64 = 0
       var depth = 0
       walking: while true {
-        let here = trieNode(node)
-        let terminal = here.pointee.terminal
+        let here = nodes[Int(node)]
+        let terminal = here.terminal
         if terminal >= 0 && position > start {
-          found(terminal, endingAt: position, taken: taken, &walk)
+          found(terminal, endingAt: position, taken: taken, &walk, readings)
         }
         if walk.needed != 0 && position < count {
           if node == root {
@@ -168,19 +174,21 @@ extension LinkIndex {
             // children (none has the pattern of a literal under the root, which would
             // collide).
             let named = namedScreens.screen(
-              reading: segments.bytes(position).span, ascii: segments.isASCII(position))
-            if named >= 0 { found(named, endingAt: position + 1, taken: taken, &walk) }
+              reading: memory.extracting(segments.range(position)),
+              ascii: segments.isASCII(position))
+            if named >= 0 { found(named, endingAt: position + 1, taken: taken, &walk, readings) }
           }
           // Literal before capture: the capture child waits on the stack.
-          let capture = here.pointee.captureChild
+          let capture = here.captureChild
           if capture >= 0 {
             stack[depth] = UInt64(UInt32(bitPattern: capture)) << 8 | UInt64(position + 1)
             depth += 1
           }
           let literal = literalChild(
-            of: node, reading: segments, at: position, head: heads[position])
+            of: node, reading: segments, in: memory, at: position,
+            head: segments.heads[position])
           if literal >= 0
-            && (trieNode(literal).pointee.endings << UInt64(position)) & walk.needed != 0
+            && (nodes[Int(literal)].endings << UInt64(position)) & walk.needed != 0
           {
             node = literal
             position += 1
@@ -194,7 +202,7 @@ extension LinkIndex {
           depth -= 1
           let capture = Int32(truncatingIfNeeded: stack[depth] >> 8)
           let next = Int(stack[depth] & 0xFF)
-          if (trieNode(capture).pointee.endings << UInt64(next - 1)) & walk.needed != 0 {
+          if (nodes[Int(capture)].endings << UInt64(next - 1)) & walk.needed != 0 {
             node = capture
             position = next
             taken = taken & ~(~0 >> UInt64(next - 1)) | 1 << UInt64(64 - next)
@@ -215,13 +223,14 @@ extension LinkIndex {
   /// Records that `screen`'s pattern reads the segments from the walk's start to
   /// `position`, taking `taken` as captures, if no pattern found before ends there.
   private func found(
-    _ screen: Int32, endingAt position: Int, taken: UInt64, _ walk: inout TrieWalk
+    _ screen: Int32, endingAt position: Int, taken: UInt64, _ walk: inout TrieWalk,
+    _ readings: borrowing SuffixReadings
   ) {
     let bit: UInt64 = 1 << UInt64(position - 1)
     guard walk.needed & bit != 0 else { return }
     walk.needed &= ~bit
-    let candidate = taken | walk.readings.capturing(from: position)
-    let screens = walk.readings.screens(from: position) + 1
+    let candidate = taken | readings.capturing(from: position)
+    let screens = readings.screens(from: position) + 1
     let best = walk.best
     let bestScreens = best & 0xFF
     let bestEnd = Int((best >> 8) & 0xFF)
@@ -237,10 +246,10 @@ extension LinkIndex {
   /// Why no reading consumes `segments`: the first segment that no reading gets past,
   /// or, when readings get to the end, that they all stop inside a pattern.
   ///
-  /// - Complexity: O(*s* · *w*), as ``read(_:into:)``: a subtree is entered only when a
+  /// - Complexity: O(*s* · *w*), as ``read(_:in:into:)``: a subtree is entered only when a
   ///   pattern in it may end at a segment not known to be reachable yet, or when it goes
   ///   deeper than any walk has gone.
-  func failure(reading segments: LinkSegments) -> LinkError {
+  func failure(reading segments: borrowing LinkSegments, in memory: Span<UInt8>) -> LinkError {
     let count = segments.count
     var reachable: UInt64 = 0  // bit p - 1: a reading gets to segment p
     var farthest = 0
@@ -253,7 +262,8 @@ extension LinkIndex {
       guard position < count else { return }
       if node == root
         && namedScreens.screen(
-          reading: segments.bytes(position).span, ascii: segments.isASCII(position)) >= 0
+          reading: memory.extracting(segments.range(position)),
+          ascii: segments.isASCII(position)) >= 0
       {
         farthest = max(farthest, position + 1)
         reachable |= 1 << UInt64(position)
@@ -263,7 +273,7 @@ extension LinkIndex {
           || position + 1 + Int(heights[Int(child)]) > farthest
       }
       let literal = literalChild(
-        of: node, reading: segments, at: position, head: segments.head(position))
+        of: node, reading: segments, in: memory, at: position, head: segments.heads[position])
       if literal >= 0 && worth(literal) { visit(literal, position + 1) }
       let capture = nodes[Int(node)].captureChild
       if capture >= 0 && worth(capture) { visit(capture, position + 1) }
@@ -272,6 +282,7 @@ extension LinkIndex {
       visit(root, start)
     }
     guard farthest < count else { return LinkError(.incompletePath) }
-    return LinkError(.unknownSegment(index: farthest, segment: segments.text(farthest)))
+    return LinkError(
+      .unknownSegment(index: farthest, segment: segments.text(farthest, in: memory)))
   }
 }

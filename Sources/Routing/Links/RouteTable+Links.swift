@@ -96,30 +96,9 @@ extension RouteTable {
     let length = link.utf8.count
     guard length <= Self.maximumLinkLength else { throw LinkError(.tooLong(bytes: length)) }
     guard length > 0 else { throw LinkError(.emptyPath) }
-    func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(LinkError) -> LinkReading {
-      guard let expecting else {
-        return try LinkReader(links: links, link: bytes, strict: strict, expecting: nil).read()
-      }
-      return try expecting.withUnsafeBufferPointer {
-        (screens) throws(LinkError) -> LinkReading in
-        try LinkReader(links: links, link: bytes, strict: strict, expecting: screens).read()
-      }
-    }
-    // The link's own bytes when it has them (a native string), without copying it.
-    var failure: LinkError?
-    let reading = link.utf8.withContiguousStorageIfAvailable { bytes -> LinkReading? in
-      do throws(LinkError) {
-        return try read(bytes)
-      } catch {
-        failure = error
-        return nil
-      }
-    }
-    if let failure { throw failure }
-    if let reading, let reading { return reading }
-    var text = link
-    let outcome = text.withUTF8 { bytes in Result { () throws(LinkError) in try read(bytes) } }
-    return try outcome.get()
+    // The link's own bytes, without copying them.
+    let reader = LinkReader(links: links, strict: strict, expecting: expecting)
+    return try reader.read(link.utf8.span)
   }
 
   /// The kinds that the given screens declare for each key, without repeats, in the
