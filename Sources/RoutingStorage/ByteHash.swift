@@ -72,7 +72,9 @@ public enum ByteHash {
   }
 
   /// ``hash(_:head:bits:)`` over a span: the same hash, for a reader that holds its
-  /// bytes as a span (a link's segment) and has loaded their first word once.
+  /// bytes as a span (a link's segment) and has loaded their first word once. Written
+  /// over the span itself, its loads checked, rather than through a buffer pointer: the
+  /// closure a pointer needs is not inlined into a caller's loop.
   ///
   /// - Parameters:
   ///   - bytes: The bytes hashed.
@@ -83,17 +85,37 @@ public enum ByteHash {
   @inlinable public static func hash(_ bytes: Span<UInt8>, head: UInt64, bits: inout UInt64)
     -> UInt64
   {
-    bytes.withUnsafeBufferPointer { hash($0, head: head, bits: &bits) }
+    var hash = (head ^ UInt64(bytes.count)) &* 0x9E37_79B9_7F4A_7C15
+    bits |= head
+    var offset = 8
+    while offset < bytes.count {
+      let next = word(bytes, at: offset)
+      bits |= next
+      hash = (hash ^ (hash >> 29) ^ next) &* 0xBF58_476D_1CE4_E5B9
+      offset += 8
+    }
+    hash ^= hash >> 31
+    hash = hash &* 0x94D0_49BB_1331_11EB
+    return hash ^ (hash >> 29)
   }
 
-  /// ``word(_:at:)-(UnsafeBufferPointer<UInt8>,_)`` over a span: up to eight bytes from
-  /// `offset`, little-endian, zero-padded.
+  /// Up to eight bytes of `bytes` from `offset`, little-endian, zero-padded, as
+  /// ``word(_:at:)-(UnsafeBufferPointer<UInt8>,_)`` reads them: one checked load
+  /// (`Bytes.word(_:at:)`) when eight bytes are left.
   ///
   /// - Precondition: `0 <= offset <= bytes.count`; it traps otherwise.
   /// - Complexity: O(1).
   @inlinable public static func word(_ bytes: Span<UInt8>, at offset: Int) -> UInt64 {
     precondition(offset >= 0 && offset <= bytes.count, "offset out of range")
-    return bytes.withUnsafeBufferPointer { word($0, at: offset) }
+    let count = bytes.count - offset
+    if count >= 8 { return Bytes.word(bytes, at: offset) }
+    var value: UInt64 = 0
+    var index = 0
+    while index < count {
+      value |= UInt64(bytes[offset + index]) << (8 * UInt64(index))
+      index += 1
+    }
+    return value
   }
 
   /// Whether the bits ORed by ``hash(_:head:bits:)`` are those of ASCII bytes only.

@@ -339,22 +339,21 @@ final class LinkIndex: Sendable {
     Int(truncatingIfNeeded: hash >> 40) & mask
   }
 
-  /// The literal child of `node` that reads segment `position` of `segments`, or -1.
+  /// The literal child of `node` that reads `segment`, or -1.
   ///
   /// - Parameters:
-  ///   - memory: The bytes that hold the segments (``LinkSegments``).
-  ///   - head: The segment's first eight bytes, `segments.head(position, in: memory)`
-  ///     (which the walk has loaded once for every segment).
+  ///   - ascii: Whether the segment is all ASCII.
+  ///   - hash: Its hash, `LinkIndex.hash(segment)`.
+  ///   - head: Its first eight bytes, `ByteHash.word(segment, at: 0)` (which the walk
+  ///     has loaded once for every segment).
   /// - Complexity: O(*n*) expected, where *n* is the length of the segment.
   func literalChild(
-    of node: Int32, reading segments: borrowing LinkSegments, in memory: Span<UInt8>,
-    at position: Int, head: UInt64
+    of node: Int32, reading segment: Span<UInt8>, ascii: Bool, hash: UInt32, head: UInt64
   ) -> Int32 {
-    let segment = memory.extracting(segments.range(position))
-    guard segments.isASCII(position), !nodes[Int(node)].hasTextChild else {
+    guard ascii, !nodes[Int(node)].hasTextChild else {
       return literalChild(of: node, text: segment)
     }
-    return self.node(under: node, reading: segment, hash: segments.hash(position), head: head)
+    return self.node(under: node, reading: segment, hash: hash, head: head)
   }
 
   /// The literal child of `node` that reads `segment` compared as a string, or -1:
@@ -527,10 +526,11 @@ struct LinkScreen: Sendable {
 }
 
 extension LinkIndex {
-  /// Parameter `index` (below its count) of `screen`: its lead, or one of
-  /// ``parameters``, each screen's together after its first.
-  func parameter(_ index: Int, of screen: LinkScreen) -> LinkParameter {
-    index == 0 ? screen.lead : parameters[Int(screen.first) + index - 1]
+  /// Parameter `index` (below its count) of screen `number`: its lead, or one of
+  /// ``parameters``, each screen's together after its first. The record is read field
+  /// by field: a copy of it would retain its name.
+  func parameter(_ index: Int, ofScreen number: Int) -> LinkParameter {
+    index == 0 ? screens[number].lead : parameters[Int(screens[number].first) + index - 1]
   }
 }
 

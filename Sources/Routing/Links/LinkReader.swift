@@ -255,9 +255,19 @@ struct LinkReader {
     guard links.read(&segments, in: memory, into: &readings) else {
       throw links.failure(reading: segments, in: memory)
     }
+    // The reading's screens, and where each starts (``Piece``).
+    var pieces = InlineArray<64, UInt64>(repeating: 0)
+    var pieceCount = 0
+    var next = 0
+    while next < segments.count {
+      let best = readings.best[next]
+      pieces[pieceCount] = Piece.pack(screen: SuffixReadings.screen(best), start: next)
+      pieceCount += 1
+      next = SuffixReadings.end(best)
+    }
     return try request(
-      segments, in: memory, link: link, readings, items: items, itemCount: itemCount,
-      fragment: fragment)
+      &pieces, count: pieceCount, segments: &segments, in: memory, link: link, items: items,
+      itemCount: itemCount, fragment: fragment)
   }
 
   /// The request a reading stands for: its screens as milestones, and its captures and
@@ -266,41 +276,43 @@ struct LinkReader {
   /// Keys compare as numbers (``LinkIndex/keyNumbers``), and a value that one kind
   /// applies to, and that no later value of its key repeats, is typed from its bytes:
   /// no text is made but the parameters' keys and string values.
+  ///
+  /// The pieces and the segments are `inout`, though read only, because they are large
+  /// inline tables, which a function that takes them by value may copy.
   private func request(
-    _ segments: LinkSegments, in memory: Span<UInt8>, link: Span<UInt8>,
-    _ readings: SuffixReadings, items: ScratchWords, itemCount: Int,
-    fragment: String?
+    _ pieces: inout InlineArray<64, UInt64>, count screenCount: Int,
+    segments: inout LinkSegments, in memory: Span<UInt8>, link: Span<UInt8>,
+    items: ScratchWords, itemCount: Int, fragment: String?
   ) throws(LinkError) -> LinkReading {
-    let screenCount = Int(readings.screens(from: 0))
-    var pieces = Pieces()
-    var start = 0
-    while start < segments.count {
-      pieces.append(screen: readings.screen(from: start), start: start)
-      start = readings.end(from: start)
-    }
-    if let expecting, !pieces.equals(expecting) {
+    // Records are read field by field: a copy of one would retain its name.
+    func screen(_ piece: Int) -> Int { Int(Piece.screen(pieces[piece])) }
+    if let expecting,
+      expecting.count != screenCount
+        || !expecting.indices.allSatisfy({ Piece.screen(pieces[$0]) == expecting[$0] })
+    {
       throw LinkError(
         .misread(
           link: Bytes.string(link),
-          reading: (0..<screenCount).map { links.screens[Int(pieces.screen($0))].name }))
+          reading: (0..<screenCount).map { links.screens[screen($0)].name }))
     }
     // The values in order of appearance, captures from the left, then the query items:
     // `values[v]` packs the key's number (bits 32–63; -1 for a query key that no screen
     // declares) and, for a query item, its number; `values[total + v]` is a capture's
-    // segment.
+    // segment's word of `segments`.
     var captureCount = 0
     for piece in 0..<screenCount {
-      captureCount += Int(links.screens[Int(pieces.screen(piece))].captures)
+      captureCount += Int(links.screens[screen(piece)].captures)
     }
     let total = captureCount + itemCount
     var values = ScratchWords(count: 2 * total)
     var value = 0
     for piece in 0..<screenCount {
-      let screen = links.screens[Int(pieces.screen(piece))]
-      for index in 0..<Int(screen.captures) {
-        let capture = links.parameter(index, of: screen)
+      let screen = screen(piece)
+      for index in 0..<Int(links.screens[screen].captures) {
+        let capture = links.parameter(index, ofScreen: screen)
         values[value] = UInt64(UInt32(bitPattern: capture.key)) << 32
-        values[total + value] = UInt64(pieces.start(piece) + Int(capture.offset))
+        values[total + value] =
+          segments.ranges[Piece.start(pieces[piece]) + Int(capture.offset)]
         value += 1
       }
     }
@@ -320,7 +332,7 @@ struct LinkReader {
     // percent-encoded.
     func place(_ value: Int) -> ValuePlace? {
       guard value >= captureCount else {
-        return ValuePlace(range: segments.range(Int(values[total + value])), inLink: false)
+        return ValuePlace(range: LinkSegments.range(values[total + value]), inLink: false)
       }
       let packed = items[Int(values[value] & 0xFFFF_FFFF)]
       let range = Int((packed >> 16) & 0xFFFF) + 1..<Int(packed & 0xFFFF)
@@ -351,9 +363,9 @@ struct LinkReader {
       var kinds = KindList()
       if key >= 0 {
         for piece in 0..<screenCount {
-          let screen = links.screens[Int(pieces.screen(piece))]
-          for index in 0..<Int(screen.count) {
-            let parameter = links.parameter(index, of: screen)
+          let screen = screen(piece)
+          for index in 0..<Int(links.screens[screen].count) {
+            let parameter = links.parameter(index, ofScreen: screen)
             if parameter.key == key { kinds.add(parameter.kind) }
           }
         }
@@ -411,10 +423,10 @@ struct LinkReader {
     if screenCount > 1 {
       via.reserveCapacity(screenCount - 1)
       for piece in 0..<screenCount - 1 {
-        via.append(links.screens[Int(pieces.screen(piece))].name)
+        via.append(links.screens[screen(piece)].name)
       }
     }
-    let destination = links.screens[Int(pieces.screen(screenCount - 1))].name
+    let destination = links.screens[screen(screenCount - 1)].name
     return LinkReading(
       request: Request(to: destination, via: via, parameters: parameters),
       fragment: fragment, ignored: ignored)
@@ -601,22 +613,15 @@ private struct ScratchWords {
   }
 }
 
-/// The screens of a reading and where each starts: at most 64.
-private struct Pieces {
-  private var packed = InlineArray<64, UInt64>(repeating: 0)
-  private(set) var count = 0
-
-  mutating func append(screen: Int32, start: Int) {
-    packed[count] = UInt64(UInt32(bitPattern: screen)) << 32 | UInt64(start)
-    count += 1
+/// One screen of a reading and the segment where it starts, packed in a word: the
+/// screen in bits 32–63, the segment below.
+private enum Piece {
+  static func pack(screen: Int32, start: Int) -> UInt64 {
+    UInt64(UInt32(bitPattern: screen)) << 32 | UInt64(start)
   }
 
-  func screen(_ index: Int) -> Int32 { Int32(truncatingIfNeeded: packed[index] >> 32) }
-  func start(_ index: Int) -> Int { Int(packed[index] & 0xFFFF_FFFF) }
-
-  func equals(_ screens: [Int32]) -> Bool {
-    screens.count == count && screens.indices.allSatisfy { screen($0) == screens[$0] }
-  }
+  static func screen(_ packed: UInt64) -> Int32 { Int32(truncatingIfNeeded: packed >> 32) }
+  static func start(_ packed: UInt64) -> Int { Int(packed & 0xFFFF_FFFF) }
 }
 
 /// The kinds the screens of a reading declare for one key, without repeats, in the

@@ -6,7 +6,9 @@ import RoutingStorage
 /// The segments' bytes are not held here: they are the link itself, or a buffer of
 /// decoded bytes when the path is percent-encoded, which the reader passes beside the
 /// segments as a span (`memory`). The tables are fixed-size and inline, so that a read
-/// keeps them on the stack.
+/// keeps them on the stack. A struct of inline tables is large: a function that takes
+/// one by value may copy it, so the walk reads the tables' words in place, through the
+/// static functions here, and passes single segments on.
 struct LinkSegments {
   /// Segment *i* starts at `(ranges[i] >> 16) & 0xFFFF` in the segments' memory and
   /// holds `ranges[i] & 0xFFFF` bytes (a link holds at most 4,096); the high 32 bits are
@@ -27,20 +29,23 @@ struct LinkSegments {
 
   /// Where segment `index`'s bytes are in the segments' memory.
   func range(_ index: Int) -> Range<Int> {
-    let range = ranges[index]
-    let start = Int((range >> 16) & 0xFFFF)
-    return start..<start + Int(range & 0xFFFF)
+    Self.range(ranges[index])
   }
 
-  /// Segment `index`'s hash, `LinkIndex.hash(bytes)`.
-  func hash(_ index: Int) -> UInt32 {
-    UInt32(truncatingIfNeeded: ranges[index] >> 32)
+  /// Where the bytes of a segment whose word of ``ranges`` is `packed` are.
+  static func range(_ packed: UInt64) -> Range<Int> {
+    let start = Int((packed >> 16) & 0xFFFF)
+    return start..<start + Int(packed & 0xFFFF)
   }
 
-  /// Segment `index`'s first eight bytes, little-endian, padded with zeros
+  /// The hash of a segment whose word of ``ranges`` is `packed`, `LinkIndex.hash(bytes)`.
+  static func hash(_ packed: UInt64) -> UInt32 {
+    UInt32(truncatingIfNeeded: packed >> 32)
+  }
+
+  /// The first eight bytes of `memory[range]`, little-endian, padded with zeros
   /// (`ByteHash.word(bytes, at: 0)`), as ``TrieNode/head`` holds a literal's.
-  func head(_ index: Int, in memory: Span<UInt8>) -> UInt64 {
-    let range = range(index)
+  static func head(of range: Range<Int>, in memory: Span<UInt8>) -> UInt64 {
     let count = range.count
     if memory.count - range.lowerBound >= 8 {
       // One load, the bytes past the segment cleared.
@@ -52,14 +57,15 @@ struct LinkSegments {
     return Bytes.word(memory, at: range.upperBound - 8) >> UInt64(8 * (8 - count))
   }
 
-  /// Stores each segment's head, its hash, and whether it is ASCII.
+  /// Stores each segment's head (``head(of:in:)``), its hash, and whether it is ASCII.
   mutating func hashAll(in memory: Span<UInt8>) {
     var mask: UInt64 = 0
     for index in 0..<count {
-      let head = head(index, in: memory)
+      let range = Self.range(ranges[index])
+      let head = Self.head(of: range, in: memory)
       heads[index] = head
       var bits: UInt64 = 0
-      let hash = LinkIndex.hash(memory.extracting(range(index)), head: head, bits: &bits)
+      let hash = LinkIndex.hash(memory.extracting(range), head: head, bits: &bits)
       ranges[index] = UInt64(hash) << 32 | (ranges[index] & 0xFFFF_FFFF)
       if ByteHash.isASCII(bits) { mask |= 1 << UInt64(index) }
     }
@@ -71,8 +77,8 @@ struct LinkSegments {
     Bytes.string(memory.extracting(range(index)))
   }
 
-  /// Whether segment `index` is all ASCII.
-  func isASCII(_ index: Int) -> Bool {
+  /// Whether segment `index` is all ASCII, by the bits of ``ascii``.
+  static func isASCII(_ index: Int, _ ascii: UInt64) -> Bool {
     ascii & (1 << UInt64(index)) != 0
   }
 }
@@ -96,10 +102,12 @@ struct SuffixReadings {
     self.count = count
   }
 
-  func screens(from start: Int) -> UInt64 { best[start] & 0xFF }
-  func end(from start: Int) -> Int { Int((best[start] >> 8) & 0xFF) }
-  func screen(from start: Int) -> Int32 { Int32(truncatingIfNeeded: best[start] >> 32) }
-  func capturing(from start: Int) -> UInt64 { start == count ? 0 : captures[start] }
+  /// How many screens the reading of a word of ``best`` has.
+  static func screens(_ best: UInt64) -> UInt64 { best & 0xFF }
+  /// Where its first screen ends.
+  static func end(_ best: UInt64) -> Int { Int((best >> 8) & 0xFF) }
+  /// Its first screen.
+  static func screen(_ best: UInt64) -> Int32 { Int32(truncatingIfNeeded: best >> 32) }
 }
 
 /// The state of the walks of the trie: the readings found so far, and those of the walk
@@ -148,6 +156,7 @@ extension LinkIndex {
     segments.hashAll(in: memory)
     var stack = InlineArray<64, UInt64>(repeating: 0)
     let count = segments.count
+    let ascii = segments.ascii
     readings.best[count] = 0
     var readable: UInt64 = 1 << UInt64(count - 1)
     var walk = TrieWalk()
@@ -166,7 +175,9 @@ extension LinkIndex {
         let here = nodes[Int(node)]
         let terminal = here.terminal
         if terminal >= 0 && position > start {
-          found(terminal, endingAt: position, taken: taken, &walk, readings)
+          found(
+            terminal, endingAt: position, taken: taken, &walk, rest: readings.best[position],
+            restCaptures: position == count ? 0 : readings.captures[position])
         }
         if walk.needed != 0 && position < count {
           if node == root {
@@ -174,9 +185,14 @@ extension LinkIndex {
             // children (none has the pattern of a literal under the root, which would
             // collide).
             let named = namedScreens.screen(
-              reading: memory.extracting(segments.range(position)),
-              ascii: segments.isASCII(position))
-            if named >= 0 { found(named, endingAt: position + 1, taken: taken, &walk, readings) }
+              reading: memory.extracting(LinkSegments.range(segments.ranges[position])),
+              ascii: LinkSegments.isASCII(position, ascii))
+            if named >= 0 {
+              found(
+                named, endingAt: position + 1, taken: taken, &walk,
+                rest: readings.best[position + 1],
+                restCaptures: position + 1 == count ? 0 : readings.captures[position + 1])
+            }
           }
           // Literal before capture: the capture child waits on the stack.
           let capture = here.captureChild
@@ -184,8 +200,10 @@ extension LinkIndex {
             stack[depth] = UInt64(UInt32(bitPattern: capture)) << 8 | UInt64(position + 1)
             depth += 1
           }
+          let packed = segments.ranges[position]
           let literal = literalChild(
-            of: node, reading: segments, in: memory, at: position,
+            of: node, reading: memory.extracting(LinkSegments.range(packed)),
+            ascii: LinkSegments.isASCII(position, ascii), hash: LinkSegments.hash(packed),
             head: segments.heads[position])
           if literal >= 0
             && (nodes[Int(literal)].endings << UInt64(position)) & walk.needed != 0
@@ -222,15 +240,19 @@ extension LinkIndex {
 
   /// Records that `screen`'s pattern reads the segments from the walk's start to
   /// `position`, taking `taken` as captures, if no pattern found before ends there.
+  ///
+  /// - Parameters:
+  ///   - rest: The best reading from `position` (its word of ``SuffixReadings/best``).
+  ///   - restCaptures: Its captures, 0 at the end of the path.
   private func found(
     _ screen: Int32, endingAt position: Int, taken: UInt64, _ walk: inout TrieWalk,
-    _ readings: borrowing SuffixReadings
+    rest: UInt64, restCaptures: UInt64
   ) {
     let bit: UInt64 = 1 << UInt64(position - 1)
     guard walk.needed & bit != 0 else { return }
     walk.needed &= ~bit
-    let candidate = taken | readings.capturing(from: position)
-    let screens = readings.screens(from: position) + 1
+    let candidate = taken | restCaptures
+    let screens = SuffixReadings.screens(rest) + 1
     let best = walk.best
     let bestScreens = best & 0xFF
     let bestEnd = Int((best >> 8) & 0xFF)
@@ -263,7 +285,7 @@ extension LinkIndex {
       if node == root
         && namedScreens.screen(
           reading: memory.extracting(segments.range(position)),
-          ascii: segments.isASCII(position)) >= 0
+          ascii: LinkSegments.isASCII(position, segments.ascii)) >= 0
       {
         farthest = max(farthest, position + 1)
         reachable |= 1 << UInt64(position)
@@ -273,7 +295,9 @@ extension LinkIndex {
           || position + 1 + Int(heights[Int(child)]) > farthest
       }
       let literal = literalChild(
-        of: node, reading: segments, in: memory, at: position, head: segments.heads[position])
+        of: node, reading: memory.extracting(segments.range(position)),
+        ascii: LinkSegments.isASCII(position, segments.ascii),
+        hash: LinkSegments.hash(segments.ranges[position]), head: segments.heads[position])
       if literal >= 0 && worth(literal) { visit(literal, position + 1) }
       let capture = nodes[Int(node)].captureChild
       if capture >= 0 && worth(capture) { visit(capture, position + 1) }
