@@ -15,8 +15,8 @@ import RoutingStorage
 /// The segments stay byte ranges of the link (or of an array of decoded bytes when the
 /// path is percent-encoded), read through spans, and the reader's tables are inline
 /// arrays of fixed size, which Swift keeps on the stack: reading allocates nothing but
-/// the request it returns, unless the link is percent-encoded or has more than 16 query
-/// items.
+/// the request it returns, unless the link is percent-encoded or has more than eight
+/// parameter values (`ScratchWords`).
 ///
 /// The link's bytes are a span, which a stored property cannot hold: each method takes
 /// them as its first argument.

@@ -82,8 +82,9 @@ extension RouteTable {
   ///   from one segment visits (at most *s* times the depth of the trie when the
   ///   patterns that match go on matching; see `Docs/DeepLinks.md`, "Complexity") and
   ///   *q* the number of parameters. Independent of the number of screens. Allocates
-  ///   nothing but what it returns, unless a segment is longer than 15 bytes or the
-  ///   link is percent-encoded beyond 1 KB.
+  ///   nothing but what it returns, unless a value is longer than 15 bytes, the link is
+  ///   percent-encoded, or it has more than eight parameter values (captures and query
+  ///   items).
   public func read(_ link: String, strict: Bool = false) throws(LinkError) -> LinkReading {
     try read(link, strict: strict, expecting: nil)
   }
