@@ -388,7 +388,7 @@ final class LinkIndex: Sendable {
   ) -> Int32 {
     let hash = Self.hash(parent, text)
     let bit = Self.filterBit(of: hash, mask: filterMask)
-    guard filter[bit >> 6] >> UInt64(bit & 63) & 1 != 0 else { return -1 }
+    guard filter[bit >> 6] &>> UInt64(truncatingIfNeeded: bit) & 1 != 0 else { return -1 }
     var slot = Int(truncatingIfNeeded: hash) & slotMask
     while true {
       let node = nodes[slot]
@@ -398,7 +398,8 @@ final class LinkIndex: Sendable {
         return Int32(truncatingIfNeeded: slot)
       }
       guard node.parent != Self.emptySlot else { return -1 }
-      slot = (slot + 1) & slotMask
+      // A slot is below the table's count, which is far below `Int.max`.
+      slot = (slot &+ 1) & slotMask
     }
   }
 

@@ -70,20 +70,22 @@ struct LinkReader {
     var cursor = position
     var encoded = false
     var firstEmpty = -1
+    // The cursor stays within the link, at most 4,096 bytes: its sums and differences
+    // cannot overflow.
     while cursor < end {
       // Most bytes are none of `#`, `%`, `/` and `?`: eight bytes tested at once, then
       // one at a time near the end (all four are below 64: one test).
-      if end - cursor >= 8 {
+      if end &- cursor >= 8 {
         let marks = Self.first(
           of: (Self.hash, Self.percent, Self.slash, Self.question),
           in: Bytes.word(link, at: cursor))
         guard marks != 0 else {
-          cursor += 8
+          cursor &+= 8
           continue
         }
-        cursor += marks.trailingZeroBitCount >> 3
-      } else if link[cursor] >= 64 || Self.pathMarks >> UInt64(link[cursor]) & 1 == 0 {
-        cursor += 1
+        cursor &+= marks.trailingZeroBitCount >> 3
+      } else if link[cursor] >= 64 || Self.pathMarks &>> UInt64(link[cursor]) & 1 == 0 {
+        cursor &+= 1
         continue
       }
       let byte = link[cursor]
@@ -91,14 +93,14 @@ struct LinkReader {
       if byte == Self.slash {
         if cursor == start && firstEmpty < 0 { firstEmpty = pieces }
         if pieces < RouteTable.maximumLinkSegments {
-          segments.set(pieces, start: start, count: cursor - start)
+          segments.set(pieces, start: start, count: cursor &- start)
         }
-        pieces += 1
-        start = cursor + 1
+        pieces &+= 1
+        start = cursor &+ 1
       } else {
         encoded = true
       }
-      cursor += 1
+      cursor &+= 1
     }
     let queryMark = cursor
     // The fragment is everything after the first `#`.
@@ -255,19 +257,20 @@ struct LinkReader {
     guard links.read(&segments, in: memory, into: &readings) else {
       throw links.failure(reading: segments, in: memory)
     }
-    // The reading's screens, and where each starts (``Piece``).
-    var pieces = InlineArray<64, UInt64>(repeating: 0)
+    // The reading's screens, and where each starts (``Piece``), written over the
+    // suffixes' captures, which the walk no longer needs: a table fewer to clear.
     var pieceCount = 0
     var next = 0
     while next < segments.count {
       let best = readings.best[next]
-      pieces[pieceCount] = Piece.pack(screen: SuffixReadings.screen(best), start: next)
-      pieceCount += 1
+      readings.captures[pieceCount] =
+        Piece.pack(screen: SuffixReadings.screen(best), start: next)
+      pieceCount &+= 1
       next = SuffixReadings.end(best)
     }
     return try request(
-      &pieces, count: pieceCount, segments: &segments, in: memory, link: link, items: items,
-      itemCount: itemCount, fragment: fragment)
+      &readings.captures, count: pieceCount, segments: &segments, in: memory, link: link,
+      items: &items, itemCount: itemCount, fragment: fragment)
   }
 
   /// The request a reading stands for: its screens as milestones, and its captures and
@@ -277,12 +280,12 @@ struct LinkReader {
   /// applies to, and that no later value of its key repeats, is typed from its bytes:
   /// no text is made but the parameters' keys and string values.
   ///
-  /// The pieces and the segments are `inout`, though read only, because they are large
-  /// inline tables, which a function that takes them by value may copy.
+  /// The pieces, the segments and the items are `inout`, though read only, because they
+  /// are inline tables, which a function that takes them by value may copy.
   private func request(
     _ pieces: inout InlineArray<64, UInt64>, count screenCount: Int,
     segments: inout LinkSegments, in memory: Span<UInt8>, link: Span<UInt8>,
-    items: ScratchWords, itemCount: Int, fragment: String?
+    items: inout ScratchWords, itemCount: Int, fragment: String?
   ) throws(LinkError) -> LinkReading {
     // Records are read field by field: a copy of one would retain its name.
     func screen(_ piece: Int) -> Int { Int(Piece.screen(pieces[piece])) }

@@ -35,7 +35,8 @@ struct LinkSegments {
   /// Where the bytes of a segment whose word of ``ranges`` is `packed` are.
   static func range(_ packed: UInt64) -> Range<Int> {
     let start = Int((packed >> 16) & 0xFFFF)
-    return start..<start + Int(packed & 0xFFFF)
+    // Both fields are 16 bits: the sum cannot overflow.
+    return start..<start &+ Int(packed & 0xFFFF)
   }
 
   /// The hash of a segment whose word of ``ranges`` is `packed`, `LinkIndex.hash(bytes)`.
@@ -46,28 +47,32 @@ struct LinkSegments {
   /// The first eight bytes of `memory[range]`, little-endian, padded with zeros
   /// (`ByteHash.word(bytes, at: 0)`), as ``TrieNode/head`` holds a literal's.
   static func head(of range: Range<Int>, in memory: Span<UInt8>) -> UInt64 {
-    let count = range.count
-    if memory.count - range.lowerBound >= 8 {
+    // A range's bounds are ordered and a span's count is not negative: the differences
+    // cannot overflow, and below eight bytes the shifts are below 64.
+    let count = range.upperBound &- range.lowerBound
+    if memory.count &- range.lowerBound >= 8 {
       // One load, the bytes past the segment cleared.
       let word = Bytes.word(memory, at: range.lowerBound)
-      return count >= 8 ? word : word & ((1 << UInt64(8 * count)) &- 1)
+      return count >= 8 ? word : word & ((1 &<< UInt64(truncatingIfNeeded: 8 &* count)) &- 1)
     }
     // Near the end: the eight bytes that end with the segment (shorter than 8), shifted.
     guard range.upperBound >= 8 else { return ByteHash.word(memory.extracting(range), at: 0) }
-    return Bytes.word(memory, at: range.upperBound - 8) >> UInt64(8 * (8 - count))
+    return Bytes.word(memory, at: range.upperBound &- 8)
+      &>> UInt64(truncatingIfNeeded: 8 &* (8 &- count))
   }
 
   /// Stores each segment's head (``head(of:in:)``), its hash, and whether it is ASCII.
   mutating func hashAll(in memory: Span<UInt8>) {
     var mask: UInt64 = 0
-    for index in 0..<count {
+    // At most 64 segments, so the index is a table index and a bit of the mask.
+    for index in 0..<Swift.min(count, 64) {
       let range = Self.range(ranges[index])
       let head = Self.head(of: range, in: memory)
       heads[index] = head
       var bits: UInt64 = 0
       let hash = LinkIndex.hash(memory.extracting(range), head: head, bits: &bits)
       ranges[index] = UInt64(hash) << 32 | (ranges[index] & 0xFFFF_FFFF)
-      if ByteHash.isASCII(bits) { mask |= 1 << UInt64(index) }
+      if ByteHash.isASCII(bits) { mask |= 1 &<< UInt64(truncatingIfNeeded: index) }
     }
     self.ascii = mask
   }
@@ -79,7 +84,7 @@ struct LinkSegments {
 
   /// Whether segment `index` is all ASCII, by the bits of ``ascii``.
   static func isASCII(_ index: Int, _ ascii: UInt64) -> Bool {
-    ascii & (1 << UInt64(index)) != 0
+    ascii & (1 &<< UInt64(truncatingIfNeeded: index)) != 0
   }
 }
 
@@ -158,7 +163,9 @@ extension LinkIndex {
     let count = segments.count
     let ascii = segments.ascii
     readings.best[count] = 0
-    var readable: UInt64 = 1 << UInt64(count - 1)
+    // The walk's positions are segment numbers, 0...count, and count is 1...64: the bit
+    // shifts below are by less than 64, and the sums and differences cannot overflow.
+    var readable: UInt64 = 1 &<< UInt64(truncatingIfNeeded: count &- 1)
     var walk = TrieWalk()
     var start = count
     while start > 0 {
@@ -197,8 +204,9 @@ extension LinkIndex {
           // Literal before capture: the capture child waits on the stack.
           let capture = here.captureChild
           if capture >= 0 {
-            stack[depth] = UInt64(UInt32(bitPattern: capture)) << 8 | UInt64(position + 1)
-            depth += 1
+            stack[depth] =
+              UInt64(UInt32(bitPattern: capture)) << 8 | UInt64(truncatingIfNeeded: position &+ 1)
+            depth &+= 1
           }
           let packed = segments.ranges[position]
           let literal = literalChild(
@@ -206,10 +214,11 @@ extension LinkIndex {
             ascii: LinkSegments.isASCII(position, ascii), hash: LinkSegments.hash(packed),
             head: segments.heads[position])
           if literal >= 0
-            && (nodes[Int(literal)].endings << UInt64(position)) & walk.needed != 0
+            && (nodes[Int(literal)].endings &<< UInt64(truncatingIfNeeded: position))
+              & walk.needed != 0
           {
             node = literal
-            position += 1
+            position &+= 1
             continue
           }
         }
@@ -217,13 +226,14 @@ extension LinkIndex {
         // push and now stayed below its parent, so `taken` still holds the captures
         // before it.
         while depth > 0 && walk.needed != 0 {
-          depth -= 1
+          depth &-= 1
           let capture = Int32(truncatingIfNeeded: stack[depth] >> 8)
           let next = Int(stack[depth] & 0xFF)
-          if (nodes[Int(capture)].endings << UInt64(next - 1)) & walk.needed != 0 {
+          let shift = UInt64(truncatingIfNeeded: next &- 1)
+          if (nodes[Int(capture)].endings &<< shift) & walk.needed != 0 {
             node = capture
             position = next
-            taken = taken & ~(~0 >> UInt64(next - 1)) | 1 << UInt64(64 - next)
+            taken = taken & ~(~0 &>> shift) | 1 &<< (63 &- shift)
             continue walking
           }
         }
@@ -232,7 +242,7 @@ extension LinkIndex {
       readings.best[start] = walk.best
       readings.captures[start] = walk.captures
       if walk.best != SuffixReadings.none && start > 0 {
-        readable |= 1 << UInt64(start - 1)
+        readable |= 1 &<< UInt64(truncatingIfNeeded: start &- 1)
       }
     }
     return readings.best[0] != SuffixReadings.none
@@ -248,7 +258,8 @@ extension LinkIndex {
     _ screen: Int32, endingAt position: Int, taken: UInt64, _ walk: inout TrieWalk,
     rest: UInt64, restCaptures: UInt64
   ) {
-    let bit: UInt64 = 1 << UInt64(position - 1)
+    // The walk's position is past its start: 1...64.
+    let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: position &- 1)
     guard walk.needed & bit != 0 else { return }
     walk.needed &= ~bit
     let candidate = taken | restCaptures
