@@ -300,22 +300,21 @@ struct LinkReader {
     }
     // The values in order of appearance, captures from the left, then the query items:
     // `values[v]` packs the key's number (bits 32–63; -1 for a query key that no screen
-    // declares) and, for a query item, its number; `values[total + v]` is a capture's
-    // segment's word of `segments`.
+    // declares) and the capture's segment or the query item's number.
     var captureCount = 0
     for piece in 0..<screenCount {
       captureCount += Int(links.screens[screen(piece)].captures)
     }
     let total = captureCount + itemCount
-    var values = ScratchWords(count: 2 * total)
+    var values = ScratchWords(count: total)
     var value = 0
     for piece in 0..<screenCount {
       let screen = screen(piece)
       for index in 0..<Int(links.screens[screen].captures) {
         let capture = links.parameter(index, ofScreen: screen)
-        values[value] = UInt64(UInt32(bitPattern: capture.key)) << 32
-        values[total + value] =
-          segments.ranges[Piece.start(pieces[piece]) + Int(capture.offset)]
+        values[value] =
+          UInt64(UInt32(bitPattern: capture.key)) << 32
+          | UInt64(Piece.start(pieces[piece]) + Int(capture.offset))
         value += 1
       }
     }
@@ -335,7 +334,9 @@ struct LinkReader {
     // percent-encoded.
     func place(_ value: Int) -> ValuePlace? {
       guard value >= captureCount else {
-        return ValuePlace(range: LinkSegments.range(values[total + value]), inLink: false)
+        return ValuePlace(
+          range: LinkSegments.range(segments.ranges[Int(values[value] & 0xFFFF_FFFF)]),
+          inLink: false)
       }
       let packed = items[Int(values[value] & 0xFFFF_FFFF)]
       let range = Int((packed >> 16) & 0xFFFF) + 1..<Int(packed & 0xFFFF)
@@ -592,11 +593,11 @@ private struct ValuePlace {
   var inLink: Bool
 }
 
-/// Words of scratch for the query items and the values of a reading: the first 16 inline
-/// (on the stack), any more in an array.
+/// Words of scratch for the query items and the values of a reading: the first eight
+/// inline (on the stack), any more in an array.
 private struct ScratchWords {
-  private static let inlineCount = 16
-  private var inline = InlineArray<16, UInt64>(repeating: 0)
+  private static let inlineCount = 8
+  private var inline = InlineArray<8, UInt64>(repeating: 0)
   private var more: [UInt64]
 
   /// Room for `count` words.

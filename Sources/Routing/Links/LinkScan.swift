@@ -161,6 +161,8 @@ extension LinkIndex {
     segments.hashAll(in: memory)
     var stack = InlineArray<64, UInt64>(repeating: 0)
     let count = segments.count
+    // Stated once, so that the optimizer knows the walk's positions index the tables.
+    precondition(count > 0 && count <= RouteTable.maximumLinkSegments)
     let ascii = segments.ascii
     readings.best[count] = 0
     // The walk's positions are segment numbers, 0...count, and count is 1...64: the bit
