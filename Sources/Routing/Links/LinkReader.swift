@@ -253,24 +253,41 @@ struct LinkReader {
       }
       start = end + 1
     }
-    var readings = SuffixReadings(count: segments.count)
+    // Tables for the suffixes' readings as small as the path allows: most links have a
+    // few segments, and every word of the tables is cleared.
+    let pieceCount: Int
+    if segments.count < 16 {
+      var readings = SuffixReadings<16>()
+      pieceCount = try pieces(&segments, in: memory, readings: &readings)
+    } else {
+      var readings = SuffixReadings<65>()
+      pieceCount = try pieces(&segments, in: memory, readings: &readings)
+    }
+    return try request(
+      count: pieceCount, segments: &segments, in: memory, link: link, items: &items,
+      itemCount: itemCount, fragment: fragment)
+  }
+
+  /// Reads the segments, and writes the reading's screens, and where each starts
+  /// (``Piece``), over the segments' heads, which the walk was the last to need.
+  ///
+  /// - Returns: How many screens the reading has.
+  private func pieces<let capacity: Int>(
+    _ segments: inout LinkSegments, in memory: Span<UInt8>,
+    readings: inout SuffixReadings<capacity>
+  ) throws(LinkError) -> Int {
     guard links.read(&segments, in: memory, into: &readings) else {
       throw links.failure(reading: segments, in: memory)
     }
-    // The reading's screens, and where each starts (``Piece``), written over the
-    // suffixes' captures, which the walk no longer needs: a table fewer to clear.
     var pieceCount = 0
     var next = 0
     while next < segments.count {
       let best = readings.best[next]
-      readings.captures[pieceCount] =
-        Piece.pack(screen: SuffixReadings.screen(best), start: next)
+      segments.heads[pieceCount] = Piece.pack(screen: BestReading.screen(best), start: next)
       pieceCount &+= 1
-      next = SuffixReadings.end(best)
+      next = BestReading.end(best)
     }
-    return try request(
-      &readings.captures, count: pieceCount, segments: &segments, in: memory, link: link,
-      items: &items, itemCount: itemCount, fragment: fragment)
+    return pieceCount
   }
 
   /// The request a reading stands for: its screens as milestones, and its captures and
@@ -280,18 +297,19 @@ struct LinkReader {
   /// applies to, and that no later value of its key repeats, is typed from its bytes:
   /// no text is made but the parameters' keys and string values.
   ///
-  /// The pieces, the segments and the items are `inout`, though read only, because they
-  /// are inline tables, which a function that takes them by value may copy.
+  /// The segments, whose heads hold the reading's pieces, and the items are `inout`,
+  /// though read only, because they are inline tables, which a function that takes them
+  /// by value may copy.
   private func request(
-    _ pieces: inout InlineArray<64, UInt64>, count screenCount: Int,
+    count screenCount: Int,
     segments: inout LinkSegments, in memory: Span<UInt8>, link: Span<UInt8>,
     items: inout ScratchWords, itemCount: Int, fragment: String?
   ) throws(LinkError) -> LinkReading {
     // Records are read field by field: a copy of one would retain its name.
-    func screen(_ piece: Int) -> Int { Int(Piece.screen(pieces[piece])) }
+    func screen(_ piece: Int) -> Int { Int(Piece.screen(segments.heads[piece])) }
     if let expecting,
       expecting.count != screenCount
-        || !expecting.indices.allSatisfy({ Piece.screen(pieces[$0]) == expecting[$0] })
+        || !expecting.indices.allSatisfy({ Piece.screen(segments.heads[$0]) == expecting[$0] })
     {
       throw LinkError(
         .misread(
@@ -314,7 +332,7 @@ struct LinkReader {
         let capture = links.parameter(index, ofScreen: screen)
         values[value] =
           UInt64(UInt32(bitPattern: capture.key)) << 32
-          | UInt64(Piece.start(pieces[piece]) + Int(capture.offset))
+          | UInt64(Piece.start(segments.heads[piece]) + Int(capture.offset))
         value += 1
       }
     }

@@ -14,7 +14,9 @@ struct LinkSegments {
   /// holds `ranges[i] & 0xFFFF` bytes (a link holds at most 4,096); the high 32 bits are
   /// the hash of those bytes once ``hashAll(in:)`` has run.
   var ranges = InlineArray<64, UInt64>(repeating: 0)
-  /// Each segment's first eight bytes (``head(_:in:)``), once ``hashAll(in:)`` has run.
+  /// Each segment's first eight bytes (``head(_:in:)``), once ``hashAll(in:)`` has run;
+  /// once the walk is done, which is the last to read them, the pieces of the reading
+  /// (`Piece`): a table fewer to clear.
   var heads = InlineArray<64, UInt64>(repeating: 0)
   /// How many segments; at most ``RouteTable/maximumLinkSegments``, never 0 once read.
   var count = 0
@@ -96,16 +98,18 @@ struct LinkSegments {
 /// and that screen (bits 32–63). `captures[start]` says which segments the reading
 /// captures: segment *k* is bit 63 − *k*, so comparing the numbers compares the
 /// segments from the first.
-struct SuffixReadings {
-  var best = InlineArray<65, UInt64>(repeating: 0)
-  var captures = InlineArray<64, UInt64>(repeating: 0)
-  var count: Int
+///
+/// The tables hold `capacity` words, more than the path has segments: most links have
+/// a few segments, and a small table is cheaper to clear than one for 64 (the reader
+/// picks the size, ``LinkReader``).
+struct SuffixReadings<let capacity: Int> {
+  var best = InlineArray<capacity, UInt64>(repeating: 0)
+  var captures = InlineArray<capacity, UInt64>(repeating: 0)
+}
 
+/// A word of ``SuffixReadings/best``.
+enum BestReading {
   static let none: UInt64 = 0xFF
-
-  init(count: Int) {
-    self.count = count
-  }
 
   /// How many screens the reading of a word of ``best`` has.
   static func screens(_ best: UInt64) -> UInt64 { best & 0xFF }
@@ -121,7 +125,7 @@ struct TrieWalk {
   /// Bit *e* − 1: a reading from the walk's segment that ends at segment *e* would be
   /// new, and the rest of the path from *e* has a reading.
   var needed: UInt64 = 0
-  var best: UInt64 = SuffixReadings.none
+  var best: UInt64 = BestReading.none
   var captures: UInt64 = 0
 }
 
@@ -147,7 +151,7 @@ extension LinkIndex {
   ///   to a pattern that matches (*d* the depth of the trie), since each found end
   ///   costs one path down.
   ///
-  /// The depth-first walks are kept in a stack of 64 words rather than in calls: the
+  /// The depth-first walks are kept in a stack of words rather than in calls: the
   /// capture children still to explore, at most one per segment, each packed as its
   /// node (bits 8–39) and the segment after the one it reads (bits 0–7).
   ///
@@ -155,14 +159,19 @@ extension LinkIndex {
   ///   - segments: The segments; their heads, hashes and ASCII bits are stored here.
   ///   - memory: The bytes that hold them.
   ///   - readings: Where the best reading of each suffix goes.
-  func read(
-    _ segments: inout LinkSegments, in memory: Span<UInt8>, into readings: inout SuffixReadings
+  /// - Precondition: `segments.count < capacity`.
+  func read<let capacity: Int>(
+    _ segments: inout LinkSegments, in memory: Span<UInt8>,
+    into readings: inout SuffixReadings<capacity>
   ) -> Bool {
     segments.hashAll(in: memory)
-    var stack = InlineArray<64, UInt64>(repeating: 0)
+    // At most one capture child waits for each segment.
+    var stack = InlineArray<capacity, UInt64>(repeating: 0)
     let count = segments.count
     // Stated once, so that the optimizer knows the walk's positions index the tables.
-    precondition(count > 0 && count <= RouteTable.maximumLinkSegments)
+    precondition(
+      count > 0 && count <= RouteTable.maximumLinkSegments && count < capacity,
+      "the tables hold every segment")
     let ascii = segments.ascii
     readings.best[count] = 0
     // The walk's positions are segment numbers, 0...count, and count is 1...64: the bit
@@ -173,7 +182,7 @@ extension LinkIndex {
     while start > 0 {
       start -= 1
       walk.needed = readable
-      walk.best = SuffixReadings.none
+      walk.best = BestReading.none
       walk.captures = 0
       var node = root
       var position = start
@@ -243,11 +252,11 @@ extension LinkIndex {
       }
       readings.best[start] = walk.best
       readings.captures[start] = walk.captures
-      if walk.best != SuffixReadings.none && start > 0 {
+      if walk.best != BestReading.none && start > 0 {
         readable |= 1 &<< UInt64(truncatingIfNeeded: start &- 1)
       }
     }
-    return readings.best[0] != SuffixReadings.none
+    return readings.best[0] != BestReading.none
   }
 
   /// Records that `screen`'s pattern reads the segments from the walk's start to
@@ -265,11 +274,11 @@ extension LinkIndex {
     guard walk.needed & bit != 0 else { return }
     walk.needed &= ~bit
     let candidate = taken | restCaptures
-    let screens = SuffixReadings.screens(rest) + 1
+    let screens = BestReading.screens(rest) + 1
     let best = walk.best
     let bestScreens = best & 0xFF
     let bestEnd = Int((best >> 8) & 0xFF)
-    if best == SuffixReadings.none || candidate < walk.captures
+    if best == BestReading.none || candidate < walk.captures
       || (candidate == walk.captures
         && (screens < bestScreens || (screens == bestScreens && position > bestEnd)))
     {
