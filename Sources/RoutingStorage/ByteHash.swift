@@ -94,7 +94,21 @@ public enum ByteHash {
       hash = (hash ^ (hash >> 29) ^ next) &* 0xBF58_476D_1CE4_E5B9
       offset += 8
     }
-    hash ^= hash >> 31
+    return finished(hash)
+  }
+
+  /// The hash of at most eight bytes, from their count and their one word, `head`
+  /// (`word(bytes, at: 0)`): what ``hash(_:head:bits:)-(Span<UInt8>,_,_)`` gives them,
+  /// for a caller that holds the word and not the bytes.
+  ///
+  /// - Precondition: `count <= 8`; the hash is wrong for more bytes.
+  @inlinable public static func hash(head: UInt64, count: Int) -> UInt64 {
+    finished((head ^ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15)
+  }
+
+  /// The last mix of the hash.
+  @inlinable static func finished(_ state: UInt64) -> UInt64 {
+    var hash = state ^ (state >> 31)
     hash = hash &* 0x94D0_49BB_1331_11EB
     return hash ^ (hash >> 29)
   }

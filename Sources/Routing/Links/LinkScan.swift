@@ -71,8 +71,12 @@ struct LinkSegments {
       let range = Self.range(ranges[index])
       let head = Self.head(of: range, in: memory)
       heads[index] = head
-      var bits: UInt64 = 0
-      let hash = LinkIndex.hash(memory.extracting(range), head: head, bits: &bits)
+      var bits = head
+      // Most segments are one word, which the hash takes without the bytes.
+      let hash =
+        range.count <= 8
+        ? UInt32(truncatingIfNeeded: ByteHash.hash(head: head, count: range.count) >> 32)
+        : LinkIndex.hash(memory.extracting(range), head: head, bits: &bits)
       ranges[index] = UInt64(hash) << 32 | (ranges[index] & 0xFFFF_FFFF)
       if ByteHash.isASCII(bits) { mask |= 1 &<< UInt64(truncatingIfNeeded: index) }
     }

@@ -92,6 +92,11 @@ import Testing
       let hash = ByteHash.hash(inside, head: ByteHash.word(inside, at: 0), bits: &bits)
       #expect(hash == Self.referenceHash(bytes))
       #expect(ByteHash.isASCII(bits) == bytes.allSatisfy { $0 < 0x80 })
+      if bytes.count <= 8 {
+        #expect(
+          ByteHash.hash(head: ByteHash.word(inside, at: 0), count: bytes.count)
+            == Self.referenceHash(bytes))
+      }
     }
   }
 
