@@ -172,10 +172,6 @@ extension LinkIndex {
     // At most one capture child waits for each segment.
     var stack = InlineArray<capacity, UInt64>(repeating: 0)
     let count = segments.count
-    // Stated once, so that the optimizer knows the walk's positions index the tables.
-    precondition(
-      count > 0 && count <= RouteTable.maximumLinkSegments && count < capacity,
-      "the tables hold every segment")
     let ascii = segments.ascii
     readings.best[count] = 0
     // The walk's positions are segment numbers, 0...count, and count is 1...64: the bit
