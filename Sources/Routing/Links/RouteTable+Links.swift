@@ -94,12 +94,13 @@ extension RouteTable {
   func read(_ link: String, strict: Bool, expecting: [Int32]?) throws(LinkError)
     -> LinkReading
   {
-    let length = link.utf8.count
+    // The link's own bytes, without copying them, taken once: their count is the span's.
+    let bytes = link.utf8.span
+    let length = bytes.count
     guard length <= Self.maximumLinkLength else { throw LinkError(.tooLong(bytes: length)) }
     guard length > 0 else { throw LinkError(.emptyPath) }
-    // The link's own bytes, without copying them.
     let reader = LinkReader(links: links, strict: strict, expecting: expecting)
-    return try reader.read(link.utf8.span)
+    return try reader.read(bytes)
   }
 
   /// The kinds that the given screens declare for each key, without repeats, in the
