@@ -71,6 +71,67 @@ public enum ByteHash {
     return hash ^ (hash >> 29)
   }
 
+  /// ``hash(_:head:bits:)`` over a span: the same hash, for a reader that holds its
+  /// bytes as a span (a link's segment) and has loaded their first word once. Written
+  /// over the span itself, its loads checked, rather than through a buffer pointer: the
+  /// closure a pointer needs is not inlined into a caller's loop.
+  ///
+  /// - Parameters:
+  ///   - bytes: The bytes hashed.
+  ///   - head: Their first word, `word(bytes, at: 0)`; the hash is wrong for any other
+  ///     value (it is not read again).
+  ///   - bits: ORed with the bits of every word read.
+  /// - Complexity: O(*k*) for *k* bytes.
+  @inlinable public static func hash(_ bytes: Span<UInt8>, head: UInt64, bits: inout UInt64)
+    -> UInt64
+  {
+    var hash = (head ^ UInt64(bytes.count)) &* 0x9E37_79B9_7F4A_7C15
+    bits |= head
+    var offset = 8
+    while offset < bytes.count {
+      let next = word(bytes, at: offset)
+      bits |= next
+      hash = (hash ^ (hash >> 29) ^ next) &* 0xBF58_476D_1CE4_E5B9
+      offset += 8
+    }
+    return finished(hash)
+  }
+
+  /// The hash of at most eight bytes, from their count and their one word, `head`
+  /// (`word(bytes, at: 0)`): what ``hash(_:head:bits:)-(Span<UInt8>,_,_)`` gives them,
+  /// for a caller that holds the word and not the bytes.
+  ///
+  /// - Precondition: `count <= 8`; the hash is wrong for more bytes.
+  @inlinable public static func hash(head: UInt64, count: Int) -> UInt64 {
+    finished((head ^ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15)
+  }
+
+  /// The last mix of the hash.
+  @inlinable static func finished(_ state: UInt64) -> UInt64 {
+    var hash = state ^ (state >> 31)
+    hash = hash &* 0x94D0_49BB_1331_11EB
+    return hash ^ (hash >> 29)
+  }
+
+  /// Up to eight bytes of `bytes` from `offset`, little-endian, zero-padded, as
+  /// ``word(_:at:)-(UnsafeBufferPointer<UInt8>,_)`` reads them: one checked load
+  /// (`Bytes.word(_:at:)`) when eight bytes are left.
+  ///
+  /// - Precondition: `0 <= offset <= bytes.count`; it traps otherwise.
+  /// - Complexity: O(1).
+  @inlinable public static func word(_ bytes: Span<UInt8>, at offset: Int) -> UInt64 {
+    precondition(offset >= 0 && offset <= bytes.count, "offset out of range")
+    let count = bytes.count - offset
+    if count >= 8 { return Bytes.word(bytes, at: offset) }
+    var value: UInt64 = 0
+    var index = 0
+    while index < count {
+      value |= UInt64(bytes[offset + index]) << (8 * UInt64(index))
+      index += 1
+    }
+    return value
+  }
+
   /// Whether the bits ORed by ``hash(_:head:bits:)`` are those of ASCII bytes only.
   @inlinable public static func isASCII(_ bits: UInt64) -> Bool {
     bits & 0x8080_8080_8080_8080 == 0

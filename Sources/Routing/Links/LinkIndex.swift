@@ -16,7 +16,7 @@ enum PatternSegment: Hashable, Sendable {
 /// Each node has its literal children by text, at most one capture child (patterns that
 /// are the same up to capture names are refused, so captures at one place share a node),
 /// and at most one screen whose pattern ends there. The nodes are 32-byte records in one
-/// table aligned on cache lines. A literal child is stored in the first part of the
+/// array. A literal child is stored in the first part of the
 /// table, an open-addressing hash table keyed by its parent and its literal's bytes: its
 /// number is its slot, and its record holds its key (the parent, the literal's length
 /// and first eight bytes) beside what the walk reads next, so that a step down a literal
@@ -29,7 +29,8 @@ enum PatternSegment: Hashable, Sendable {
 /// (``LinkScreen``) and one table of parameters, each screen's together.
 ///
 /// A class, immutable once compiled: reading a link refers to it without copying a
-/// dozen arrays (copies that cost more retains and releases than the read itself).
+/// dozen arrays (copies that cost more retains and releases than the read itself), and
+/// its arrays, `let`s of a final class, are read without retaining them.
 final class LinkIndex: Sendable {
   /// Each screen's path pattern, by screen number; empty for a screen without a path,
   /// which reads its name (see ``pattern(ofScreen:)``). Most screens of a large table
@@ -39,7 +40,7 @@ final class LinkIndex: Sendable {
   /// the root (``root``) and the capture children. The parameter names are in the hash
   /// table too, under the parent ``keyParent``, each record's `terminal` holding the
   /// name's number.
-  let nodes: FlatTable<TrieNode>
+  let nodes: [TrieNode]
   /// The root's number.
   let root: Int32
   /// The literal children by text, of the nodes that have any, for segments that are
@@ -47,9 +48,9 @@ final class LinkIndex: Sendable {
   let literalChildren: [Int32: [String: Int32]]
   /// Where the bytes of the literal of each slot longer than eight bytes start in
   /// ``literalBytes``.
-  let literalStarts: FlatTable<Int32>
+  let literalStarts: [Int32]
   /// The literals' bytes beyond their first eight.
-  let literalBytes: FlatTable<UInt8>
+  let literalBytes: [UInt8]
   let slotMask: Int
   /// One bit for each hash of a key of the slots (four bits a slot, bit `hash >> 40`
   /// masked by `filterMask`; at most 2²⁴ bits, 2 MiB, as many as those 24 bits of the
@@ -57,22 +58,22 @@ final class LinkIndex: Sendable {
   /// that finds its bit clear is done without reading the slots, which against a large
   /// table are out of the processor's caches (a link's segments are looked up under the
   /// root, and under nodes whose next segment is a capture, and most of them miss).
-  let filter: FlatTable<UInt64>
+  let filter: [UInt64]
   let filterMask: Int
   /// How many segments below each node the deepest pattern through it ends.
-  let heights: FlatTable<Int32>
+  let heights: [Int32]
   /// The screens without a path.
   let namedScreens: NamedScreens
   /// What a reading needs of each screen, by number.
-  let screens: FlatTable<LinkScreen>
+  let screens: [LinkScreen]
   /// The screens' parameters after the first, each screen's together
   /// (``LinkScreen/lead``).
-  let parameters: FlatTable<LinkParameter>
+  let parameters: [LinkParameter]
   /// Every parameter name the screens declare is numbered, so that the reader compares
   /// keys as numbers: `keyNames[k]` is name *k*. The names are in ``nodes`` too, under
   /// the parent ``keyParent``, unless one of them is not ASCII (``keysAreASCII``), in
   /// which case keys are looked up as strings in `keyNumbers`.
-  let keyNames: FlatTable<String>
+  let keyNames: [String]
   let keyNumbers: [String: Int32]
   let keysAreASCII: Bool
   /// The web hosts that `http` and `https` links may name, lowercased.
@@ -207,8 +208,9 @@ final class LinkIndex: Sendable {
     for (number, edge) in (edges + keyEdges).enumerated() {
       let isKey = number >= edges.count
       let up = isKey ? Self.keyParent : place[Int(edge.parent)]
-      var text = edge.text
-      let (hash, head) = text.withUTF8 { (Self.hash(up, Self.hash($0)), ByteHash.word($0, at: 0)) }
+      let text = edge.text.utf8.span
+      let hash = Self.hash(up, Self.hash(text))
+      let head = ByteHash.word(text, at: 0)
       let bit = Self.filterBit(of: hash, mask: filter.count * 64 - 1)
       filter[bit >> 6] |= 1 << UInt64(bit & 63)
       var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
@@ -248,9 +250,7 @@ final class LinkIndex: Sendable {
       lowered.append(String(decoding: bytes.map(Self.lowercased), as: UTF8.self))
     }
     var linkParameters: [LinkParameter] = []
-    // Made in place: an array of records copied into a table would hold them twice
-    // while the table compiles.
-    self.screens = FlatTable(count: screens.count, alignment: 64) { number in
+    self.screens = screens.indices.map { number in
       let screen = screens[number]
       var own: [LinkParameter] = []
       for (offset, segment) in patterns[number].enumerated() {
@@ -272,19 +272,19 @@ final class LinkIndex: Sendable {
       return record
     }
     self.patterns = patterns
-    self.nodes = FlatTable(nodes, alignment: 64)
+    self.nodes = nodes
     root = place[0]
     self.literalChildren = texts
-    self.literalStarts = FlatTable(literalStarts)
-    self.literalBytes = FlatTable(literalBytes)
-    self.heights = FlatTable(heights)
+    self.literalStarts = literalStarts
+    self.literalBytes = literalBytes
+    self.heights = heights
     self.slotMask = capacity - 1
     self.filterMask = filter.count * 64 - 1
-    self.filter = FlatTable(filter)
+    self.filter = filter
     self.hosts = lowered
     self.namedScreens = namedScreens
-    self.parameters = FlatTable(linkParameters)
-    self.keyNames = FlatTable(keyNames)
+    self.parameters = linkParameters
+    self.keyNames = keyNames
     self.keyNumbers = keyNumbers
     self.keysAreASCII = keysAreASCII
   }
@@ -294,17 +294,6 @@ final class LinkIndex: Sendable {
   /// - Complexity: O(1).
   func pattern(ofScreen number: Int) -> [PatternSegment] {
     patterns[number].isEmpty ? [.literal(screens[number].name.rawValue)] : patterns[number]
-  }
-
-  deinit {
-    nodes.free()
-    literalStarts.free()
-    filter.free()
-    literalBytes.free()
-    heights.free()
-    screens.free()
-    parameters.free()
-    keyNames.free()
   }
 
   /// The parent under which ``nodes`` holds the parameter names, numbered.
@@ -318,7 +307,7 @@ final class LinkIndex: Sendable {
   }
 
   /// The hash of a segment's bytes: the high half of their ``ByteHash``.
-  static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+  static func hash(_ bytes: Span<UInt8>) -> UInt32 {
     UInt32(truncatingIfNeeded: ByteHash.of(bytes) >> 32)
   }
 
@@ -326,7 +315,7 @@ final class LinkIndex: Sendable {
   /// `bits` (``ByteHash/hash(_:head:bits:)``).
   ///
   /// - Parameter head: The first eight bytes, `ByteHash.word(bytes, at: 0)`.
-  static func hash(_ bytes: UnsafeBufferPointer<UInt8>, head: UInt64, bits: inout UInt64)
+  static func hash(_ bytes: Span<UInt8>, head: UInt64, bits: inout UInt64)
     -> UInt32
   {
     UInt32(truncatingIfNeeded: ByteHash.hash(bytes, head: head, bits: &bits) >> 32)
@@ -350,24 +339,21 @@ final class LinkIndex: Sendable {
     Int(truncatingIfNeeded: hash >> 40) & mask
   }
 
-  /// Node `number`, which the index gave (a child, a slot): read without a bounds check.
-  func trieNode(_ number: Int32) -> UnsafePointer<TrieNode> {
-    nodes.pointer + Int(number)
-  }
-
-  /// The literal child of `node` that reads segment `position` of `segments`, or -1.
+  /// The literal child of `node` that reads `segment`, or -1.
   ///
-  /// - Parameter head: The segment's first eight bytes, `segments.head(position)` (which
-  ///   the walk has loaded once for every segment).
+  /// - Parameters:
+  ///   - ascii: Whether the segment is all ASCII.
+  ///   - hash: Its hash, `LinkIndex.hash(segment)`.
+  ///   - head: Its first eight bytes, `ByteHash.word(segment, at: 0)` (which the walk
+  ///     has loaded once for every segment).
   /// - Complexity: O(*n*) expected, where *n* is the length of the segment.
   func literalChild(
-    of node: Int32, reading segments: LinkSegments, at position: Int, head: UInt64
+    of node: Int32, reading segment: Span<UInt8>, ascii: Bool, hash: UInt32, head: UInt64
   ) -> Int32 {
-    let segment = segments.bytes(position)
-    guard segments.isASCII(position), !trieNode(node).pointee.hasTextChild else {
+    guard ascii, !nodes[Int(node)].hasTextChild else {
       return literalChild(of: node, text: segment)
     }
-    return self.node(under: node, reading: segment, hash: segments.hash(position), head: head)
+    return self.node(under: node, reading: segment, hash: hash, head: head)
   }
 
   /// The literal child of `node` that reads `segment` compared as a string, or -1:
@@ -376,19 +362,19 @@ final class LinkIndex: Sendable {
   ///
   /// - Complexity: O(*n*) expected, where *n* is the length of the segment.
   @inline(never)
-  func literalChild(of node: Int32, text segment: UnsafeBufferPointer<UInt8>) -> Int32 {
+  func literalChild(of node: Int32, text segment: Span<UInt8>) -> Int32 {
     guard let children = literalChildren[node] else { return -1 }
-    return children[String(decoding: segment, as: UTF8.self)] ?? -1
+    return children[Bytes.string(segment)] ?? -1
   }
 
   /// The number of the parameter name `key` (ASCII, hashed as `LinkIndex.hash(key)`), or
   /// -1 when no screen declares it; only when ``keysAreASCII``.
   ///
   /// - Complexity: O(*n*) expected, where *n* is the length of the key.
-  func keyNumber(of key: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int32 {
+  func keyNumber(of key: Span<UInt8>, hash: UInt32) -> Int32 {
     let found = node(
       under: Self.keyParent, reading: key, hash: hash, head: ByteHash.word(key, at: 0))
-    return found < 0 ? -1 : trieNode(found).pointee.terminal
+    return found < 0 ? -1 : nodes[Int(found)].terminal
   }
 
   /// The slot of ``nodes`` that holds `bytes` under `parent`, or -1.
@@ -397,29 +383,34 @@ final class LinkIndex: Sendable {
   ///   - hash: The hash of the bytes, `LinkIndex.hash(bytes)`.
   ///   - head: Their first eight bytes, `ByteHash.word(bytes, at: 0)`.
   func node(
-    under parent: Int32, reading bytes: UnsafeBufferPointer<UInt8>, hash text: UInt32,
+    under parent: Int32, reading bytes: Span<UInt8>, hash text: UInt32,
     head: UInt64
   ) -> Int32 {
     let hash = Self.hash(parent, text)
     let bit = Self.filterBit(of: hash, mask: filterMask)
-    guard filter.pointer[bit >> 6] >> UInt64(bit & 63) & 1 != 0 else { return -1 }
+    guard filter[bit >> 6] &>> UInt64(truncatingIfNeeded: bit) & 1 != 0 else { return -1 }
     var slot = Int(truncatingIfNeeded: hash) & slotMask
     while true {
-      let node = nodes.pointer + slot
-      if node.pointee.parent == parent && node.pointee.head == head
-        && Int(node.pointee.count) == bytes.count
-        && (bytes.count <= 8
-          || Bytes.equal(
-            UnsafeBufferPointer(
-              start: literalBytes.pointer + Int(literalStarts.pointer[slot]),
-              count: bytes.count - 8),
-            UnsafeBufferPointer(rebasing: bytes[8...])))
+      let node = nodes[slot]
+      if node.parent == parent && node.head == head && Int(node.count) == bytes.count
+        && (bytes.count <= 8 || sameTail(slot, bytes))
       {
         return Int32(truncatingIfNeeded: slot)
       }
-      guard node.pointee.parent != Self.emptySlot else { return -1 }
-      slot = (slot + 1) & slotMask
+      guard node.parent != Self.emptySlot else { return -1 }
+      // A slot is below the table's count, which is far below `Int.max`.
+      slot = (slot &+ 1) & slotMask
     }
+  }
+
+  /// Whether the literal of `slot`, longer than eight bytes, has the bytes of `bytes`
+  /// beyond their first eight (which its head holds).
+  private func sameTail(_ slot: Int, _ bytes: Span<UInt8>) -> Bool {
+    let start = Int(literalStarts[slot]) - 8
+    for index in 8..<bytes.count where literalBytes[start + index] != bytes[index] {
+      return false
+    }
+    return true
   }
 
   /// The pattern of a screen's `path`.
@@ -535,11 +526,12 @@ struct LinkScreen: Sendable {
   var lead: LinkParameter
 }
 
-/// The screens' parameters, each screen's together after its first.
-extension FlatTable<LinkParameter> {
-  /// Parameter `index` (below its count) of `screen`.
-  func parameter(_ index: Int, of screen: UnsafePointer<LinkScreen>) -> LinkParameter {
-    index == 0 ? screen.pointee.lead : self[Int(screen.pointee.first) + index - 1]
+extension LinkIndex {
+  /// Parameter `index` (below its count) of screen `number`: its lead, or one of
+  /// ``parameters``, each screen's together after its first. The record is read field
+  /// by field: a copy of it would retain its name.
+  func parameter(_ index: Int, ofScreen number: Int) -> LinkParameter {
+    index == 0 ? screens[number].lead : parameters[Int(screens[number].first) + index - 1]
   }
 }
 

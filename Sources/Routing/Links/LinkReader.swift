@@ -12,21 +12,20 @@ import RoutingStorage
 /// `&` into `key=value` items (the first `=` separates), each decoded; `+` is a plus
 /// sign.
 ///
-/// The segments stay byte ranges of the link (or of a buffer of decoded bytes when the
-/// path is percent-encoded), and the reader's tables live in temporary allocations of at
-/// most 1 KB, which Swift places on the stack: reading allocates nothing but the request
-/// it returns.
+/// The segments stay byte ranges of the link (or of an array of decoded bytes when the
+/// path is percent-encoded), read through spans, and the reader's tables are inline
+/// arrays of fixed size, which Swift keeps on the stack: reading allocates nothing but
+/// the request it returns, unless the link is percent-encoded or has more than eight
+/// parameter values (`ScratchWords`).
+///
+/// The link's bytes are a span, which a stored property cannot hold: each method takes
+/// them as its first argument.
 struct LinkReader {
-  /// The table's compiled patterns. Not retained: the reader's helpers use the index at
-  /// every step, and retaining and releasing it each time would cost a read more than
-  /// its walk does (`Docs/Performance.md`, "Low-level choices"). Safe because a reader only lives inside `RouteTable.read`, whose
-  /// table holds the index for the whole call; never store a reader beyond that call.
-  unowned(unsafe) let links: LinkIndex
-  let link: UnsafeBufferPointer<UInt8>
+  /// The table's compiled patterns.
+  let links: LinkIndex
   let strict: Bool
-  /// The screens the reading must find, if any (a plain pointer, so that copying the
-  /// reader into its closures costs no reference counting).
-  let expecting: UnsafeBufferPointer<Int32>?
+  /// The screens the reading must find, if any.
+  let expecting: [Int32]?
 
   private static let slash = UInt8(ascii: "/")
   private static let question = UInt8(ascii: "?")
@@ -37,12 +36,12 @@ struct LinkReader {
   /// Bit *b* for each byte *b* the path's pass looks at: `#`, `%`, `/` and `?`.
   private static let pathMarks: UInt64 = 1 << 35 | 1 << 37 | 1 << 47 | 1 << 63
 
-  /// Bit 7 of the first byte of `word` (eight bytes, little-endian) that is one of
-  /// `marks`, or 0 when none is; the bits above it are meaningless.
+  /// Bit 7 of the first byte of `word` (eight bytes read little-endian, as
+  /// `Bytes.word(_:at:)` reads them) that is one of `marks`, or 0 when none is; the bits
+  /// above it are meaningless.
   private static func first(
     of marks: (UInt8, UInt8, UInt8, UInt8), in word: UInt64
   ) -> UInt64 {
-    let word = UInt64(littleEndian: word)
     let ones: UInt64 = 0x0101_0101_0101_0101
     // A byte of `word` equal to `mark` is a zero byte of `other`; the lowest flagged
     // byte is the first zero byte (a borrow only flags bytes above one).
@@ -56,106 +55,97 @@ struct LinkReader {
 
   /// Reads the link.
   ///
+  /// - Parameter link: The link's UTF-8 bytes.
   /// - Precondition: The link is not empty and at most
   ///   ``RouteTable/maximumLinkLength`` bytes long.
-  func read() throws(LinkError) -> LinkReading {
+  func read(_ link: Span<UInt8>) throws(LinkError) -> LinkReading {
     let end = link.count
-    var position = try pathStart()
+    var position = try pathStart(link)
     if position < end && link[position] == Self.slash { position += 1 }
-    return try withScratch(128) { (ranges) throws(LinkError) -> LinkReading in
-      // One pass over the path, up to the query or the fragment: its segments, the
-      // first empty one, and whether any is percent-encoded.
-      var pieces = 0
-      var start = position
-      var cursor = position
-      var encoded = false
-      var firstEmpty = -1
-      while cursor < end {
-        // Most bytes are none of `#`, `%`, `/` and `?`: eight bytes tested at once, then
-        // one at a time near the end (all four are below 64: one test).
-        if end - cursor >= 8 {
-          let marks = Self.first(
-            of: (Self.hash, Self.percent, Self.slash, Self.question),
-            in: UnsafeRawPointer(link.baseAddress! + cursor).loadUnaligned(as: UInt64.self))
-          guard marks != 0 else {
-            cursor += 8
-            continue
-          }
-          cursor += marks.trailingZeroBitCount >> 3
-        } else if link[cursor] >= 64 || Self.pathMarks >> UInt64(link[cursor]) & 1 == 0 {
-          cursor += 1
+    // One pass over the path, up to the query or the fragment: its segments, the first
+    // empty one, and whether any is percent-encoded.
+    var segments = LinkSegments()
+    var pieces = 0
+    var start = position
+    var cursor = position
+    var encoded = false
+    var firstEmpty = -1
+    // The cursor stays within the link, at most 4,096 bytes: its sums and differences
+    // cannot overflow.
+    while cursor < end {
+      // Most bytes are none of `#`, `%`, `/` and `?`: eight bytes tested at once, then
+      // one at a time near the end (all four are below 64: one test).
+      if end &- cursor >= 8 {
+        let marks = Self.first(
+          of: (Self.hash, Self.percent, Self.slash, Self.question),
+          in: Bytes.word(link, at: cursor))
+        guard marks != 0 else {
+          cursor &+= 8
           continue
         }
-        let byte = link[cursor]
-        if byte == Self.question || byte == Self.hash { break }
-        if byte == Self.slash {
-          if cursor == start && firstEmpty < 0 { firstEmpty = pieces }
-          if pieces < RouteTable.maximumLinkSegments {
-            ranges[pieces] = UInt64(start) << 16 | UInt64(cursor - start)
-          }
-          pieces += 1
-          start = cursor + 1
-        } else {
-          encoded = true
-        }
-        cursor += 1
+        cursor &+= marks.trailingZeroBitCount >> 3
+      } else if link[cursor] >= 64 || Self.pathMarks &>> UInt64(link[cursor]) & 1 == 0 {
+        cursor &+= 1
+        continue
       }
-      let queryMark = cursor
-      // The fragment is everything after the first `#`.
-      let fragmentMark =
-        queryMark < end && link[queryMark] == Self.question
-        ? firstIndex(of: Self.hash, in: queryMark + 1, end) ?? end : queryMark
-      let fragment = fragmentMark < end ? text(fragmentMark + 1, end) : nil
-      guard queryMark > position else { throw LinkError(.emptyPath) }
-      // The last segment, unless it is the empty one after a trailing `/`.
-      if cursor > start || pieces == 0 {
+      let byte = link[cursor]
+      if byte == Self.question || byte == Self.hash { break }
+      if byte == Self.slash {
         if cursor == start && firstEmpty < 0 { firstEmpty = pieces }
         if pieces < RouteTable.maximumLinkSegments {
-          ranges[pieces] = UInt64(start) << 16 | UInt64(cursor - start)
+          segments.set(pieces, start: start, count: cursor &- start)
         }
-        pieces += 1
+        pieces &+= 1
+        start = cursor &+ 1
+      } else {
+        encoded = true
       }
-      guard pieces <= RouteTable.maximumLinkSegments else {
-        throw LinkError(.tooManySegments(count: pieces))
-      }
-      if firstEmpty >= 0 { throw LinkError(.emptySegment(index: firstEmpty)) }
-      let query = queryMark < fragmentMark ? (queryMark + 1, fragmentMark) : (queryMark, queryMark)
-      var segments = LinkSegments(
-        base: link.baseAddress!, ranges: ranges, count: pieces, ascii: 0,
-        end: link.baseAddress! + link.count)
-      guard encoded else {
-        return try read(segments, query: query, fragment: fragment, scratch: ranges + 64)
-      }
-      return try withUnsafeTemporaryAllocation(
-        of: UInt8.self, capacity: queryMark - position
-      ) { (buffer) throws(LinkError) -> LinkReading in
-        var written = 0
-        for index in 0..<pieces {
-          let raw = segments.bytes(index)
-          guard
-            let count = PercentEncoding.decode(
-              raw, into: buffer.baseAddress! + written),
-            UTF8Check.firstInvalidOffset(
-              in: UnsafeBufferPointer(start: buffer.baseAddress! + written, count: count).span)
-              == nil
-          else {
-            throw LinkError(
-              .badEncoding(.segment(index), text: String(decoding: raw, as: UTF8.self)))
-          }
-          ranges[index] = UInt64(written) << 16 | UInt64(count)
-          written += count
-        }
-        segments.base = UnsafePointer(buffer.baseAddress!)
-        segments.end = UnsafePointer(buffer.baseAddress! + written)
-        return try read(segments, query: query, fragment: fragment, scratch: ranges + 64)
-      }
+      cursor &+= 1
     }
+    let queryMark = cursor
+    // The fragment is everything after the first `#`.
+    let fragmentMark =
+      queryMark < end && link[queryMark] == Self.question
+      ? firstIndex(of: Self.hash, in: link, queryMark + 1, end) ?? end : queryMark
+    let fragment = fragmentMark < end ? text(link, fragmentMark + 1, end) : nil
+    guard queryMark > position else { throw LinkError(.emptyPath) }
+    // The last segment, unless it is the empty one after a trailing `/`.
+    if cursor > start || pieces == 0 {
+      if cursor == start && firstEmpty < 0 { firstEmpty = pieces }
+      if pieces < RouteTable.maximumLinkSegments {
+        segments.set(pieces, start: start, count: cursor - start)
+      }
+      pieces += 1
+    }
+    guard pieces <= RouteTable.maximumLinkSegments else {
+      throw LinkError(.tooManySegments(count: pieces))
+    }
+    if firstEmpty >= 0 { throw LinkError(.emptySegment(index: firstEmpty)) }
+    segments.count = pieces
+    let query = queryMark < fragmentMark ? (queryMark + 1, fragmentMark) : (queryMark, queryMark)
+    guard encoded else {
+      return try read(&segments, in: link, link: link, query: query, fragment: fragment)
+    }
+    var decoded: [UInt8] = []
+    decoded.reserveCapacity(queryMark - position)
+    for index in 0..<pieces {
+      let raw = link.extracting(segments.range(index))
+      let written = decoded.count
+      guard let count = PercentEncoding.decode(raw, into: &decoded),
+        UTF8Check.firstInvalidOffset(in: decoded.span.extracting(written..<written + count))
+          == nil
+      else {
+        throw LinkError(.badEncoding(.segment(index), text: Bytes.string(raw)))
+      }
+      segments.set(index, start: written, count: count)
+    }
+    return try read(&segments, in: decoded.span, link: link, query: query, fragment: fragment)
   }
 
   /// Where the path starts: after a `scheme://` prefix, and after the host too for
   /// `http` and `https` once the host is found among the table's (a host ends at a `/`,
   /// `?` or `#`).
-  private func pathStart() throws(LinkError) -> Int {
+  private func pathStart(_ link: Span<UInt8>) throws(LinkError) -> Int {
     let end = link.count
     // A scheme ends at a `:` before any `/`, `?` or `#`, none of which it may hold:
     // eight bytes at a time, most links are found to have none.
@@ -163,7 +153,7 @@ struct LinkReader {
     while end - scan >= 8 {
       let marks = Self.first(
         of: (UInt8(ascii: ":"), Self.slash, Self.question, Self.hash),
-        in: UnsafeRawPointer(link.baseAddress! + scan).loadUnaligned(as: UInt64.self))
+        in: Bytes.word(link, at: scan))
       if marks != 0 {
         guard link[scan + marks.trailingZeroBitCount >> 3] == UInt8(ascii: ":") else { return 0 }
         break
@@ -179,7 +169,7 @@ struct LinkReader {
       guard position < end, link[position] == expected else { return 0 }
       position += 1
     }
-    guard isWeb(scheme: 0, schemeEnd) else { return position }
+    guard isWeb(link, scheme: 0, schemeEnd) else { return position }
     var hostEnd = position
     while hostEnd < end, link[hostEnd] != Self.slash, link[hostEnd] != Self.question,
       link[hostEnd] != Self.hash
@@ -191,21 +181,19 @@ struct LinkReader {
     for index in position..<hostEnd where link[index] == UInt8(ascii: "@") {
       hostStart = index + 1
     }
-    if let colon = lastIndex(of: UInt8(ascii: ":"), in: hostStart, hostEnd),
-      (colon + 1..<hostEnd).allSatisfy({
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(link[$0])
-      })
+    if let colon = lastIndex(of: UInt8(ascii: ":"), in: link, hostStart, hostEnd),
+      isDigits(link, colon + 1, hostEnd)
     {
       hostEnd = colon
     }
-    guard isDeclared(host: hostStart, hostEnd) else {
-      throw LinkError(.unknownHost(text(hostStart, hostEnd)))
+    guard isDeclared(link, host: hostStart, hostEnd) else {
+      throw LinkError(.unknownHost(text(link, hostStart, hostEnd)))
     }
     return authorityEnd
   }
 
   /// Whether `link[start..<end]` is `http` or `https`, in any case.
-  private func isWeb(scheme start: Int, _ end: Int) -> Bool {
+  private func isWeb(_ link: Span<UInt8>, scheme start: Int, _ end: Int) -> Bool {
     let length = end - start
     guard length == 4 || length == 5 else { return false }
     for (offset, expected) in "https".utf8.prefix(length).enumerated()
@@ -216,7 +204,7 @@ struct LinkReader {
   }
 
   /// Whether `link[start..<end]` is one of the table's hosts, ignoring ASCII case.
-  private func isDeclared(host start: Int, _ end: Int) -> Bool {
+  private func isDeclared(_ link: Span<UInt8>, host start: Int, _ end: Int) -> Bool {
     for host in links.hosts where host.utf8.count == end - start {
       var offset = start
       var same = true
@@ -232,40 +220,74 @@ struct LinkReader {
     return false
   }
 
+  /// Reads the query items, then the segments, then makes the request.
+  ///
+  /// - Parameters:
+  ///   - segments: The path's segments.
+  ///   - memory: The bytes that hold them: the link, or its path decoded.
+  ///   - link: The link.
+  ///   - query: Where the query's items are in the link.
+  ///   - fragment: The fragment, if any.
   private func read(
-    _ segments: LinkSegments, query: (Int, Int), fragment: String?,
-    scratch: UnsafeMutablePointer<UInt64>
+    _ segments: inout LinkSegments, in memory: Span<UInt8>, link: Span<UInt8>,
+    query: (Int, Int), fragment: String?
   ) throws(LinkError) -> LinkReading {
-    let itemCount =
-      query.0 == query.1
-      ? 0 : 1 + (query.0..<query.1).reduce(0) { $0 + (link[$1] == Self.ampersand ? 1 : 0) }
-    return try withScratch(max(itemCount, 1)) { (items) throws(LinkError) -> LinkReading in
-      var start = query.0
-      for item in 0..<itemCount {
-        let end = firstIndex(of: Self.ampersand, in: start, query.1) ?? query.1
-        guard let mark = firstIndex(of: Self.equals, in: start, end), mark > start else {
-          throw LinkError(.malformedQuery(item: item, text: text(start, end)))
-        }
-        guard isDecodable(start, mark), isDecodable(mark + 1, end) else {
-          throw LinkError(.badEncoding(.queryItem(item), text: text(start, end)))
-        }
-        items[item] = UInt64(start) << 32 | UInt64(mark) << 16 | UInt64(end)
-        for earlier in 0..<item where sameKey(items[earlier], items[item]) {
-          throw LinkError(.repeatedQueryKey(queryKey(items[item])))
-        }
-        start = end + 1
-      }
-      return try withScratch(65) { (best) throws(LinkError) -> LinkReading in
-        let readings = SuffixReadings(best: best, captures: scratch, count: segments.count)
-        var segments = segments
-        let read = links.read(&segments, into: readings)
-        guard read else {
-          throw links.failure(reading: segments)
-        }
-        return try request(
-          segments, readings, items: items, itemCount: itemCount, fragment: fragment)
-      }
+    var itemCount = 0
+    if query.0 != query.1 {
+      itemCount = 1
+      for index in query.0..<query.1 where link[index] == Self.ampersand { itemCount += 1 }
     }
+    var items = ScratchWords(count: itemCount)
+    var start = query.0
+    for item in 0..<itemCount {
+      let end = firstIndex(of: Self.ampersand, in: link, start, query.1) ?? query.1
+      guard let mark = firstIndex(of: Self.equals, in: link, start, end), mark > start else {
+        throw LinkError(.malformedQuery(item: item, text: text(link, start, end)))
+      }
+      guard isDecodable(link, start, mark), isDecodable(link, mark + 1, end) else {
+        throw LinkError(.badEncoding(.queryItem(item), text: text(link, start, end)))
+      }
+      items[item] = UInt64(start) << 32 | UInt64(mark) << 16 | UInt64(end)
+      for earlier in 0..<item where sameKey(link, items[earlier], items[item]) {
+        throw LinkError(.repeatedQueryKey(queryKey(link, items[item])))
+      }
+      start = end + 1
+    }
+    // Tables for the suffixes' readings as small as the path allows: most links have a
+    // few segments, and every word of the tables is cleared.
+    let pieceCount: Int
+    if segments.count < 16 {
+      var readings = SuffixReadings<16>()
+      pieceCount = try pieces(&segments, in: memory, readings: &readings)
+    } else {
+      var readings = SuffixReadings<65>()
+      pieceCount = try pieces(&segments, in: memory, readings: &readings)
+    }
+    return try request(
+      count: pieceCount, segments: &segments, in: memory, link: link, items: &items,
+      itemCount: itemCount, fragment: fragment)
+  }
+
+  /// Reads the segments, and writes the reading's screens, and where each starts
+  /// (``Piece``), over the segments' heads, which the walk was the last to need.
+  ///
+  /// - Returns: How many screens the reading has.
+  private func pieces<let capacity: Int>(
+    _ segments: inout LinkSegments, in memory: Span<UInt8>,
+    readings: inout SuffixReadings<capacity>
+  ) throws(LinkError) -> Int {
+    guard links.read(&segments, in: memory, into: &readings) else {
+      throw links.failure(reading: segments, in: memory)
+    }
+    var pieceCount = 0
+    var next = 0
+    while next < segments.count {
+      let best = readings.best[next]
+      segments.heads[pieceCount] = Piece.pack(screen: BestReading.screen(best), start: next)
+      pieceCount &+= 1
+      next = BestReading.end(best)
+    }
+    return pieceCount
   }
 
   /// The request a reading stands for: its screens as milestones, and its captures and
@@ -274,177 +296,190 @@ struct LinkReader {
   /// Keys compare as numbers (``LinkIndex/keyNumbers``), and a value that one kind
   /// applies to, and that no later value of its key repeats, is typed from its bytes:
   /// no text is made but the parameters' keys and string values.
+  ///
+  /// The segments, whose heads hold the reading's pieces, and the items are `inout`,
+  /// though read only, because they are inline tables, which a function that takes them
+  /// by value may copy.
   private func request(
-    _ segments: LinkSegments, _ readings: SuffixReadings,
-    items: UnsafeMutablePointer<UInt64>, itemCount: Int, fragment: String?
+    count screenCount: Int,
+    segments: inout LinkSegments, in memory: Span<UInt8>, link: Span<UInt8>,
+    items: inout ScratchWords, itemCount: Int, fragment: String?
   ) throws(LinkError) -> LinkReading {
-    let screenCount = Int(readings.screens(from: 0))
-    // The tables the loops read (flat tables: copies without reference counting).
-    let screens = links.screens
-    let declared = links.parameters
-    let keyNames = links.keyNames
-    // After the reading, `readings.captures` is free.
-    var reading = Pieces(in: readings.captures)
-    var start = 0
-    while start < segments.count {
-      reading.append(screen: readings.screen(from: start), start: start)
-      start = readings.end(from: start)
-    }
-    let pieces = reading
-    if let expecting, !pieces.equals(expecting) {
+    // Records are read field by field: a copy of one would retain its name.
+    func screen(_ piece: Int) -> Int { Int(Piece.screen(segments.heads[piece])) }
+    if let expecting,
+      expecting.count != screenCount
+        || !expecting.indices.allSatisfy({ Piece.screen(segments.heads[$0]) == expecting[$0] })
+    {
       throw LinkError(
         .misread(
-          link: String(decoding: link, as: UTF8.self),
-          reading: (0..<screenCount).map { screens[Int(pieces.screen($0))].name }))
+          link: Bytes.string(link),
+          reading: (0..<screenCount).map { links.screens[screen($0)].name }))
     }
     // The values in order of appearance, captures from the left, then the query items:
     // `values[v]` packs the key's number (bits 32–63; -1 for a query key that no screen
-    // declares) and, for a query item, its number; `values[total + v]` is a capture's
-    // segment.
-    let captureCount = (0..<screenCount).reduce(0) { count, piece in
-      count + Int(screens[Int(pieces.screen(piece))].captures)
+    // declares) and the capture's segment or the query item's number.
+    var captureCount = 0
+    for piece in 0..<screenCount {
+      captureCount += Int(links.screens[screen(piece)].captures)
     }
     let total = captureCount + itemCount
-    return try withScratch(max(2 * total, 1)) { (values) throws(LinkError) -> LinkReading in
-      var value = 0
-      for piece in 0..<screenCount {
-        let screen = screens.pointer + Int(pieces.screen(piece))
-        for index in 0..<Int(screen.pointee.captures) {
-          let capture = declared.parameter(index, of: screen)
-          values[value] = UInt64(UInt32(bitPattern: capture.key)) << 32
-          values[total + value] = UInt64(pieces.start(piece) + Int(capture.offset))
-          value += 1
-        }
-      }
-      for item in 0..<itemCount {
-        values[value] = UInt64(UInt32(bitPattern: keyNumber(items[item]))) << 32 | UInt64(item)
+    var values = ScratchWords(count: total)
+    var value = 0
+    for piece in 0..<screenCount {
+      let screen = screen(piece)
+      for index in 0..<Int(links.screens[screen].captures) {
+        let capture = links.parameter(index, ofScreen: screen)
+        values[value] =
+          UInt64(UInt32(bitPattern: capture.key)) << 32
+          | UInt64(Piece.start(segments.heads[piece]) + Int(capture.offset))
         value += 1
       }
-      func number(_ value: Int) -> Int32 { Int32(truncatingIfNeeded: values[value] >> 32) }
-      func name(_ value: Int) -> String {
-        value < captureCount
-          ? keyNames[Int(number(value))] : queryKey(items[Int(values[value] & 0xFFFF_FFFF)])
+    }
+    for item in 0..<itemCount {
+      values[value] =
+        UInt64(UInt32(bitPattern: keyNumber(link, items[item]))) << 32 | UInt64(item)
+      value += 1
+    }
+    func number(_ value: Int) -> Int32 { Int32(truncatingIfNeeded: values[value] >> 32) }
+    func name(_ value: Int) -> String {
+      value < captureCount
+        ? links.keyNames[Int(number(value))]
+        : queryKey(link, items[Int(values[value] & 0xFFFF_FFFF)])
+    }
+    // Where the value's bytes are as the link holds them: a capture's in `memory`
+    // (decoded), a query value's in the link; nil for a query value that is
+    // percent-encoded.
+    func place(_ value: Int) -> ValuePlace? {
+      guard value >= captureCount else {
+        return ValuePlace(
+          range: LinkSegments.range(segments.ranges[Int(values[value] & 0xFFFF_FFFF)]),
+          inLink: false)
       }
-      // The value's bytes as the link holds them (decoded for a capture), or nil for a
-      // query value that is percent-encoded.
-      func bytes(_ value: Int) -> UnsafeBufferPointer<UInt8>? {
-        let index = Int(values[value] & 0xFFFF_FFFF)
-        guard value >= captureCount else { return segments.bytes(Int(values[total + value])) }
-        let packed = items[index]
-        let raw = UnsafeBufferPointer(
-          rebasing: link[Int((packed >> 16) & 0xFFFF) + 1..<Int(packed & 0xFFFF)])
-        return raw.contains(Self.percent) ? nil : raw
+      let packed = items[Int(values[value] & 0xFFFF_FFFF)]
+      let range = Int((packed >> 16) & 0xFFFF) + 1..<Int(packed & 0xFFFF)
+      return contains(Self.percent, in: link, range) ? nil : ValuePlace(range: range, inLink: true)
+    }
+    func text(_ value: Int) -> String {
+      if let place = place(value) {
+        return Bytes.string(
+          place.inLink ? link.extracting(place.range) : memory.extracting(place.range))
       }
-      func text(_ value: Int) -> String {
-        if let bytes = bytes(value) { return String(decoding: bytes, as: UTF8.self) }
-        let packed = items[Int(values[value] & 0xFFFF_FFFF)]
-        return decoded(Int((packed >> 16) & 0xFFFF) + 1, Int(packed & 0xFFFF))
+      let packed = items[Int(values[value] & 0xFFFF_FFFF)]
+      return decoded(link, Int((packed >> 16) & 0xFFFF) + 1, Int(packed & 0xFFFF))
+    }
+    func same(_ one: ValuePlace, _ two: ValuePlace) -> Bool {
+      Bytes.equal(
+        one.inLink ? link.extracting(one.range) : memory.extracting(one.range),
+        two.inLink ? link.extracting(two.range) : memory.extracting(two.range))
+    }
+    var parameters =
+      total == 0
+      ? [:]
+      : total <= links.emptyParameters.count
+        ? links.emptyParameters[total - 1] : Parameters(minimumCapacity: total)
+    var ignored: [String] = []
+    for value in 0..<total {
+      let key = number(value)
+      if key >= 0 && (0..<value).contains(where: { number($0) == key }) { continue }
+      var kinds = KindList()
+      if key >= 0 {
+        for piece in 0..<screenCount {
+          let screen = screen(piece)
+          for index in 0..<Int(links.screens[screen].count) {
+            let parameter = links.parameter(index, ofScreen: screen)
+            if parameter.key == key { kinds.add(parameter.kind) }
+          }
+        }
       }
-      var parameters =
-        total == 0
-        ? [:]
-        : total <= links.emptyParameters.count
-          ? links.emptyParameters[total - 1] : Parameters(minimumCapacity: total)
-      var ignored: [String] = []
-      for value in 0..<total {
-        let key = number(value)
-        if key >= 0 && (0..<value).contains(where: { number($0) == key }) { continue }
-        var kinds = KindList()
-        if key >= 0 {
-          for piece in 0..<screenCount {
-            let screen = screens.pointer + Int(pieces.screen(piece))
-            for index in 0..<Int(screen.pointee.count) {
-              let parameter = declared.parameter(index, of: screen)
-              if parameter.key == key { kinds.add(parameter.kind) }
-            }
-          }
-        }
-        let name = name(value)
-        guard kinds.count > 0 else {
-          if strict { throw LinkError(.undeclaredParameter(name)) }
-          ignored.append(name)
-          continue
-        }
-        // Later values of the key that are the same bytes agree with this one.
-        let first = bytes(value)
-        let repeated = (value + 1..<total).contains {
-          guard number($0) == key else { return false }
-          guard let first, let later = bytes($0) else { return true }
-          return !Bytes.equal(later, first)
-        }
-        if kinds.count == 1, !repeated, let bytes = first {
-          guard let typed = Self.value(of: bytes, as: kinds[0]) else {
-            throw LinkError(
-              .invalidParameter(
-                name: name, value: String(decoding: bytes, as: UTF8.self), expected: kinds[0]))
-          }
-          parameters[name] = typed
-          continue
-        }
-        let firstText = text(value)
-        var typed: ParameterValue = .string(firstText)
-        for slot in 0..<kinds.count {
-          guard let converted = ParameterValue.string(firstText).converted(to: kinds[slot]) else {
-            throw LinkError(.invalidParameter(name: name, value: firstText, expected: kinds[slot]))
-          }
-          if kinds.count == 1 { typed = converted }
-        }
-        for later in value + 1..<total where number(later) == key {
-          let current = text(later)
-          for slot in 0..<kinds.count
-          where ParameterValue.string(current).converted(to: kinds[slot]) == nil {
-            throw LinkError(.invalidParameter(name: name, value: current, expected: kinds[slot]))
-          }
-          for slot in 0..<kinds.count {
-            let kind = kinds[slot]
-            if ParameterValue.string(current).converted(to: kind)
-              != ParameterValue.string(firstText).converted(to: kind)
-            {
-              throw LinkError(.conflictingValues(key: name, first: firstText, second: current))
-            }
-          }
+      let name = name(value)
+      guard kinds.count > 0 else {
+        if strict { throw LinkError(.undeclaredParameter(name)) }
+        ignored.append(name)
+        continue
+      }
+      // Later values of the key that are the same bytes agree with this one.
+      let first = place(value)
+      let repeated = (value + 1..<total).contains {
+        guard number($0) == key else { return false }
+        guard let first, let later = place($0) else { return true }
+        return !same(later, first)
+      }
+      if kinds.count == 1, !repeated, let first {
+        let bytes = first.inLink ? link.extracting(first.range) : memory.extracting(first.range)
+        guard let typed = Self.value(of: bytes, as: kinds[0]) else {
+          throw LinkError(
+            .invalidParameter(name: name, value: Bytes.string(bytes), expected: kinds[0]))
         }
         parameters[name] = typed
+        continue
       }
-      // `reserveCapacity`, not `Array(unsafeUninitializedCapacity:)`, which looks up the
-      // array's generic metadata on every call.
-      var via: [ScreenName] = []
-      if screenCount > 1 {
-        via.reserveCapacity(screenCount - 1)
-        for piece in 0..<screenCount - 1 { via.append(screens[Int(pieces.screen(piece))].name) }
+      let firstText = text(value)
+      var typed: ParameterValue = .string(firstText)
+      for slot in 0..<kinds.count {
+        guard let converted = ParameterValue.string(firstText).converted(to: kinds[slot]) else {
+          throw LinkError(.invalidParameter(name: name, value: firstText, expected: kinds[slot]))
+        }
+        if kinds.count == 1 { typed = converted }
       }
-      let destination = screens[Int(pieces.screen(screenCount - 1))].name
-      return LinkReading(
-        request: Request(to: destination, via: via, parameters: parameters),
-        fragment: fragment, ignored: ignored)
+      for later in value + 1..<total where number(later) == key {
+        let current = text(later)
+        for slot in 0..<kinds.count
+        where ParameterValue.string(current).converted(to: kinds[slot]) == nil {
+          throw LinkError(.invalidParameter(name: name, value: current, expected: kinds[slot]))
+        }
+        for slot in 0..<kinds.count {
+          let kind = kinds[slot]
+          if ParameterValue.string(current).converted(to: kind)
+            != ParameterValue.string(firstText).converted(to: kind)
+          {
+            throw LinkError(.conflictingValues(key: name, first: firstText, second: current))
+          }
+        }
+      }
+      parameters[name] = typed
     }
+    // `reserveCapacity`, not `Array(unsafeUninitializedCapacity:)`, which looks up the
+    // array's generic metadata on every call.
+    var via: [ScreenName] = []
+    if screenCount > 1 {
+      via.reserveCapacity(screenCount - 1)
+      for piece in 0..<screenCount - 1 {
+        via.append(links.screens[screen(piece)].name)
+      }
+    }
+    let destination = links.screens[screen(screenCount - 1)].name
+    return LinkReading(
+      request: Request(to: destination, via: via, parameters: parameters),
+      fragment: fragment, ignored: ignored)
   }
 
   /// The number of a packed query item's key (``LinkIndex/keyNumbers``), or -1 when no
   /// screen declares it.
-  private func keyNumber(_ item: UInt64) -> Int32 {
-    let raw = UnsafeBufferPointer(rebasing: link[Int(item >> 32)..<Int((item >> 16) & 0xFFFF)])
-    if links.keysAreASCII && !raw.contains(where: { $0 >= 0x80 || $0 == Self.percent }) {
+  private func keyNumber(_ link: Span<UInt8>, _ item: UInt64) -> Int32 {
+    let raw = link.extracting(Int(item >> 32)..<Int((item >> 16) & 0xFFFF))
+    if links.keysAreASCII && Bytes.isASCII(raw) && !contains(Self.percent, in: raw) {
       return links.keyNumber(of: raw, hash: LinkIndex.hash(raw))
     }
-    return links.keyNumbers[queryKey(item)] ?? -1
+    return links.keyNumbers[queryKey(link, item)] ?? -1
   }
 
   /// The value `bytes` (UTF-8) spell as `kind`, as `ParameterValue.converted(to:)` gives it
   /// from their text, or `nil`.
-  private static func value(of bytes: UnsafeBufferPointer<UInt8>, as kind: ParameterKind)
+  private static func value(of bytes: Span<UInt8>, as kind: ParameterKind)
     -> ParameterValue?
   {
     switch kind {
     case .string:
-      return .string(String(decoding: bytes, as: UTF8.self))
+      return .string(Bytes.string(bytes))
     case .integer:
       // `-` and digits, within `Int`'s range.
-      let negative = bytes.first == UInt8(ascii: "-")
-      let digits = bytes.dropFirst(negative ? 1 : 0)
-      guard !digits.isEmpty else { return nil }
+      let negative = !bytes.isEmpty && bytes[0] == UInt8(ascii: "-")
+      let first = negative ? 1 : 0
+      guard bytes.count > first else { return nil }
       var number = 0
-      for byte in digits {
+      for index in first..<bytes.count {
+        let byte = bytes[index]
         guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
         let digit = Int(byte - UInt8(ascii: "0"))
         let (scaled, overflow) = number.multipliedReportingOverflow(by: 10)
@@ -456,17 +491,21 @@ struct LinkReader {
       }
       return .integer(number)
     case .boolean:
-      if bytes.elementsEqual("true".utf8) { return .boolean(true) }
-      if bytes.elementsEqual("false".utf8) { return .boolean(false) }
-      return nil
+      switch Bytes.string(bytes) {
+      case "true": return .boolean(true)
+      case "false": return .boolean(false)
+      default: return nil
+      }
     case .decimal:
-      return ParameterValue.string(String(decoding: bytes, as: UTF8.self)).converted(to: kind)
+      return ParameterValue.string(Bytes.string(bytes)).converted(to: kind)
     }
   }
 
   // MARK: Bytes
 
-  private func firstIndex(of byte: UInt8, in start: Int, _ end: Int) -> Int? {
+  private func firstIndex(of byte: UInt8, in link: Span<UInt8>, _ start: Int, _ end: Int)
+    -> Int?
+  {
     var index = start
     while index < end {
       if link[index] == byte { return index }
@@ -475,7 +514,9 @@ struct LinkReader {
     return nil
   }
 
-  private func lastIndex(of byte: UInt8, in start: Int, _ end: Int) -> Int? {
+  private func lastIndex(of byte: UInt8, in link: Span<UInt8>, _ start: Int, _ end: Int)
+    -> Int?
+  {
     var index = end
     while index > start {
       index -= 1
@@ -484,46 +525,68 @@ struct LinkReader {
     return nil
   }
 
+  /// Whether `bytes` holds `byte`.
+  private func contains(_ byte: UInt8, in bytes: Span<UInt8>) -> Bool {
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == byte { return true }
+      index += 1
+    }
+    return false
+  }
+
+  /// Whether `link[range]` holds `byte`.
+  private func contains(_ byte: UInt8, in link: Span<UInt8>, _ range: Range<Int>) -> Bool {
+    contains(byte, in: link.extracting(range))
+  }
+
+  /// Whether `link[start..<end]` is all ASCII digits.
+  private func isDigits(_ link: Span<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    for index in start..<end
+    where !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(link[index]) {
+      return false
+    }
+    return true
+  }
+
   /// `link[start..<end]` as text, as written.
-  private func text(_ start: Int, _ end: Int) -> String {
-    String(decoding: UnsafeBufferPointer(rebasing: link[start..<end]), as: UTF8.self)
+  private func text(_ link: Span<UInt8>, _ start: Int, _ end: Int) -> String {
+    Bytes.string(link.extracting(start..<end))
   }
 
   /// `link[start..<end]` percent-decoded; the range must be decodable.
-  private func decoded(_ start: Int, _ end: Int) -> String {
-    let raw = UnsafeBufferPointer(rebasing: link[start..<end])
-    guard raw.contains(Self.percent) else { return String(decoding: raw, as: UTF8.self) }
-    return String(unsafeUninitializedCapacity: raw.count) { buffer in
-      PercentEncoding.decode(raw, into: buffer.baseAddress!) ?? 0
-    }
+  private func decoded(_ link: Span<UInt8>, _ start: Int, _ end: Int) -> String {
+    let raw = link.extracting(start..<end)
+    guard contains(Self.percent, in: raw) else { return Bytes.string(raw) }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(raw.count)
+    _ = PercentEncoding.decode(raw, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Whether `link[start..<end]` decodes to UTF-8 text.
-  private func isDecodable(_ start: Int, _ end: Int) -> Bool {
-    let raw = UnsafeBufferPointer(rebasing: link[start..<end])
-    guard raw.contains(Self.percent) else { return true }
-    let outcome = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
-      guard let count = PercentEncoding.decode(raw, into: buffer.baseAddress!) else { return false }
-      return UTF8Check.firstInvalidOffset(
-        in: UnsafeBufferPointer(start: buffer.baseAddress!, count: count).span) == nil
-    }
-    return outcome
+  private func isDecodable(_ link: Span<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    let raw = link.extracting(start..<end)
+    guard contains(Self.percent, in: raw) else { return true }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(raw.count)
+    guard PercentEncoding.decode(raw, into: &bytes) != nil else { return false }
+    return UTF8Check.firstInvalidOffset(in: bytes.span) == nil
   }
 
   /// The decoded key of a packed query item.
-  private func queryKey(_ item: UInt64) -> String {
-    decoded(Int(item >> 32), Int((item >> 16) & 0xFFFF))
+  private func queryKey(_ link: Span<UInt8>, _ item: UInt64) -> String {
+    decoded(link, Int(item >> 32), Int((item >> 16) & 0xFFFF))
   }
 
   /// Whether two packed query items have the same key, as strings.
-  private func sameKey(_ first: UInt64, _ second: UInt64) -> Bool {
-    let one = UnsafeBufferPointer(rebasing: link[Int(first >> 32)..<Int((first >> 16) & 0xFFFF)])
-    let two = UnsafeBufferPointer(
-      rebasing: link[Int(second >> 32)..<Int((second >> 16) & 0xFFFF)])
-    let plain = !one.contains(Self.percent) && !two.contains(Self.percent)
-    if plain && one.elementsEqual(two) { return true }
-    if plain && one.allSatisfy({ $0 < 0x80 }) && two.allSatisfy({ $0 < 0x80 }) { return false }
-    return queryKey(first) == queryKey(second)
+  private func sameKey(_ link: Span<UInt8>, _ first: UInt64, _ second: UInt64) -> Bool {
+    let one = link.extracting(Int(first >> 32)..<Int((first >> 16) & 0xFFFF))
+    let two = link.extracting(Int(second >> 32)..<Int((second >> 16) & 0xFFFF))
+    let plain = !contains(Self.percent, in: one) && !contains(Self.percent, in: two)
+    if plain && Bytes.equal(one, two) { return true }
+    if plain && Bytes.isASCII(one) && Bytes.isASCII(two) { return false }
+    return queryKey(link, first) == queryKey(link, second)
   }
 
   private func isLetter(_ byte: UInt8) -> Bool {
@@ -541,36 +604,46 @@ struct LinkReader {
   }
 }
 
-/// Runs `body` with `count` words of temporary memory (on the stack up to 1 KB).
-private func withScratch<R>(
-  _ count: Int, _ body: (UnsafeMutablePointer<UInt64>) throws(LinkError) -> R
-) throws(LinkError) -> R {
-  try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) {
-    (buffer) throws(LinkError) -> R in try body(buffer.baseAddress!)
+/// Where a parameter value's bytes are: a range of the link, or of the segments'
+/// memory (the path, decoded).
+private struct ValuePlace {
+  var range: Range<Int>
+  var inLink: Bool
+}
+
+/// Words of scratch for the query items and the values of a reading: the first eight
+/// inline (on the stack), any more in an array.
+private struct ScratchWords {
+  private static let inlineCount = 8
+  private var inline = InlineArray<8, UInt64>(repeating: 0)
+  private var more: [UInt64]
+
+  /// Room for `count` words.
+  init(count: Int) {
+    more = count > Self.inlineCount ? Array(repeating: 0, count: count - Self.inlineCount) : []
+  }
+
+  subscript(index: Int) -> UInt64 {
+    get { index < Self.inlineCount ? inline[index] : more[index - Self.inlineCount] }
+    set {
+      if index < Self.inlineCount {
+        inline[index] = newValue
+      } else {
+        more[index - Self.inlineCount] = newValue
+      }
+    }
   }
 }
 
-/// The screens of a reading and where each starts, in memory the reader lends: at most
-/// 64.
-private struct Pieces {
-  private let packed: UnsafeMutablePointer<UInt64>
-  private(set) var count = 0
-
-  init(in memory: UnsafeMutablePointer<UInt64>) {
-    packed = memory
+/// One screen of a reading and the segment where it starts, packed in a word: the
+/// screen in bits 32–63, the segment below.
+private enum Piece {
+  static func pack(screen: Int32, start: Int) -> UInt64 {
+    UInt64(UInt32(bitPattern: screen)) << 32 | UInt64(start)
   }
 
-  mutating func append(screen: Int32, start: Int) {
-    packed[count] = UInt64(UInt32(bitPattern: screen)) << 32 | UInt64(start)
-    count += 1
-  }
-
-  func screen(_ index: Int) -> Int32 { Int32(truncatingIfNeeded: packed[index] >> 32) }
-  func start(_ index: Int) -> Int { Int(packed[index] & 0xFFFF_FFFF) }
-
-  func equals(_ screens: UnsafeBufferPointer<Int32>) -> Bool {
-    screens.count == count && screens.indices.allSatisfy { screen($0) == screens[$0] }
-  }
+  static func screen(_ packed: UInt64) -> Int32 { Int32(truncatingIfNeeded: packed >> 32) }
+  static func start(_ packed: UInt64) -> Int { Int(packed & 0xFFFF_FFFF) }
 }
 
 /// The kinds the screens of a reading declare for one key, without repeats, in the

@@ -1,33 +1,31 @@
 /// Percent-encoding as links use it (RFC 3986), written for the link reader so that the
 /// library does not need Foundation.
 enum PercentEncoding {
-  /// Decodes `encoded` into `output`, which must hold `encoded.count` bytes.
+  /// Decodes `encoded`, appending the bytes to `output`.
   ///
-  /// - Returns: How many bytes were written, or `nil` when a `%` is not followed by two
-  ///   hexadecimal digits. Every other byte, `+` included, stands for itself. Whether
-  ///   the bytes are UTF-8 is for the caller to check.
-  static func decode(
-    _ encoded: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>
-  ) -> Int? {
-    var written = 0
+  /// - Returns: How many bytes were appended, or `nil` when a `%` is not followed by two
+  ///   hexadecimal digits (`output` then holds some of the bytes, for the caller to
+  ///   drop). Every other byte, `+` included, stands for itself. Whether the bytes are
+  ///   UTF-8 is for the caller to check.
+  /// - Complexity: O(*n*) for *n* bytes.
+  static func decode(_ encoded: Span<UInt8>, into output: inout [UInt8]) -> Int? {
+    let before = output.count
     var position = 0
     let count = encoded.count
     while position < count {
       let byte = encoded[position]
       position += 1
       guard byte == UInt8(ascii: "%") else {
-        output[written] = byte
-        written += 1
+        output.append(byte)
         continue
       }
       guard position + 1 < count, let high = hexValue(encoded[position]),
         let low = hexValue(encoded[position + 1])
       else { return nil }
       position += 2
-      output[written] = high << 4 | low
-      written += 1
+      output.append(high << 4 | low)
     }
-    return written
+    return output.count - before
   }
 
   /// `text` with every byte outside the unreserved set (`A-Z a-z 0-9 - . _ ~`) written as

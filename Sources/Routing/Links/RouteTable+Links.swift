@@ -82,8 +82,9 @@ extension RouteTable {
   ///   from one segment visits (at most *s* times the depth of the trie when the
   ///   patterns that match go on matching; see `Docs/DeepLinks.md`, "Complexity") and
   ///   *q* the number of parameters. Independent of the number of screens. Allocates
-  ///   nothing but what it returns, unless a segment is longer than 15 bytes or the
-  ///   link is percent-encoded beyond 1 KB.
+  ///   nothing but what it returns, unless a value is longer than 15 bytes, the link is
+  ///   percent-encoded, or it has more than eight parameter values (captures and query
+  ///   items).
   public func read(_ link: String, strict: Bool = false) throws(LinkError) -> LinkReading {
     try read(link, strict: strict, expecting: nil)
   }
@@ -93,33 +94,13 @@ extension RouteTable {
   func read(_ link: String, strict: Bool, expecting: [Int32]?) throws(LinkError)
     -> LinkReading
   {
-    let length = link.utf8.count
+    // The link's own bytes, without copying them, taken once: their count is the span's.
+    let bytes = link.utf8.span
+    let length = bytes.count
     guard length <= Self.maximumLinkLength else { throw LinkError(.tooLong(bytes: length)) }
     guard length > 0 else { throw LinkError(.emptyPath) }
-    func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(LinkError) -> LinkReading {
-      guard let expecting else {
-        return try LinkReader(links: links, link: bytes, strict: strict, expecting: nil).read()
-      }
-      return try expecting.withUnsafeBufferPointer {
-        (screens) throws(LinkError) -> LinkReading in
-        try LinkReader(links: links, link: bytes, strict: strict, expecting: screens).read()
-      }
-    }
-    // The link's own bytes when it has them (a native string), without copying it.
-    var failure: LinkError?
-    let reading = link.utf8.withContiguousStorageIfAvailable { bytes -> LinkReading? in
-      do throws(LinkError) {
-        return try read(bytes)
-      } catch {
-        failure = error
-        return nil
-      }
-    }
-    if let failure { throw failure }
-    if let reading, let reading { return reading }
-    var text = link
-    let outcome = text.withUTF8 { bytes in Result { () throws(LinkError) in try read(bytes) } }
-    return try outcome.get()
+    let reader = LinkReader(links: links, strict: strict, expecting: expecting)
+    return try reader.read(bytes)
   }
 
   /// The kinds that the given screens declare for each key, without repeats, in the

@@ -115,8 +115,7 @@ import Testing
   }
 
   private func hash(_ text: String) -> UInt32 {
-    var text = text
-    return text.withUTF8 { LinkIndex.hash($0) }
+    LinkIndex.hash(text.utf8.span)
   }
 
   @Test func aLeadingSlashInAPatternIsIgnored() throws {

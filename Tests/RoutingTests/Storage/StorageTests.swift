@@ -71,6 +71,35 @@ import Testing
     }
   }
 
+  /// The span forms a link's reader uses: the hash from a loaded head, its ASCII bits,
+  /// and the zero-padded word at every offset, over a span cut out of a larger one (so
+  /// that a load past the span's end would read the padding and show).
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func theSpanHashAndWordsFollowTheDefinition(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    for _ in 0..<500 {
+      let bytes = Self.randomBytes(&random, ascii: Bool.random(using: &random))
+      let padded = [0xAA, 0xBB, 0xCC] + bytes + [0xDD, 0xEE, 0xFF, 0x11, 0x22, 0x33, 0x44, 0x55]
+      let inside = padded.span.extracting(3..<3 + bytes.count)
+      for offset in 0...bytes.count {
+        var expected: UInt64 = 0
+        for index in 0..<8 where offset + index < bytes.count {
+          expected |= UInt64(bytes[offset + index]) << UInt64(8 * index)
+        }
+        #expect(ByteHash.word(inside, at: offset) == expected)
+      }
+      var bits: UInt64 = 0
+      let hash = ByteHash.hash(inside, head: ByteHash.word(inside, at: 0), bits: &bits)
+      #expect(hash == Self.referenceHash(bytes))
+      #expect(ByteHash.isASCII(bits) == bytes.allSatisfy { $0 < 0x80 })
+      if bytes.count <= 8 {
+        #expect(
+          ByteHash.hash(head: ByteHash.word(inside, at: 0), count: bytes.count)
+            == Self.referenceHash(bytes))
+      }
+    }
+  }
+
   @Test(arguments: [1, 2, 3] as [UInt64])
   func bytesCompareEqualExactlyWhenTheyAreTheSame(seed: UInt64) {
     var random = SeededGenerator(seed: seed)
