@@ -96,20 +96,8 @@ extension Planner {
       if topMatches(chain, destination, parameters, buffers) {
         return ModalRoute(steps: [], state: state)
       }
-      buffers.prepare(screens: graph.screenCount, commands: graph.commandCount)
-      if !heedingGuards { buffers.disabled.clear() }
-      let guardSaidNo = heedingGuards && disableGuardedCommands(request, chain, &buffers)
-      let filter: LegFilter
-      if let tab {
-        let guarded =
-          guardSaidNo ? graph.guardedCommands.filter { buffers.disabled.contains(Int($0)) } : []
-        filter = legFilter(inTab: tab.number, of: tab.layout, guarded: guarded, &buffers)
-      } else {
-        filter =
-          guardSaidNo
-          ? LegFilter(disabled: buffers.disabled, anyDisabled: true, tab: -1, guardSaidNo: true)
-          : .none
-      }
+      let filter = legFilter(
+        for: request, from: chain, inTab: tab, heedingGuards: heedingGuards, &buffers)
       var steps: [ModalStep] = []
       var next = 0
       while next <= request.breadcrumbs.count {

@@ -171,20 +171,8 @@ final class Planner: Sendable {
       if topMatches(stack, destination, parameters, buffers) {
         return Route(steps: [], stack: stack)
       }
-      buffers.prepare(screens: graph.screenCount, commands: graph.commandCount)
-      if !heedingGuards { buffers.disabled.clear() }
-      let guardSaidNo = heedingGuards && disableGuardedCommands(request, stack, &buffers)
-      let filter: LegFilter
-      if let tab {
-        let guarded =
-          guardSaidNo ? graph.guardedCommands.filter { buffers.disabled.contains(Int($0)) } : []
-        filter = legFilter(inTab: tab.number, of: tab.layout, guarded: guarded, &buffers)
-      } else {
-        filter =
-          guardSaidNo
-          ? LegFilter(disabled: buffers.disabled, anyDisabled: true, tab: -1, guardSaidNo: true)
-          : .none
-      }
+      let filter = legFilter(
+        for: request, from: stack, inTab: tab, heedingGuards: heedingGuards, &buffers)
       var current = stack
       var steps: [Step] = []
       var next = 0
@@ -204,6 +192,26 @@ final class Planner: Sendable {
       }
       return Route(steps: steps, stack: current)
     }
+  }
+
+  /// Prepares `buffers` for a request's legs from `stack` and makes what they leave out:
+  /// the commands whose guard says no (when `heedingGuards`) and, in tab `tab`, the
+  /// commands the tab leaves out.
+  func legFilter(
+    for request: Request, from stack: [Entry], inTab tab: StackTab?, heedingGuards: Bool,
+    _ buffers: inout PlannerScratch
+  ) -> LegFilter {
+    buffers.prepare(screens: graph.screenCount, commands: graph.commandCount)
+    if !heedingGuards { buffers.disabled.clear() }
+    let guardSaidNo = heedingGuards && disableGuardedCommands(request, stack, &buffers)
+    if let tab {
+      let guarded =
+        guardSaidNo ? graph.guardedCommands.filter { buffers.disabled.contains(Int($0)) } : []
+      return legFilter(inTab: tab.number, of: tab.layout, guarded: guarded, &buffers)
+    }
+    return guardSaidNo
+      ? LegFilter(disabled: buffers.disabled, anyDisabled: true, tab: -1, guardSaidNo: true)
+      : .none
   }
 
   /// Applies the leg in `buffers.leg` to `current`, whose screen numbers
