@@ -122,8 +122,7 @@ extension Planner {
       return true
     }
     guard walked && field.isIntact else { return nil }
-    if let failure = route.failure { throw failure }
-    return Route(steps: route.steps, stack: route.stack)
+    return try route.finish()
   }
 
   /// A route that ``warmRoute(from:to:parameters:)`` builds along its walk: the stack
@@ -141,6 +140,19 @@ extension Planner {
       stack.reserveCapacity(count + 1)
       steps.reserveCapacity(count)
       stack.append(entry)
+    }
+
+    /// The route, or the first pushed screen's error.
+    ///
+    /// The arrays are swapped out rather than read: read, they are copied (retained)
+    /// into the route and released again when the route under way goes.
+    mutating func finish() throws(RoutingError) -> Route {
+      if let failure { throw failure }
+      var finishedSteps: [Step] = []
+      var finishedStack: [Entry] = []
+      swap(&finishedSteps, &steps)
+      swap(&finishedStack, &stack)
+      return Route(steps: finishedSteps, stack: finishedStack)
     }
   }
 
