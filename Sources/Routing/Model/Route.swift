@@ -79,23 +79,17 @@ public struct Step: Hashable, Sendable, CustomStringConvertible {
 public struct Route: Hashable, Sendable, CustomStringConvertible {
   /// The steps, in order.
   public let steps: [Step]
-  /// The stack after the last step, bottom first; below the layers, when the route
-  /// presents (``layers``).
+  /// The stack after the last step, bottom first.
   public let stack: [Entry]
-  /// The layers the route's presenting commands opened and left open, bottom first
-  /// (<doc:LayersAndDetours>); empty on a table without presenting commands.
-  public let layers: [[Entry]]
 
   /// Creates a route.
   ///
   /// - Parameters:
   ///   - steps: The steps in order.
   ///   - stack: The stack they leave.
-  ///   - layers: The layers they leave open; none by default.
-  public init(steps: [Step], stack: [Entry], layers: [[Entry]] = []) {
+  public init(steps: [Step], stack: [Entry]) {
     self.steps = steps
     self.stack = stack
-    self.layers = layers
   }
 
   /// Whether the route has no step (the request was already satisfied).
@@ -121,7 +115,6 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     var lines = steps.enumerated().map { "\($0.offset + 1). \($0.element)" }
     if lines.isEmpty { lines.append("(already there)") }
     lines.append("stack: \(stack.stackDescription)")
-    for layer in layers { lines.append("layer: \(layer.stackDescription)") }
     return lines.joined(separator: "\n")
   }
 }
