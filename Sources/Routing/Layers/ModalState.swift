@@ -34,6 +34,32 @@ public struct ModalState: Hashable, Sendable, CustomStringConvertible {
   /// - Complexity: O(*n*), where *n* is the number of entries.
   public var chain: [Entry] { stack + layers.joined() }
 
+  /// The state whose chain is `chain`, its layers starting at `layerStarts` (ascending,
+  /// each after the base's first entry).
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of entries.
+  init(chain: [Entry], layerStarts: [Int]) {
+    let base = layerStarts.first ?? chain.count
+    stack = Array(chain[..<base])
+    layers = layerStarts.indices.map { number in
+      let end = number + 1 < layerStarts.count ? layerStarts[number + 1] : chain.count
+      return Array(chain[layerStarts[number]..<end])
+    }
+  }
+
+  /// Where each open layer starts in ``chain``.
+  ///
+  /// - Complexity: O(*k*), where *k* is the number of layers.
+  var layerStarts: [Int] {
+    var starts: [Int] = []
+    var start = stack.count
+    for layer in layers {
+      starts.append(start)
+      start += layer.count
+    }
+    return starts
+  }
+
   /// The entry on top: the last of the top layer, or of the base when no layer is open.
   public var top: Entry? { layers.last?.last ?? stack.last }
 

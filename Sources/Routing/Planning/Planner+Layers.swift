@@ -55,22 +55,12 @@ extension Planner {
         steps.append(.command(step))
       } else if commands.presents(step.command) {
         layerStarts.append(step.depth - 1)
-        steps.append(
-          .command(
-            Step(
-              command: step.command, commandID: step.commandID, action: .present,
-              entry: step.entry, depth: step.depth)))
+        steps.append(.command(step.presenting))
       } else {
         steps.append(.command(step))
       }
     }
-    let chain = route.stack
-    let base = layerStarts.first ?? chain.count
-    let layers = layerStarts.indices.map { number in
-      let end = number + 1 < layerStarts.count ? layerStarts[number + 1] : chain.count
-      return Array(chain[layerStarts[number]..<end])
-    }
-    return ModalRoute(steps: steps, state: ModalState(stack: Array(chain[..<base]), layers: layers))
+    return ModalRoute(steps: steps, state: ModalState(chain: route.stack, layerStarts: layerStarts))
   }
 
   /// The route of ``route(_:from:inTab:)``, its keys not checked yet.
@@ -84,13 +74,7 @@ extension Planner {
     let destination = try destination(of: request)
     let parameters = typedOnce(request.parameters)
     var chain = state.chain
-    // Where each open layer starts in the chain.
-    var layerStarts: [Int] = []
-    var start = state.stack.count
-    for layer in state.layers {
-      layerStarts.append(start)
-      start += layer.count
-    }
+    var layerStarts = state.layerStarts
     return try scratch.withScratch { (buffers) throws(RoutingError) -> ModalRoute in
       try screenNumbers(of: chain, tab: tab?.name, into: &buffers.stackScreens)
       if topMatches(chain, destination, parameters, buffers) {
@@ -131,14 +115,7 @@ extension Planner {
               try applyInLayers(step, parameters: parameters, to: &chain, &layerStarts, &buffers)))
         }
       }
-      let base = layerStarts.first ?? chain.count
-      var layers: [[Entry]] = []
-      for (number, start) in layerStarts.enumerated() {
-        let end = number + 1 < layerStarts.count ? layerStarts[number + 1] : chain.count
-        layers.append(Array(chain[start..<end]))
-      }
-      return ModalRoute(
-        steps: steps, state: ModalState(stack: Array(chain[..<base]), layers: layers))
+      return ModalRoute(steps: steps, state: ModalState(chain: chain, layerStarts: layerStarts))
     }
   }
 
@@ -297,8 +274,13 @@ extension Planner {
     let applied = try apply(step, parameters: parameters, to: &chain)
     guard step.popTo < 0, commands.presents(Int(step.command)) else { return applied }
     layerStarts.append(chain.count - 1)
-    return Step(
-      command: applied.command, commandID: applied.commandID, action: .present,
-      entry: applied.entry, depth: applied.depth)
+    return applied.presenting
+  }
+}
+
+extension Step {
+  /// This step, as the present of the entry it pushed.
+  fileprivate var presenting: Step {
+    Step(command: command, commandID: commandID, action: .present, entry: entry, depth: depth)
   }
 }
