@@ -58,4 +58,55 @@ import Testing
     // snippet.end
     #expect(again == route)
   }
+
+  /// Whether the user has signed in, as an app would keep it.
+  struct Session: Sendable {
+    var isSignedIn = false
+  }
+
+  /// A settings cover whose account screen needs a signed-in user.
+  static func accountTable(_ session: Session) throws -> RouteTable {
+    // snippet detour-guard
+    let signedIn = RouteGuard("signedIn", remedy: "Login") { _ in session.isSignedIn }
+    // snippet.end
+    return try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen("Inbox")
+      Screen("Settings")
+      Screen("Account")
+      Screen("Login")
+      Command(id: "settings", to: "Settings", presents: true)
+      Command(id: "account", from: ["Settings"], to: "Account", when: signedIn)
+      Command(id: "signIn", to: "Login", presents: true)
+    }
+  }
+
+  @Test func detoursToTheRemedyAndResumes() throws {
+    let table = try Self.accountTable(Session())
+    // snippet detour-route
+    let route = try table.route(Request(to: "Account"), from: ModalState(stack: [Entry("Inbox")]))
+    if let detour = route.detour {
+      print(detour.remedy)  // Login
+      print(detour.pending.destination)  // Account
+    }
+    // snippet.end
+    let detour = try #require(route.detour)
+    #expect(
+      detour == Detour(guardName: "signedIn", remedy: "Login", pending: Request(to: "Account")))
+    #expect(
+      route.description
+        == "1. present Settings by settings\n2. present Login by signIn\nstate: Inbox | Settings | Login\ndetour: signedIn → Login, then to Account"
+    )
+    let signedInTable = try Self.accountTable(Session(isSignedIn: true))
+    // snippet detour-resume
+    let resumed = try signedInTable.route(detour.pending, from: route.state)
+    // 1. back to Settings by settings
+    // 2. push Account by account
+    // state: Inbox | Settings > Account
+    // snippet.end
+    #expect(
+      resumed.description
+        == "1. back to Settings by settings\n2. push Account by account\nstate: Inbox | Settings > Account"
+    )
+    #expect(resumed.detour == nil)
+  }
 }

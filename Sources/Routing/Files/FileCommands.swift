@@ -44,13 +44,14 @@ final class FileCommandList: Sendable {
   /// the same place.
   ///
   /// A command's guard is the one `guards` gives for its name; when `guards` is `nil`,
-  /// one that refuses every request (its code is not in the file).
+  /// one that refuses every request (its code is not in the file). Its remedy is the one
+  /// `remedies` gives for its name, or else its own.
   ///
   /// - Complexity: O(*E* + *O* + *N*), where *E* is the number of commands, *O* the
   ///   number of origins and *N* the number of distinct names.
   func read(
     into columns: inout CommandColumns, naming names: inout ScreenNames,
-    guards given: [String: RouteGuard]?
+    guards given: [String: RouteGuard]?, remedies: [String: ScreenName] = [:]
   ) throws(TableError) {
     // The table's number of each of this list's names, or -1 before its first use.
     var screens = [Int32](repeating: -1, count: self.names.count)
@@ -81,7 +82,9 @@ final class FileCommandList: Sendable {
       }
       var condition: RouteGuard? = nil
       if nextGuard < guards.count && guards[nextGuard].number == number {
-        condition = try RouteGuard.named(guards[nextGuard].name, in: given, command: number)
+        let name = guards[nextGuard].name
+        condition = try RouteGuard.named(
+          name, in: given, remedy: remedies[name], command: number)
         nextGuard += 1
       }
       let presents =

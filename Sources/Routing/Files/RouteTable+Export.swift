@@ -23,7 +23,9 @@ extension RouteTable {
   /// well. What is code stays out: factories, the default factory and declaration
   /// sites. A guarded command is written with its guard's name (`"guard":
   /// "signedIn"`, ``RouteGuard/name``); read back, such a command refuses every
-  /// request (see `Docs/RouteTables.md`, "Guards in files").
+  /// request (see `Docs/RouteTables.md`, "Guards in files"). Guards with a remedy are
+  /// written under `"guards"` (`{"signedIn": {"remedy": "Login"}}`), each name once,
+  /// with the remedy of the first command that carries it.
   ///
   /// Loading the text and exporting the table again gives the same text.
   ///
@@ -77,7 +79,32 @@ extension RouteTable {
       }
       text += "\n  ]"
     }
+    let remedies = remediesByGuard()
+    if !remedies.isEmpty {
+      text += ",\n  \"guards\": {"
+      for (number, remedy) in remedies.enumerated() {
+        text += number == 0 ? "\n    " : ",\n    "
+        JSONValue.string(remedy.guard).serialize(into: &text)
+        text += ": "
+        Self.write(["remedy": .string(remedy.remedy.rawValue)], into: &text)
+      }
+      text += "\n  }"
+    }
     return text + "\n}\n"
+  }
+
+  /// Each guard name with a remedy, once, in the order commands first carry it: the
+  /// remedy of its first command.
+  private func remediesByGuard() -> [(guard: String, remedy: ScreenName)] {
+    var seen: Set<String> = []
+    var remedies: [(guard: String, remedy: ScreenName)] = []
+    for condition in graph.guards {
+      guard let remedy = condition.remedy, seen.insert(condition.fileName).inserted else {
+        continue
+      }
+      remedies.append((condition.fileName, remedy))
+    }
+    return remedies
   }
 
   /// `"userId"` for a text parameter that is not required, else an object.

@@ -73,10 +73,12 @@ extension RouteTable {
     // Each distinct name is looked up once, not at every use.
     var names = try ScreenNames(file.screens)
     var columns = CommandColumns(capacity: file.commands.count)
-    try file.commands.read(into: &columns, naming: &names, guards: guards)
+    let remedies = try file.remediesByGuard()
+    try file.commands.read(into: &columns, naming: &names, guards: guards, remedies: remedies)
     try self.init(
       names: names, commands: consume columns, defaultFactory: HeadlessScreen.factory,
-      linkHosts: file.linkHosts, tabs: file.tabs, limits: file.limits)
+      linkHosts: file.linkHosts, tabs: file.tabs, limits: file.limits,
+      remedyPlace: { "guards.\($0).remedy" })
   }
 
   /// Loads a route table from a route-table file.
@@ -111,17 +113,42 @@ extension RouteTable {
   }
 }
 
+extension RouteTableFile {
+  /// The file's remedies by guard name.
+  ///
+  /// - Throws: ``TableError/Kind/unknownGuard`` for a guard under `"guards"` that no
+  ///   command names.
+  /// - Complexity: O(*g* + *r*), for *g* guarded commands and *r* remedies.
+  func remediesByGuard() throws(TableError) -> [String: ScreenName] {
+    guard !remedies.isEmpty else { return [:] }
+    let named = Set(commands.guards.map(\.name))
+    var byGuard: [String: ScreenName] = [:]
+    for (name, remedy) in remedies {
+      guard named.contains(name) else {
+        let near = suggestion(for: name, among: named.sorted())
+        throw TableError(
+          .unknownGuard, at: "guards.\(name)",
+          "no command names the guard '\(excerpt(name))'"
+            + (near.map { "; did you mean '\(excerpt($0))'?" } ?? ""), suggestion: near)
+      }
+      byGuard[name] = remedy
+    }
+    return byGuard
+  }
+}
+
 extension RouteGuard {
   /// The guard of command `number` of a route-table file, which names it `name`: the
-  /// one `guards` gives, or, when no guards are given, one that refuses every request.
+  /// one `guards` gives, or, when no guards are given, one that refuses every request;
+  /// with `remedy` when the file gives one.
   ///
   /// - Throws: ``TableError/Kind/unknownGuard`` when `guards` lacks the name.
   /// - Complexity: O(*g* × *n*) when the name is missing (for the suggestion), where *g*
   ///   is the number of guards given and *n* the length of a name; O(*n*) otherwise.
-  static func named(_ name: String, in guards: [String: RouteGuard]?, command number: Int)
-    throws(TableError) -> RouteGuard
-  {
-    guard let guards else { return .unevaluated(name) }
+  static func named(
+    _ name: String, in guards: [String: RouteGuard]?, remedy: ScreenName?, command number: Int
+  ) throws(TableError) -> RouteGuard {
+    guard let guards else { return .unevaluated(name, remedy: remedy) }
     guard let given = guards[name] else {
       let near = suggestion(for: name, among: guards.keys.sorted())
       throw TableError(
@@ -130,7 +157,7 @@ extension RouteGuard {
           + (near.map { "; did you mean '\(excerpt($0))'?" } ?? ""), suggestion: near)
     }
     // Named as the file names it, so that exporting the table writes the same name.
-    return given.name == name ? given : RouteGuard(name) { given.allows($0) }
+    return given.name == name && remedy == nil ? given : given.renamed(name, remedy: remedy)
   }
 }
 

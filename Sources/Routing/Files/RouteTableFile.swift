@@ -9,7 +9,8 @@ import RoutingJSON
 /// then the screens in order, then the commands in order, each object's keys checked
 /// before its fields in the format's order.
 package struct RouteTableFile {
-  static let tableKeys = ["screens", "commands", "links", "tabs"]
+  static let tableKeys = ["screens", "commands", "links", "tabs", "guards"]
+  static let guardKeys = ["remedy"]
   static let tabKeys = ["name", "root", "path"]
   static let linksKeys = ["hosts"]
   static let screenKeys = ["name", "parameters", "path", "restorationIdentifier"]
@@ -26,6 +27,9 @@ package struct RouteTableFile {
   package var tabs: [Tab] = []
   /// The commands limited to some tabs, in command order, with the tabs' names.
   var limits: [(command: Int, tabs: [String])] = []
+  /// The remedies of `"guards": {"signedIn": {"remedy": "Login"}}`, by guard name, in
+  /// file order.
+  package var remedies: [(guard: String, remedy: ScreenName)] = []
 
   /// Reads the bytes of a route-table file.
   ///
@@ -64,6 +68,7 @@ private struct RouteTableFileReader {
   var linkHosts: [String] = []
   var tabs: [Tab] = []
   var limits: [(command: Int, tabs: [String])] = []
+  var remedies: [(guard: String, remedy: ScreenName)] = []
 
   private static func wrongType(
     _ expected: String, found: JSONValueKind, at components: JSONPath.Component...
@@ -106,6 +111,7 @@ private struct RouteTableFileReader {
     var commandsSeen = false
     var linksProblem: TableError? = nil
     var tabsProblem: TableError? = nil
+    var guardsProblem: TableError? = nil
     while let key = try reader.nextKey() {
       if reader.text(key, is: "screens") {
         if unknown == nil {
@@ -125,6 +131,8 @@ private struct RouteTableFileReader {
         linksProblem = try readLinks(&reader)
       } else if reader.text(key, is: "tabs") {
         tabsProblem = try readTabs(&reader)
+      } else if reader.text(key, is: "guards") {
+        guardsProblem = try readGuards(&reader)
       } else {
         if unknown == nil {
           unknown = Self.unknownKey(reader.string(key), known: RouteTableFile.tableKeys, at: [])
@@ -151,11 +159,12 @@ private struct RouteTableFileReader {
       return .failure(
         TableError(.undeclaredScreen, at: location, "screen '\(excerpt(name))' is not declared"))
     }
-    if let problem = linksProblem ?? tabsProblem { return .failure(problem) }
+    if let problem = linksProblem ?? tabsProblem ?? guardsProblem { return .failure(problem) }
     var file = RouteTableFile(screens: screens, commands: list)
     file.linkHosts = linkHosts
     file.tabs = tabs
     file.limits = limits
+    file.remedies = remedies
     return .success(file)
   }
 
@@ -229,6 +238,60 @@ private struct RouteTableFileReader {
       index += 1
     }
     return problem
+  }
+
+  // MARK: Guards
+
+  /// `"guards": {"signedIn": {"remedy": "Login"}}`.
+  private mutating func readGuards(_ reader: inout JSONReader) throws(JSONParseError)
+    -> TableError?
+  {
+    let kind = try reader.peek()
+    guard kind == .object else {
+      try reader.skipValue()
+      return Self.wrongType("an object", found: kind, at: .key("guards"))
+    }
+    try reader.enterObject()
+    var problem: TableError? = nil
+    while let key = try reader.nextKey() {
+      let name = reader.string(key)
+      if problem == nil {
+        problem = try readGuard(&reader, named: name)
+      } else {
+        try reader.skipValue()
+      }
+    }
+    return problem
+  }
+
+  /// One guard's `{"remedy": "Login"}`.
+  private mutating func readGuard(_ reader: inout JSONReader, named name: String)
+    throws(JSONParseError) -> TableError?
+  {
+    let here: [JSONPath.Component] = [.key("guards"), .key(name)]
+    let kind = try reader.peek()
+    guard kind == .object else {
+      try reader.skipValue()
+      return Self.wrongType("an object", found: kind, at: here[0], here[1])
+    }
+    try reader.enterObject()
+    var unknown: TableError? = nil
+    var remedy: String? = nil
+    var remedyProblem: TableError? = nil
+    while let key = try reader.nextKey() {
+      guard reader.text(key, is: "remedy") else {
+        unknown =
+          unknown
+          ?? Self.unknownKey(reader.string(key), known: RouteTableFile.guardKeys, at: here)
+        try reader.skipValue()
+        continue
+      }
+      (remedy, remedyProblem) = try Self.readString(&reader, at: here + [.key("remedy")])
+    }
+    if let problem = unknown ?? remedyProblem { return problem }
+    guard let remedy else { return Self.missingKey("remedy", at: here[0], here[1]) }
+    remedies.append((name, ScreenName(remedy)))
+    return nil
   }
 
   // MARK: Tabs

@@ -99,15 +99,20 @@ public struct ModalRoute: Hashable, Sendable, CustomStringConvertible {
   public let steps: [ModalStep]
   /// The state after the last step.
   public let state: ModalState
+  /// The detour this route is, or `nil` for a route to the request's destination: the
+  /// steps lead to a guard's remedy, and the request waits as ``Detour/pending``.
+  public let detour: Detour?
 
   /// Creates a route.
   ///
   /// - Parameters:
   ///   - steps: The steps in order.
   ///   - state: The state they leave.
-  public init(steps: [ModalStep], state: ModalState) {
+  ///   - detour: The detour the route is, or `nil` for a route to the destination.
+  public init(steps: [ModalStep], state: ModalState, detour: Detour? = nil) {
     self.steps = steps
     self.state = state
+    self.detour = detour
   }
 
   /// Whether the route has no step (the request was already satisfied).
@@ -127,6 +132,76 @@ public struct ModalRoute: Hashable, Sendable, CustomStringConvertible {
     var lines = steps.enumerated().map { "\($0.offset + 1). \($0.element)" }
     if lines.isEmpty { lines.append("(already there)") }
     lines.append("state: \(state)")
+    if let detour { lines.append("detour: \(detour)") }
     return lines.joined(separator: "\n")
+  }
+}
+
+/// A route to a guard's remedy instead of the destination: no route avoids a guard that
+/// refuses, but one would pass where a guard with a remedy refuses, so the route leads to
+/// the remedy and the request waits (<doc:LayersAndDetours>).
+///
+/// ```swift
+/// let route = try table.route(Request(to: "Account"), from: ModalState(stack: [Entry("Inbox")]))
+/// if let detour = route.detour {
+///   print(detour.remedy)  // Login
+///   print(detour.pending.destination)  // Account
+/// }
+/// ```
+public struct Detour: Hashable, Sendable, CustomStringConvertible {
+  /// The name of the guard that refused (``RouteGuard/name``), or `nil` for a guard
+  /// made without one.
+  public let guardName: String?
+  /// The guard's remedy, the screen the route leads to.
+  public let remedy: ScreenName
+  /// The request still to carry out once the remedy has done its work: the destination,
+  /// the breadcrumbs whose legs had not ended where the guard refused, and the
+  /// parameters.
+  public let pending: Request
+
+  /// Creates a detour.
+  ///
+  /// - Parameters:
+  ///   - guardName: The refusing guard's name, or `nil`.
+  ///   - remedy: The guard's remedy.
+  ///   - pending: The request still to carry out.
+  public init(guardName: String?, remedy: ScreenName, pending: Request) {
+    self.guardName = guardName
+    self.remedy = remedy
+    self.pending = pending
+  }
+
+  /// `signedIn → Login, then to Account`.
+  public var description: String {
+    "\(guardName ?? "guard") → \(remedy), then \(pending)"
+  }
+}
+
+extension ModalState {
+  /// Applies one step of a route planned from this state.
+  ///
+  /// - Complexity: O(*n*) for a pop or a dismiss, where *n* is the number of entries
+  ///   that leave; amortized O(1) otherwise.
+  mutating func apply(_ step: ModalStep) {
+    guard case .command(let command) = step else {
+      layers.removeLast()
+      return
+    }
+    switch command.action {
+    case .pop:
+      var starts = layerStarts
+      var chain = self.chain
+      chain.removeSubrange(command.depth...)
+      while let last = starts.last, last >= command.depth { starts.removeLast() }
+      self = ModalState(chain: chain, layerStarts: starts)
+    case .present:
+      layers.append([command.entry])
+    case .push:
+      if layers.isEmpty {
+        stack.append(command.entry)
+      } else {
+        layers[layers.count - 1].append(command.entry)
+      }
+    }
   }
 }

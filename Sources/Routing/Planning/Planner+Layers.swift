@@ -19,21 +19,87 @@ extension Planner {
   func route(_ request: Request, from state: ModalState, inTab tab: StackTab? = nil)
     throws(RoutingError) -> ModalRoute
   {
-    // With no layer open and one leg, the leg from the base is the only candidate: plan
-    // it as a stack's, warm cache and all, and mark the presents it takes.
-    if state.layers.isEmpty && request.breadcrumbs.isEmpty {
+    // With no layer open, one leg and no detour to consider, the leg from the base is the
+    // only candidate: plan it as a stack's, warm cache and all, and mark the presents it
+    // takes.
+    if state.layers.isEmpty && request.breadcrumbs.isEmpty && !hasRemedies {
       return modalRoute(of: try route(request, from: state.stack, inTab: tab))
     }
+    guard !state.stack.isEmpty else { throw RoutingError.emptyStack }
+    if let empty = state.layers.firstIndex(where: \.isEmpty) {
+      throw RoutingError.emptyLayer(empty)
+    }
+    // The guards are asked once; their answers serve every plan below.
+    let refused = refusedCommands(request, state.chain)
+    let failure: RoutingError
     do throws(RoutingError) {
-      let route = try plan(request, from: state, inTab: tab, heedingGuards: true)
+      let route = try plan(request, from: state, inTab: tab, leavingOut: refused).route
       try checkParameters(of: request, along: Route(steps: route.commandSteps, stack: []))
       return route
     } catch {
-      throw namingRefusingGuard(error, of: request, from: state.chain) {
-        () throws(RoutingError) in
-        try plan(request, from: state, inTab: tab, heedingGuards: false).commandSteps
-      }
+      failure = error
     }
+    if case .unreachable = failure,
+      let detour = try detour(request, from: state, inTab: tab, refused: refused)
+    {
+      return detour
+    }
+    throw namingRefusingGuard(failure, of: request, from: state.chain) {
+      () throws(RoutingError) in
+      try plan(request, from: state, inTab: tab, leavingOut: []).route.commandSteps
+    }
+  }
+
+  /// The detour for `request` when no route avoids the commands whose guards refuse
+  /// (`refused`), or `nil` when none of them has a remedy or no route takes one: the
+  /// steps of the route through remedied commands before the first refused one, then
+  /// the leg from there to its guard's remedy, refused commands left out.
+  ///
+  /// - Throws: ``RoutingError/unreachable(from:to:)`` from the top where the guard
+  ///   refused to the remedy when no leg leads there; the request's keys checked along
+  ///   the detour as along any route.
+  /// - Complexity: Two plans, and O(*s* · *n*) to replay the first *s* steps on a chain
+  ///   of *n* entries.
+  private func detour(
+    _ request: Request, from state: ModalState, inTab tab: StackTab?, refused: [Int32]
+  ) throws(RoutingError) -> ModalRoute? {
+    let remedied = refused.filter { commands[Int($0)].condition?.remedy != nil }
+    guard !remedied.isEmpty else { return nil }
+    let unremedied = refused.filter { commands[Int($0)].condition?.remedy == nil }
+    guard
+      let (through, legEnds) = try? plan(
+        request, from: state, inTab: tab, leavingOut: unremedied),
+      let refusal = through.steps.firstIndex(where: { step in
+        step.commandStep.map { remedied.contains(Int32($0.command)) } ?? false
+      }),
+      let condition = through.steps[refusal].commandStep.flatMap({ commands[$0.command].condition }
+      ),
+      let remedy = condition.remedy
+    else { return nil }
+    var there = state
+    for step in through.steps[..<refusal] { there.apply(step) }
+    let leg: ModalRoute
+    do throws(RoutingError) {
+      leg = try plan(
+        Request(to: remedy, parameters: request.parameters), from: there, inTab: tab,
+        leavingOut: refused
+      ).route
+    } catch {
+      guard case .unreachable = error else { throw error }
+      throw RoutingError.unreachable(from: there.top!.screen, to: remedy)
+    }
+    // The legs that had not ended before the refused step are still to go.
+    let next = legEnds.firstIndex { $0 > refusal } ?? request.breadcrumbs.count
+    let pending = Request(
+      to: request.destination,
+      via: Array(request.breadcrumbs[min(next, request.breadcrumbs.count)...]),
+      parameters: request.parameters)
+    let steps = Array(through.steps[..<refusal]) + leg.steps
+    let route = ModalRoute(
+      steps: steps, state: leg.state,
+      detour: Detour(guardName: condition.name, remedy: remedy, pending: pending))
+    try checkParameters(of: request, along: Route(steps: route.commandSteps, stack: []))
+    return route
   }
 
   /// A stack's route with its presenting commands' steps made presents, each opening a
@@ -63,31 +129,35 @@ extension Planner {
     return ModalRoute(steps: steps, state: ModalState(chain: route.stack, layerStarts: layerStarts))
   }
 
-  /// The route of ``route(_:from:inTab:)``, its keys not checked yet.
+  /// The route of ``route(_:from:inTab:)`` with the commands `refused` left out, its
+  /// keys not checked yet, and the number of steps at the end of each leg: one for each
+  /// breadcrumb, then one for the destination.
   private func plan(
-    _ request: Request, from state: ModalState, inTab tab: StackTab?, heedingGuards: Bool
-  ) throws(RoutingError) -> ModalRoute {
-    guard !state.stack.isEmpty else { throw RoutingError.emptyStack }
-    if let empty = state.layers.firstIndex(where: \.isEmpty) {
-      throw RoutingError.emptyLayer(empty)
-    }
+    _ request: Request, from state: ModalState, inTab tab: StackTab?, leavingOut refused: [Int32]
+  ) throws(RoutingError) -> (route: ModalRoute, legEnds: [Int]) {
     let destination = try destination(of: request)
     let parameters = typedOnce(request.parameters)
     var chain = state.chain
     var layerStarts = state.layerStarts
-    return try scratch.withScratch { (buffers) throws(RoutingError) -> ModalRoute in
+    return try scratch.withScratch {
+      (buffers) throws(RoutingError) -> (route: ModalRoute, legEnds: [Int]) in
       try screenNumbers(of: chain, tab: tab?.name, into: &buffers.stackScreens)
       if topMatches(chain, destination, parameters, buffers) {
-        return ModalRoute(steps: [], state: state)
+        return (
+          ModalRoute(steps: [], state: state),
+          [Int](repeating: 0, count: request.breadcrumbs.count + 1)
+        )
       }
-      let filter = legFilter(
-        for: request, from: chain, inTab: tab, heedingGuards: heedingGuards, &buffers)
+      let filter = legFilter(leavingOut: refused, inTab: tab, &buffers)
       var steps: [ModalStep] = []
+      var legEnds: [Int] = []
+      legEnds.reserveCapacity(request.breadcrumbs.count + 1)
       var next = 0
       while next <= request.breadcrumbs.count {
         let milestone =
           next < request.breadcrumbs.count ? screenIndex[request.breadcrumbs[next]]! : destination
         next += 1
+        defer { legEnds.append(steps.count) }
         if topMatches(chain, milestone, parameters, buffers) { continue }
         guard
           let leg = layeredLeg(
@@ -115,7 +185,9 @@ extension Planner {
               try applyInLayers(step, parameters: parameters, to: &chain, &layerStarts, &buffers)))
         }
       }
-      return ModalRoute(steps: steps, state: ModalState(chain: chain, layerStarts: layerStarts))
+      return (
+        ModalRoute(steps: steps, state: ModalState(chain: chain, layerStarts: layerStarts)), legEnds
+      )
     }
   }
 
@@ -282,5 +354,34 @@ extension Step {
   /// This step, as the present of the entry it pushed.
   fileprivate var presenting: Step {
     Step(command: command, commandID: commandID, action: .present, entry: entry, depth: depth)
+  }
+}
+
+extension Planner {
+  /// The guarded commands whose guards refuse `request` from `chain`, ascending: each
+  /// guard asked once.
+  ///
+  /// - Complexity: O(*g*) guard calls, for *g* guarded commands.
+  func refusedCommands(_ request: Request, _ chain: [Entry]) -> [Int32] {
+    guard !graph.guardedCommands.isEmpty else { return [] }
+    let context = GuardContext(request: request, stack: chain)
+    return graph.guardedCommands.indices.compactMap { position in
+      graph.guards[position].allows(context) ? nil : graph.guardedCommands[position]
+    }
+  }
+
+  /// The filter that leaves out the commands `refused` and, within a tab, those the tab
+  /// leaves out.
+  ///
+  /// - Complexity: O(*r*) for *r* refused commands, plus the tab's filter.
+  func legFilter(leavingOut refused: [Int32], inTab tab: StackTab?, _ buffers: inout PlannerScratch)
+    -> LegFilter
+  {
+    buffers.prepare(screens: graph.screenCount, commands: graph.commandCount)
+    if let tab { return legFilter(inTab: tab.number, of: tab.layout, guarded: refused, &buffers) }
+    guard !refused.isEmpty else { return .none }
+    buffers.disabled.clear()
+    for command in refused { buffers.disabled.insert(Int(command)) }
+    return LegFilter(disabled: buffers.disabled, anyDisabled: true, tab: -1, guardSaidNo: true)
   }
 }

@@ -34,6 +34,9 @@ final class Planner: Sendable {
   /// a request's values for those keys are typed once, as the request enters
   /// (``typedOnce(_:)``).
   let keyKinds: [String: ParameterKind]
+  /// Whether some guard has a remedy, so that a failed request may answer with a detour
+  /// (<doc:LayersAndDetours>).
+  let hasRemedies: Bool
   /// Search buffers kept between plans.
   let scratch: ScratchPool
   /// Distance fields of milestones planned before.
@@ -67,6 +70,7 @@ final class Planner: Sendable {
     self.anyCommandID = !commands.details.ids.isEmpty
     self.anyRequiredParameter = screens.contains { $0.parameters.contains(where: \.required) }
     self.keyKinds = Self.keyKinds(of: screens)
+    self.hasRemedies = graph.guards.contains { $0.remedy != nil }
     self.scratch = ScratchPool()
     self.cache = cache
     self.limitedPositions = limitedPositions

@@ -43,6 +43,12 @@ public struct RouteGuard: Sendable {
   /// The guard's name, which a route-table file and `routing graph` show; `nil` for a
   /// guard made without one, written `"guard": "guard"` in a file.
   public let name: String?
+  /// The screen where the user can change the guard's answer, such as `Login` for
+  /// `signedIn`, or `nil`. When a guard with a remedy refuses the only way to a
+  /// destination, planning from a ``ModalState`` answers with a detour to the remedy and
+  /// keeps the request pending (<doc:LayersAndDetours>). Compiling checks that the table
+  /// has the screen.
+  public let remedy: ScreenName?
 
   /// Creates a guard.
   ///
@@ -50,6 +56,7 @@ public struct RouteGuard: Sendable {
   public init(_ predicate: @escaping @Sendable (GuardContext) -> Bool) {
     self.predicate = predicate
     self.name = nil
+    self.remedy = nil
   }
 
   /// Creates a guard with a name, which an exported route-table file writes on its
@@ -61,12 +68,38 @@ public struct RouteGuard: Sendable {
   public init(_ name: String, _ predicate: @escaping @Sendable (GuardContext) -> Bool) {
     self.predicate = predicate
     self.name = name
+    self.remedy = nil
+  }
+
+  /// Creates a guard with a name and a remedy: the screen that sends the user where the
+  /// guard's answer can change.
+  ///
+  /// ```swift
+  /// let signedIn = RouteGuard("signedIn", remedy: "Login") { _ in session.isSignedIn }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The guard's name, such as `signedIn`.
+  ///   - remedy: The screen where the user can change the answer, such as `Login`.
+  ///   - predicate: Says whether the command may take part in a request.
+  public init(
+    _ name: String, remedy: ScreenName?,
+    _ predicate: @escaping @Sendable (GuardContext) -> Bool
+  ) {
+    self.predicate = predicate
+    self.name = name
+    self.remedy = remedy
+  }
+
+  /// This guard, named `name`, with `remedy` when it is not `nil` and its own otherwise.
+  func renamed(_ name: String, remedy: ScreenName?) -> RouteGuard {
+    RouteGuard(name, remedy: remedy ?? self.remedy, predicate)
   }
 
   /// The guard of a command read from a route-table file: its code is not in the file,
   /// so it lets the command take part in no request.
-  package static func unevaluated(_ name: String) -> RouteGuard {
-    RouteGuard(name) { _ in false }
+  package static func unevaluated(_ name: String, remedy: ScreenName? = nil) -> RouteGuard {
+    RouteGuard(name, remedy: remedy) { _ in false }
   }
 
   /// The name a route-table file writes for this guard.

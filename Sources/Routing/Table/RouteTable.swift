@@ -69,13 +69,15 @@ public struct RouteTable: Sendable {
   /// Compiles the screens and the commands read, once all are read and numbered.
   init(
     names: ScreenNames, commands columns: consuming CommandColumns, defaultFactory: ScreenFactory?,
-    linkHosts: [String] = [], tabs: [Tab] = [], limits: [(command: Int, tabs: [String])] = []
+    linkHosts: [String] = [], tabs: [Tab] = [], limits: [(command: Int, tabs: [String])] = [],
+    remedyPlace: ((String) -> String)? = nil
   ) throws(TableError) {
     var names = names
     let layout = try TabLayout(tabs: tabs, limits: limits, names: &names)
     let links = try LinkIndex(screens: names.screens, index: names.index, hosts: linkHosts)
     try Self.checkFactories(columns, names.screens, defaultFactory: defaultFactory)
     let graph = columns.takeBuilder().with(screenCount: names.screens.count).build()
+    try Self.checkRemedies(graph, names, place: remedyPlace)
     try Self.checkRestorableScreens(names.screens, destinations: graph.destination, defaultFactory)
     let commands = Commands(graph: graph, screens: names.screens, details: columns.details)
     self.screens = names.screens
@@ -100,6 +102,27 @@ public struct RouteTable: Sendable {
     links = table.links
     tabLayout = table.tabLayout
     self.planner = planner
+  }
+
+  /// Checks that every guard's remedy is a screen of the table.
+  ///
+  /// - Parameter place: Where a guard's remedy is given, by the guard's name; `nil` for
+  ///   the command that carries the guard.
+  /// - Complexity: O(*g*) on average, for *g* guarded commands.
+  private static func checkRemedies(
+    _ graph: RouteGraph, _ names: ScreenNames, place: ((String) -> String)?
+  ) throws(TableError) {
+    guard graph.guards.contains(where: { $0.remedy != nil }) else { return }
+    let index = names.index
+    for (position, condition) in graph.guards.enumerated() {
+      guard let remedy = condition.remedy, index[remedy] == nil else { continue }
+      let near = suggestion(for: remedy.rawValue, among: names.screens.map(\.name.rawValue))
+      throw TableError(
+        .undeclaredScreen,
+        at: place?(condition.fileName) ?? "commands[\(graph.guardedCommands[position])].guard",
+        "the remedy '\(excerpt(remedy))' of guard '\(excerpt(condition.fileName))' is not a screen of the table"
+          + (near.map { "; did you mean '\(excerpt($0))'?" } ?? ""), suggestion: near)
+    }
   }
 
   /// Checks that something makes every command's destination.

@@ -3,7 +3,8 @@ import Testing
 
 /// Planning from a state with layers against `ModalReferencePlanner`, a whole-state
 /// search, on seeded random tables of 3 to 7 screens with presenting commands, costs one
-/// table in three and guards that say no, from random states with up to three layers.
+/// table in three and guards that say no (half of them with a remedy, so that requests
+/// detour), from random states with up to three layers.
 @Suite struct ModalReferenceTests {
   /// A random table, the reference's view of it, and the names of its screens.
   static func randomTable(_ random: inout SeededGenerator) throws -> (
@@ -31,17 +32,20 @@ import Testing
         : (0..<Int.random(in: 1...2, using: &random)).map { _ in
           names.randomElement(using: &random)!
         }
-      let move = ModalReferencePlanner.Move(
+      var move = ModalReferencePlanner.Move(
         origins: origins, destination: names.randomElement(using: &random)!,
-        enabled: Int.random(in: 0..<8, using: &random) != 0,
+        enabled: Int.random(in: 0..<4, using: &random) != 0,
         cost: costs ? Int.random(in: 1...3, using: &random) : 1,
         presents: Int.random(in: 0..<3, using: &random) == 0)
+      if !move.enabled && Int.random(in: 0..<3, using: &random) != 0 {
+        move.remedy = names.randomElement(using: &random)!
+      }
       moves.append(move)
-      let enabled = move.enabled
       registry.register(
         Command(
           from: move.origins, to: move.destination, cost: move.cost,
-          when: enabled ? nil : RouteGuard("no") { _ in false }, presents: move.presents))
+          when: move.enabled ? nil : RouteGuard("no", remedy: move.remedy) { _ in false },
+          presents: move.presents))
     }
     let reference = ModalReferencePlanner(
       screens: declarations, commands: moves, kinds: ["id": .integer])
@@ -67,39 +71,62 @@ import Testing
   @Test(arguments: TestScale.batches(full: 200, quick: 1))
   func agreesWithTheReference(batch: Int) throws {
     var random = SeededGenerator(seed: UInt64(batch) &* 0x9E37 &+ 21)
-    var routed = 0
-    var dismissed = 0
+    var answers: [ModalRoute] = []
     for request in 0..<100 {
-      let (table, reference) = try Self.randomTable(&random)
-      let names = reference.screens.map(\.name)
-      let state = Self.randomState(names, &random)
-      let destination = names.randomElement(using: &random)!
-      let via =
-        Bool.random(using: &random) ? [] : [names.randomElement(using: &random)!]
-      let parameters: Parameters =
-        Int.random(in: 0..<3, using: &random) == 0
-        ? ["id": .integer(Int.random(in: 1...2, using: &random))] : [:]
-      let context = "batch \(batch), request \(request): \(state) to \(destination) via \(via)"
-      let expected = reference.route(from: state, to: destination, via: via, parameters)
-      let planned = Result { () throws(RoutingError) in
-        try unrefused {
-          () throws(RoutingError) in
-          try table.route(from: state, to: destination, via: via, parameters: parameters)
-        }
-      }
-      switch (planned, expected) {
-      case (.success(let route), .success(let wanted)):
-        #expect(route.steps == wanted.steps, "\(context)")
-        #expect(route.state == wanted.state, "\(context)")
-        routed += 1
-        if route.steps.contains(.dismiss) { dismissed += 1 }
-      case (.failure(let error), .failure(let wanted)):
-        #expect(error == wanted, "\(context)")
-      default:
-        Issue.record("\(context): planned \(planned), the reference \(expected)")
+      if let route = try Self.compareRandomRequest(&random, "batch \(batch), request \(request)") {
+        answers.append(route)
       }
     }
-    #expect(routed > 20)
-    #expect(dismissed > 0)
+    #expect(answers.count > 20)
+    #expect(answers.contains { $0.steps.contains(.dismiss) })
+  }
+
+  /// Detours are rare among random requests: each batch draws requests until 50 of them
+  /// detour, comparing every one. CI runs 40 batches (2,000 detours), the default one.
+  @Test(arguments: TestScale.batches(full: 40, quick: 1))
+  func detoursAgreeWithTheReference(batch: Int) throws {
+    var random = SeededGenerator(seed: UInt64(batch) &* 0x51ED &+ 5)
+    var detoured = 0
+    var request = 0
+    while detoured < 50 && request < 20_000 {
+      let route = try Self.compareRandomRequest(&random, "batch \(batch), request \(request)")
+      if route?.detour != nil { detoured += 1 }
+      request += 1
+    }
+    #expect(detoured == 50)
+  }
+
+  /// Plans a random request on a random table and compares it with the reference;
+  /// returns the route planned, or `nil` for an error.
+  static func compareRandomRequest(_ random: inout SeededGenerator, _ label: String) throws
+    -> ModalRoute?
+  {
+    let (table, reference) = try Self.randomTable(&random)
+    let names = reference.screens.map(\.name)
+    let state = Self.randomState(names, &random)
+    let destination = names.randomElement(using: &random)!
+    let via =
+      Bool.random(using: &random) ? [] : [names.randomElement(using: &random)!]
+    let parameters: Parameters =
+      Int.random(in: 0..<3, using: &random) == 0
+      ? ["id": .integer(Int.random(in: 1...2, using: &random))] : [:]
+    let context = "\(label): \(state) to \(destination) via \(via)"
+    let expected = reference.answer(from: state, to: destination, via: via, parameters)
+    let planned = Result { () throws(RoutingError) in
+      try unrefused {
+        () throws(RoutingError) in
+        try table.route(from: state, to: destination, via: via, parameters: parameters)
+      }
+    }
+    switch (planned, expected) {
+    case (.success(let route), .success(let wanted)):
+      #expect(route == wanted, "\(context)")
+      return route
+    case (.failure(let error), .failure(let wanted)):
+      #expect(error == wanted, "\(context)")
+    default:
+      Issue.record("\(context): planned \(planned), the reference \(expected)")
+    }
+    return nil
   }
 }

@@ -17,6 +17,8 @@ struct ModalReferencePlanner {
     var enabled: Bool
     var cost = 1
     var presents = false
+    /// The remedy of the guard that disables the move, if it has one.
+    var remedy: ScreenName? = nil
   }
 
   /// A whole state: the chain, bottom first, and the index where each layer starts.
@@ -129,6 +131,19 @@ struct ModalReferencePlanner {
     from start: ModalState, to destination: ScreenName, via breadcrumbs: [ScreenName],
     _ parameters: Parameters
   ) -> Result<ModalRoute, RoutingError> {
+    legs(from: start, to: destination, via: breadcrumbs, parameters).flatMap { planned in
+      checked(
+        ModalRoute(steps: planned.steps, state: planned.state.modal), to: destination,
+        via: breadcrumbs, parameters)
+    }
+  }
+
+  /// The legs to every milestone, one after the other: the steps, the state they leave,
+  /// and how many steps have been taken when each leg ends.
+  func legs(
+    from start: ModalState, to destination: ScreenName, via breadcrumbs: [ScreenName],
+    _ parameters: Parameters
+  ) -> Result<(steps: [ModalStep], state: State, ends: [Int]), RoutingError> {
     var starts: [Int] = []
     var count = start.stack.count
     for layer in start.layers {
@@ -137,11 +152,12 @@ struct ModalReferencePlanner {
     }
     var current = State(chain: start.chain, starts: starts)
     if matches(current.chain[current.chain.count - 1], destination, parameters) {
-      return checked(
-        ModalRoute(steps: [], state: start), to: destination, via: breadcrumbs, parameters)
+      return .success(([], current, Array(repeating: 0, count: breadcrumbs.count + 1)))
     }
     var steps: [ModalStep] = []
+    var ends: [Int] = []
     for milestone in breadcrumbs + [destination] {
+      defer { ends.append(steps.count) }
       if matches(current.chain[current.chain.count - 1], milestone, parameters) { continue }
       guard let (leg, after) = leg(from: current, to: milestone, parameters) else {
         return .failure(
@@ -150,8 +166,60 @@ struct ModalReferencePlanner {
       steps += leg
       current = after
     }
+    return .success((steps, current, ends))
+  }
+
+  /// The answer with detours, as the article's "Guards with a remedy" states it: the
+  /// route without disabled moves; when there is none, the route with the remedied ones
+  /// enabled, cut before its first remedied move and followed by the leg to that move's
+  /// remedy (disabled moves left out), the rest of the request pending.
+  func answer(
+    from start: ModalState, to destination: ScreenName, via breadcrumbs: [ScreenName],
+    _ parameters: Parameters
+  ) -> Result<ModalRoute, RoutingError> {
+    let first = route(from: start, to: destination, via: breadcrumbs, parameters)
+    guard case .failure(.unreachable) = first else { return first }
+    var widened = self
+    for number in commands.indices where !commands[number].enabled && commands[number].remedy != nil
+    {
+      widened.commands[number].enabled = true
+    }
+    guard
+      case .success(let wide) = widened.legs(
+        from: start, to: destination, via: breadcrumbs, parameters),
+      let cut = wide.steps.firstIndex(where: { step in
+        step.commandStep.map { !commands[$0.command].enabled } ?? false
+      })
+    else { return first }
+    let remedy = commands[wide.steps[cut].commandStep!.command].remedy!
+    // Replays the steps before the cut, each as the move that makes it.
+    var starts: [Int] = []
+    var count = start.stack.count
+    for layer in start.layers {
+      starts.append(count)
+      count += layer.count
+    }
+    var there = State(chain: start.chain, starts: starts)
+    for step in wide.steps[..<cut] {
+      there = widened.moves(from: there, parameters).first { $0.1 == step }!.2
+    }
+    let toRemedy: [ModalStep]
+    let after: State
+    switch legs(from: there.modal, to: remedy, via: [], parameters) {
+    case .success(let leg):
+      (toRemedy, after) = (leg.steps, leg.state)
+    case .failure:
+      return .failure(.unreachable(from: there.chain[there.chain.count - 1].screen, to: remedy))
+    }
+    let pendingFrom = wide.ends.firstIndex { $0 > cut } ?? breadcrumbs.count
+    let detour = Detour(
+      guardName: "no", remedy: remedy,
+      pending: Request(
+        to: destination, via: Array(breadcrumbs[min(pendingFrom, breadcrumbs.count)...]),
+        parameters: parameters))
     return checked(
-      ModalRoute(steps: steps, state: current.modal), to: destination, via: breadcrumbs, parameters)
+      ModalRoute(steps: Array(wide.steps[..<cut]) + toRemedy, state: after.modal, detour: detour),
+      to: destination, via: breadcrumbs, parameters)
   }
 
   /// The rules on a found route's request, as `ReferencePlanner.checked` states them,

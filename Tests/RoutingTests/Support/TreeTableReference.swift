@@ -37,7 +37,7 @@ enum TreeTableReference {
 
 /// The screens and commands of a route-table file, read from its tree.
 struct TreeTableFile {
-  static let tableKeys = ["screens", "commands", "links", "tabs"]
+  static let tableKeys = ["screens", "commands", "links", "tabs", "guards"]
   static let tabKeys = ["name", "root", "path"]
   static let screenKeys = ["name", "parameters", "path", "restorationIdentifier"]
   static let parameterKeys = ["name", "type", "required"]
@@ -75,6 +75,43 @@ struct TreeTableFile {
         Tab(
           try fields.requiredString("name"), root: ScreenName(try fields.requiredString("root")),
           path: try fields.string("path")))
+    }
+    if let guards = table["guards"] {
+      try applyRemedies(guards, at: table.path("guards"))
+    }
+  }
+
+  /// `"guards": {"signedIn": {"remedy": "Login"}}`: each guard named by a command gets
+  /// its remedy, and every remedy names a screen of the table.
+  private mutating func applyRemedies(_ value: JSONValue, at path: JSONPath) throws {
+    guard case .object(let object) = value else {
+      throw JSONShapeError(
+        .wrongType, at: path, "expected an object, found \(value.typeDescription)")
+    }
+    var remedies: [String: ScreenName] = [:]
+    for member in object.members {
+      let fields = try JSONFields(member.value, at: path.appending(member.key), keys: ["remedy"])
+      remedies[member.key] = ScreenName(try fields.requiredString("remedy"))
+    }
+    let named = Set(commands.compactMap { $0.condition?.name })
+    for member in object.members where !named.contains(member.key) {
+      throw TableError(
+        .unknownGuard, at: path.appending(member.key).description,
+        "no command names the guard '\(member.key)'")
+    }
+    let known = Set(screens.map(\.name) + commands.flatMap { $0.origins + [$0.destination] })
+    for member in object.members where !known.contains(remedies[member.key]!) {
+      throw TableError(
+        .undeclaredScreen, at: path.appending(member.key).appending("remedy").description,
+        "the remedy '\(remedies[member.key]!)' of guard '\(member.key)' is not a screen of the table"
+      )
+    }
+    commands = commands.map { command in
+      guard let name = command.condition?.name, let remedy = remedies[name] else { return command }
+      return Command(
+        id: command.id, from: command.origins, to: command.destination, cost: command.cost,
+        when: .unevaluated(name, remedy: remedy), tabs: command.tabs, presents: command.presents,
+        declaredAt: nil)
     }
   }
 
@@ -143,7 +180,7 @@ struct TreeTableFile {
       }
       cost = whole
     }
-    let condition = try fields.string("guard").map(RouteGuard.unevaluated)
+    let condition = try fields.string("guard").map { RouteGuard.unevaluated($0) }
     let tabs = try fields.stringArray("tabs") ?? []
     var presents = false
     if let flag = fields["present"] {

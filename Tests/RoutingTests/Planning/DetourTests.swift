@@ -1,0 +1,199 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Routing
+
+/// Guards with a remedy: the file format's `"guards"`, the checks compiling makes, and
+/// detours planned from tables loaded from a file.
+@Suite struct DetourTests {
+  /// The fixture's table `modal` as its JSON text.
+  static func modalTableText() throws -> String {
+    let tables = try #require(try Fixtures.object("modal-scenarios")["tables"] as? [String: Any])
+    return try Fixtures.text(try #require(tables["modal"]))
+  }
+
+  /// Every scenario of the fixture's table `modal`, planned on the table loaded from its
+  /// JSON text (remedies from `"guards"`), its guards given by name and answering as the
+  /// request says.
+  @Test(arguments: ModalScenarioTests.scenarios)
+  func scenarioPassesOnTheTableLoadedFromItsFile(_ scenario: RoutingScenarioTests.Scenario)
+    throws
+  {
+    let object = try #require(try Fixtures.objectFromText(scenario.json))
+    guard object["table"] as? String == "modal" else { return }
+    let request = try #require(object["request"] as? [String: Any])
+    let expect = try #require(object["expect"] as? [String: Any])
+    let answers = request["guards"] as? [String: Bool] ?? [:]
+    let table = try RouteTable(
+      json: try Self.modalTableText(),
+      guards: ["signedIn": RouteGuard("signedIn") { _ in answers["signedIn"] ?? false }])
+    let planned = Result { () throws(RoutingError) in
+      try table.route(
+        from: ModalScenarioTests.state(request), to: ScreenName(request["to"] as! String),
+        via: (request["via"] as? [String] ?? []).map { ScreenName($0) },
+        parameters: (request["parameters"] as? [String: String] ?? [:]).mapValues {
+          ParameterValue.string($0)
+        })
+    }
+    if let error = expect["error"] as? String {
+      guard case .failure(let failure) = planned else {
+        Issue.record("expected \(error), planned \(planned)")
+        return
+      }
+      #expect(failure.kind == error)
+      return
+    }
+    let route = try planned.get()
+    #expect(route.state == ModalScenarioTests.state(expect), "\(route)")
+    #expect(route.detour == ModalScenarioTests.detour(expect["detour"]), "\(route)")
+    #expect(
+      route.steps.map { $0.commandStep?.commandID ?? "dismiss" }
+        == (expect["steps"] as? [[String: Any]] ?? []).map { $0["id"] as? String ?? "dismiss" })
+  }
+
+  /// Loaded without code, a guard refuses and keeps its remedy: requests detour.
+  @Test func aFileTableWithoutCodeDetours() throws {
+    let table = try RouteTable(json: try Self.modalTableText())
+    let route = try table.route(from: ModalState(stack: [Entry("Inbox")]), to: "Account")
+    #expect(route.detour?.remedy == "Login")
+    #expect(route.detour?.guardName == "signedIn")
+    #expect(table.commands.compactMap { $0.condition?.remedy } == ["Login", "Login"])
+  }
+
+  /// Exporting writes the remedies under `"guards"`, once per guard, and the text loads
+  /// back to the same text.
+  @Test func remediesSurviveTheRoundTrip() throws {
+    let table = try RouteTable(json: try Self.modalTableText())
+    let text = table.exportedJSON()
+    #expect(text.hasSuffix("  \"guards\": {\n    \"signedIn\": {\"remedy\": \"Login\"}\n  }\n}\n"))
+    #expect(try RouteTable(json: text).exportedJSON() == text)
+  }
+
+  @Test(arguments: [
+    (
+      #"{"commands": [{"to": "A", "guard": "g"}], "guards": {"g": {"remedy": "B"}}}"#,
+      TableError.Kind.undeclaredScreen, "guards.g.remedy"
+    ),
+    (
+      #"{"commands": [{"to": "A", "guard": "g"}], "guards": {"h": {"remedy": "A"}}}"#,
+      .unknownGuard, "guards.h"
+    ),
+    (
+      #"{"commands": [{"to": "A", "guard": "g"}], "guards": {"g": {}}}"#, .missingKey,
+      "guards.g.remedy"
+    ),
+    (
+      #"{"commands": [{"to": "A", "guard": "g"}], "guards": {"g": {"remedy": 1}}}"#, .wrongType,
+      "guards.g.remedy"
+    ),
+    (
+      #"{"commands": [{"to": "A", "guard": "g"}], "guards": {"g": {"cure": "A"}}}"#, .unknownKey,
+      "guards.g.cure"
+    ),
+    (#"{"commands": [{"to": "A", "guard": "g"}], "guards": ["g"]}"#, .wrongType, "guards"),
+    (#"{"commands": [{"to": "A", "guard": "g"}], "guards": {"g": "A"}}"#, .wrongType, "guards.g"),
+  ])
+  func aBadRemedyIsALocatedTableError(text: String, kind: TableError.Kind, location: String) {
+    let error = RouteTableFileTests.failure(Array(text.utf8))
+    #expect(error?.kind == kind, "\(String(describing: error))")
+    #expect(error?.location == location, "\(String(describing: error))")
+    guard case .failure(let reference) = TreeTableReference.load(Array(text.utf8)) else {
+      Issue.record("the reference loads \(text)")
+      return
+    }
+    #expect(error?.kind == reference.kind && error?.location == reference.location)
+  }
+
+  /// A remedy in Swift must be a screen of the table too, reported at its command.
+  @Test func aRemedyThatIsNotAScreenFailsToCompile() {
+    let compiled = Result { () throws(TableError) in
+      try RouteTable(defaultFactory: HeadlessScreen.factory) {
+        Screen("Home")
+        Screen("Account")
+        Screen("Login")
+        Command(to: "Login")
+        Command(
+          from: ["Home"], to: "Account",
+          when: RouteGuard("signedIn", remedy: "Logn") { _ in false })
+      }
+    }
+    guard case .failure(let error) = compiled else {
+      Issue.record("compiled a table whose remedy is not a screen")
+      return
+    }
+    #expect(error.kind == .undeclaredScreen)
+    #expect(error.location == "commands[1].guard")
+    #expect(error.suggestion == "Login")
+    #expect(
+      error.message
+        == "the remedy 'Logn' of guard 'signedIn' is not a screen of the table; did you mean 'Login'?"
+    )
+  }
+
+  /// A request that detours asks each guard once, and a guard without a remedy never
+  /// detours: the request fails, naming the guard.
+  @Test func guardsAreAskedOnceAndOnlyARemedyDetours() throws {
+    let calls = Atomic<Int>(0)
+    func table(remedy: ScreenName?) throws -> RouteTable {
+      try RouteTable(defaultFactory: HeadlessScreen.factory) {
+        Screen("Home")
+        Screen("Account")
+        Screen("Login")
+        Command(id: "login", to: "Login", presents: true)
+        Command(
+          id: "account", from: ["Home"], to: "Account",
+          when: RouteGuard("signedIn", remedy: remedy) { _ in
+            calls.add(1, ordering: .relaxed)
+            return false
+          })
+      }
+    }
+    let route = try table(remedy: "Login").route(
+      from: ModalState(stack: [Entry("Home")]), to: "Account")
+    #expect(route.detour?.remedy == "Login")
+    #expect(route.steps.map { $0.commandStep?.commandID } == ["login"])
+    #expect(calls.load(ordering: .relaxed) == 1)
+    let unremedied = try table(remedy: nil)
+    let refused = Result { () throws(RoutingError) in
+      try unremedied.route(from: ModalState(stack: [Entry("Home")]), to: "Account")
+    }
+    guard case .failure(let error) = refused else {
+      Issue.record("a guard without a remedy detoured: \(refused)")
+      return
+    }
+    #expect(error.refusingGuard?.guardName == "signedIn")
+  }
+
+  /// When no leg leads to the remedy, the request fails from the top where the guard
+  /// stood to the remedy.
+  @Test func anUnreachableRemedyFailsFromWhereTheGuardStood() throws {
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen("Home")
+      Screen("Settings")
+      Screen("Account")
+      Screen("Login")
+      Command(id: "settings", from: ["Home"], to: "Settings")
+      Command(
+        id: "account", from: ["Settings"], to: "Account",
+        when: RouteGuard("signedIn", remedy: "Login") { _ in false })
+    }
+    #expect(throws: RoutingError.unreachable(from: "Settings", to: "Login")) {
+      try table.route(from: ModalState(stack: [Entry("Home")]), to: "Account")
+    }
+  }
+
+  /// Standing on the remedy already, the detour has no step: the request waits.
+  @Test func onTheRemedyTheDetourHasNoStep() throws {
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen("Login")
+      Screen("Account")
+      Command(
+        id: "account", from: ["Login"], to: "Account",
+        when: RouteGuard("signedIn", remedy: "Login") { _ in false })
+    }
+    let route = try table.route(from: ModalState(stack: [Entry("Login")]), to: "Account")
+    #expect(route.steps.isEmpty)
+    #expect(route.detour?.pending == Request(to: "Account"))
+  }
+}
