@@ -97,10 +97,29 @@ public struct RouteGuard: Sendable {
   }
 
   /// The guard of a command read from a route-table file: its code is not in the file,
-  /// so it lets the command take part in no request.
+  /// so it lets the command take part in no request, unless the request is planned
+  /// within ``answeringGuards(_:_:)`` with an answer for its name.
   package static func unevaluated(_ name: String, remedy: ScreenName? = nil) -> RouteGuard {
-    RouteGuard(name, remedy: remedy) { _ in false }
+    RouteGuard(name, remedy: remedy) { _ in givenAnswers?[name] ?? false }
   }
+
+  /// The answers, by guard name, that guards loaded without code give while `body`
+  /// runs on this task (or thread): how the `routing` tool plans a request that states
+  /// its guards' answers (`"guards": {"signedIn": true}`). A name without an answer
+  /// still refuses.
+  ///
+  /// - Complexity: O(1) to set; each guard loaded without code looks its name up.
+  package static func answeringGuards<Value, Failure: Error>(
+    _ answers: [String: Bool], _ body: () throws(Failure) -> Value
+  ) throws(Failure) -> Value {
+    let outcome = $givenAnswers.withValue(answers) {
+      Result { () throws(Failure) in try body() }
+    }
+    return try outcome.get()
+  }
+
+  /// The answers of ``answeringGuards(_:_:)``, or `nil` outside it.
+  @TaskLocal private static var givenAnswers: [String: Bool]?
 
   /// The name a route-table file writes for this guard.
   package var fileName: String { name ?? "guard" }

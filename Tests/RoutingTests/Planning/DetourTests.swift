@@ -61,6 +61,23 @@ import Testing
     #expect(table.commands.compactMap { $0.condition?.remedy } == ["Login", "Login"])
   }
 
+  /// Guards loaded without code answer as ``RouteGuard/answeringGuards(_:_:)`` says
+  /// while it runs, by name, and refuse again after; a name it does not give refuses.
+  @Test func answersByNameHoldOnlyWhileGiven() throws {
+    let table = try RouteTable(json: try Self.modalTableText())
+    let start = ModalState(stack: [Entry("Inbox")])
+    let allowed = try RouteGuard.answeringGuards(["signedIn": true]) {
+      () throws(RoutingError) in try table.route(from: start, to: "Account")
+    }
+    #expect(allowed.detour == nil)
+    #expect(allowed.steps.map { $0.commandStep?.commandID } == ["settings", "account"])
+    let other = try RouteGuard.answeringGuards(["admin": true]) {
+      () throws(RoutingError) in try table.route(from: start, to: "Account")
+    }
+    #expect(other.detour?.remedy == "Login")
+    #expect(try table.route(from: start, to: "Account").detour?.remedy == "Login")
+  }
+
   /// Exporting writes the remedies under `"guards"`, once per guard, and the text loads
   /// back to the same text.
   @Test func remediesSurviveTheRoundTrip() throws {
