@@ -2,6 +2,7 @@
 // Sources/Routing/Layers: a mail app whose compose sheet and picker are presented.
 
 import Routing
+import Synchronization
 import Testing
 
 @Suite struct LayerExamples {
@@ -60,8 +61,18 @@ import Testing
   }
 
   /// Whether the user has signed in, as an app would keep it.
-  struct Session: Sendable {
-    var isSignedIn = false
+  final class Session: Sendable {
+    private let signedIn: Atomic<Bool>
+
+    init(isSignedIn: Bool = false) {
+      signedIn = Atomic(isSignedIn)
+    }
+
+    var isSignedIn: Bool { signedIn.load(ordering: .relaxed) }
+
+    func signIn() {
+      signedIn.store(true, ordering: .relaxed)
+    }
   }
 
   /// A settings cover whose account screen needs a signed-in user.
@@ -108,5 +119,33 @@ import Testing
         == "1. back to Settings by settings\n2. push Account by account\nstate: Inbox | Settings > Account"
     )
     #expect(resumed.detour == nil)
+  }
+
+  @MainActor
+  @Test func navigatesWithLayersAndResumes() async throws {
+    let session = Session()
+    let table = try Self.accountTable(session)
+    let inbox = StackItem(
+      entry: Entry("Inbox"), screen: HeadlessScreen(ScreenContext(entry: Entry("Inbox"))))
+    // snippet layers-presenter
+    let presenter = ModalPresenter(base: StackContainer(root: inbox))
+    let navigator = Navigator(table: table, container: presenter)
+    try await navigator.go(to: "Settings")
+    print(presenter.state)  // Inbox | Settings
+    // snippet.end
+    #expect(presenter.state.description == "Inbox | Settings")
+    // snippet layers-navigator-detour
+    let route = try await navigator.go(withLayers: Request(to: "Account"))
+    if let detour = route.detour {
+      print("sign in first: \(detour.remedy)")  // Login
+    }
+    // snippet.end
+    #expect(route.detour?.remedy == "Login")
+    #expect(presenter.state.description == "Inbox | Settings | Login")
+    // snippet layers-resume
+    session.signIn()
+    try await navigator.resume()  // closes Login on the way to Account
+    // snippet.end
+    #expect(presenter.state.description == "Inbox | Settings > Account")
   }
 }

@@ -33,6 +33,8 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
   /// than the navigator, such as an observer, drove it mid-route. The steps before it
   /// stand; the navigator runs no further step.
   case containerChanged(beforeStep: Int)
+  /// A ``ModalPresenter`` was asked to dismiss with no layer open. Nothing changed.
+  case noOpenLayer
 
   /// A sentence that says what failed; for ``routing(_:)``, the routing error's own.
   public var description: String {
@@ -45,6 +47,8 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
       "cannot pop to \(count) screens on a container of \(depth)"
     case .containerChanged(let step):
       "the container changed while a route ran on it (found before step \(step)): drive it through its navigator only"
+    case .noOpenLayer:
+      "no layer is open to dismiss"
     }
   }
 }

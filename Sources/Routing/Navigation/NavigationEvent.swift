@@ -1,8 +1,9 @@
 /// What a ``Navigator`` tells its observers, in order, while it carries out a request.
 ///
 /// A navigation sends ``willNavigate(_:_:)``, then for each step exactly one will/did
-/// pair (a push or a pop, however many screens the pop takes away), then
-/// ``didNavigate(_:_:)``. A request that cannot be planned, or whose screen objects are
+/// pair (a push or a pop, however many screens the pop takes away; with a
+/// ``ModalPresenter``, a present or a dismiss too), then ``didNavigate(_:_:)``, and
+/// ``didDetour(_:_:)`` when the route was a detour. A request that cannot be planned, or whose screen objects are
 /// refused before the first step, sends ``didFail(_:_:)`` alone; a route stopped
 /// mid-way ends with ``didFail(_:_:)`` instead of ``didNavigate(_:_:)``.
 ///
@@ -30,8 +31,19 @@ public enum NavigationEvent: Sendable, Hashable, CustomStringConvertible {
   case willGoBack(to: Entry)
   /// The top screen left by ``Navigator/goBack()``.
   case didGoBack(to: Entry)
+  /// A step is about to present an entry in a new layer (a ``ModalPresenter``).
+  case willPresent(Entry, step: Step)
+  /// A step presented an entry in a new layer.
+  case didPresent(Entry, step: Step)
+  /// A dismiss step is about to close the top layer, whose entries these are.
+  case willDismiss([Entry])
+  /// A dismiss step closed the top layer, whose entries these were.
+  case didDismiss([Entry])
   /// The route ran to its end (an empty route too).
   case didNavigate(Request, Route)
+  /// The route that ran was a detour: a guard refused, and the request waits for
+  /// ``Navigator/resume()`` (sent after ``didNavigate(_:_:)``).
+  case didDetour(Request, Detour)
   /// The request could not be planned or run: nothing changed, unless the route was
   /// stopped mid-way (``NavigationError/containerChanged(beforeStep:)``).
   case didFail(Request, NavigationError)
@@ -52,6 +64,13 @@ public enum NavigationEvent: Sendable, Hashable, CustomStringConvertible {
     case .didPush(_, let step): return "did \(step)"
     case .willPop(_, let step): return "will go \(step)"
     case .didPop(_, let step): return "did go \(step)"
+    case .willPresent(_, let step): return "will \(step)"
+    case .didPresent(_, let step): return "did \(step)"
+    case .willDismiss(let layer): return "will dismiss \(layer.stackDescription)"
+    case .didDismiss(let layer): return "did dismiss \(layer.stackDescription)"
+    case .didDetour(let request, let detour):
+      return
+        "did detour \(request) to \(detour.remedy): the guard \(detour.guardName ?? "guard") refused"
     case .willGoBack(let entry): return "will go back to \(entry)"
     case .didGoBack(let entry): return "did go back to \(entry)"
     case .didNavigate(let request, let route):

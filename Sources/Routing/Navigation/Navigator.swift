@@ -22,6 +22,10 @@ public final class Navigator<Container: NavigationContainer> {
   public let container: Container
 
   private var observers = ObserverList<NavigationEvent>()
+  /// The detour whose request waits for ``resume()``, or `nil` (<doc:LayersAndDetours>).
+  /// Only a navigator over a ``ModalPresenter`` detours; a later navigation replaces
+  /// it, ``cancelDetour()`` drops it.
+  public internal(set) var pendingDetour: Detour?
   private var isNavigating = false
   private var waiting: [CheckedContinuation<Void, Never>] = []
 
@@ -105,7 +109,11 @@ public final class Navigator<Container: NavigationContainer> {
   public func go(
     _ request: Request, viewModel: (any ViewModel)? = nil
   ) async throws(NavigationError) -> Route {
-    try await navigate(
+    if let presenter = container as? any LayerPresenting {
+      let route = try await go(request, viewModel: viewModel, presenter: presenter)
+      return Route(steps: route.commandSteps, stack: route.state.chain)
+    }
+    return try await navigate(
       request, planning: { () throws(RoutingError) in try plan(request) },
       making: { (route) throws(NavigationError) in
         try makeScreens(for: route, viewModel: viewModel)
@@ -167,11 +175,31 @@ public final class Navigator<Container: NavigationContainer> {
   func run(_ steps: [Step], making screens: [any ScreenController])
     async throws(NavigationError)
   {
+    try await run(steps.map { .command($0) }, making: screens, presenter: nil)
+  }
+
+  /// Runs `steps` on the container, taking the screen objects of its pushes and
+  /// presents from `screens` in order; `presenter` is the container when it holds
+  /// layers, for the presents and dismisses only such a container's routes have.
+  func run(
+    _ steps: [ModalStep], making screens: [any ScreenController],
+    presenter: (any LayerPresenting)?
+  ) async throws(NavigationError) {
     // The identities of the screen objects the container must hold, bottom first.
     var expected = container.items.map(\.identity)
     var made = screens.makeIterator()
-    for (number, step) in steps.enumerated() {
+    for (number, modalStep) in steps.enumerated() {
       try checkUnchanged(expected, beforeStep: number)
+      guard case .command(let step) = modalStep else {
+        // Only a presenter's routes dismiss.
+        let layer = presenter!.layers.last!
+        let entries = layer.map(\.entry)
+        send(.willDismiss(entries))
+        try await presenter!.dismiss()
+        expected.removeLast(layer.count)
+        send(.didDismiss(entries))
+        continue
+      }
       switch step.action {
       case .push:
         guard let screen = made.next() else { throw NavigationError.alreadyShown(step.entry) }
@@ -186,9 +214,14 @@ public final class Navigator<Container: NavigationContainer> {
         expected.removeSubrange(step.depth...)
         send(.didPop(to: step.entry, step: step))
       case .present:
-        // The navigator plans on a stack or tabs, whose routes push and pop only: a
-        // present comes from planning with layers (`route(_:from:)` with a `ModalState`).
-        preconditionFailure("a navigator's route presents \(step.entry)")
+        // Only a presenter's routes present: planning from a plain stack or tabs
+        // pushes a presenting command's destination.
+        guard let screen = made.next() else { throw NavigationError.alreadyShown(step.entry) }
+        let item = StackItem(entry: step.entry, screen: screen)
+        send(.willPresent(step.entry, step: step))
+        try await presenter!.present(item)
+        expected.append(item.identity)
+        send(.didPresent(step.entry, step: step))
       }
     }
     try checkUnchanged(expected, beforeStep: steps.count)
@@ -250,7 +283,7 @@ public final class Navigator<Container: NavigationContainer> {
   ) throws(NavigationError) -> [any ScreenController] {
     var made: [any ScreenController] = []
     var shown = Set(shown.lazy.map(\.identity))
-    for (number, step) in steps.enumerated() where step.action == .push {
+    for (number, step) in steps.enumerated() where step.action != .pop {
       let isDestination = number == steps.count - 1
       let context = ScreenContext(entry: step.entry, viewModel: isDestination ? viewModel : nil)
       let screen = table.factory(forCommand: step.command)(context)

@@ -145,6 +145,8 @@ private final class SlowContainer: NavigationContainer {
       case .didGoBack(let entry): names.append("didGoBack \(entry.screen)")
       case .didNavigate: names.append("didNavigate")
       case .didFail: names.append("didFail")
+      case .willPresent, .didPresent, .willDismiss, .didDismiss, .didDetour:
+        names.append("\(event)")
       }
     }
     try await navigator.go(to: .card, via: [.folder])

@@ -1,0 +1,119 @@
+/// A headless container that holds modal layers over another container: a stack, a
+/// drill-down or tabs (<doc:LayersAndDetours>).
+///
+/// The presenter's ``items`` are the **chain**: the base container's items, then every
+/// layer's, bottom first. A push goes onto the top layer, or onto the base when no layer
+/// is open; a pop to a count below the first layer closes every layer and pops the base;
+/// ``present(_:)`` opens a layer and ``dismiss()`` closes the top one. A ``Navigator``
+/// over a presenter plans from its ``state`` and drives it as one container, presents
+/// and dismisses included, atomically as ever.
+///
+/// ```swift
+/// let presenter = ModalPresenter(base: StackContainer(root: inbox))
+/// let navigator = Navigator(table: table, container: presenter)
+/// try await navigator.go(to: "Settings")
+/// print(presenter.state)  // Inbox | Settings
+/// ```
+@MainActor
+public final class ModalPresenter<Base: NavigationContainer>: NavigationContainer {
+  /// The container under the layers.
+  public let base: Base
+  /// The open layers, bottom first, each a non-empty stack of items.
+  public private(set) var layers: [[StackItem]] = []
+
+  /// Creates a presenter with no layer open over `base`.
+  ///
+  /// - Parameter base: The container under the layers.
+  public init(base: Base) {
+    self.base = base
+  }
+
+  /// The chain: the base's items, then each layer's, bottom first.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of items.
+  public var items: [StackItem] { base.items + layers.joined() }
+
+  /// The number of items in the chain.
+  ///
+  /// - Complexity: O(*k*), where *k* is the number of open layers.
+  public var depth: Int { layers.reduce(base.depth) { $0 + $1.count } }
+
+  /// The top of the chain: the top layer's last item, or the base's top.
+  public var top: StackItem? { layers.last?.last ?? base.top }
+
+  /// The state to plan from: the base's entries (the selected tab's, with tabs) and
+  /// the layers' entries.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of items.
+  public var state: ModalState {
+    ModalState(stack: base.entries, layers: layers.map { $0.map(\.entry) })
+  }
+
+  /// Pushes `item` onto the top layer, or onto the base when no layer is open.
+  ///
+  /// - Throws: ``NavigationError/alreadyShown(_:)`` when the screen object is in the
+  ///   chain already.
+  /// - Complexity: O(*n*) to check the chain, where *n* is the number of items.
+  public func push(_ item: StackItem) async throws(NavigationError) {
+    guard !layers.isEmpty else { return try await base.push(item) }
+    guard !isShown(item) else { throw .alreadyShown(item.entry) }
+    layers[layers.count - 1].append(item)
+  }
+
+  /// Leaves the first `count` items of the chain: the layers above the item at
+  /// `count - 1` close, and within its layer (or the base) the items above it leave.
+  ///
+  /// - Throws: ``NavigationError/invalidDepth(_:depth:)`` when `count` is negative or
+  ///   greater than ``depth``; then nothing changes.
+  /// - Complexity: O(*k*), for *k* open layers, plus the base's pop.
+  public func pop(toCount count: Int) async throws(NavigationError) {
+    let depth = self.depth
+    guard count >= 0, count <= depth else { throw .invalidDepth(count, depth: depth) }
+    var start = depth
+    while let last = layers.last {
+      start -= last.count
+      if count > start {
+        layers[layers.count - 1].removeSubrange((count - start)...)
+        return
+      }
+      layers.removeLast()
+    }
+    try await base.pop(toCount: count)
+  }
+
+  /// Opens a layer holding `item` over the chain.
+  ///
+  /// - Throws: ``NavigationError/alreadyShown(_:)`` when the screen object is in the
+  ///   chain already.
+  /// - Complexity: O(*n*) to check the chain, where *n* is the number of items.
+  public func present(_ item: StackItem) async throws(NavigationError) {
+    guard !isShown(item) else { throw .alreadyShown(item.entry) }
+    layers.append([item])
+  }
+
+  /// Closes the top layer with every item in it.
+  ///
+  /// - Throws: ``NavigationError/noOpenLayer`` when no layer is open.
+  /// - Complexity: O(1).
+  public func dismiss() async throws(NavigationError) {
+    guard !layers.isEmpty else { throw .noOpenLayer }
+    layers.removeLast()
+  }
+
+  /// Whether the screen object of `item` is in the chain.
+  private func isShown(_ item: StackItem) -> Bool {
+    base.items.contains { $0.identity == item.identity }
+      || layers.contains { $0.contains { $0.identity == item.identity } }
+  }
+}
+
+/// What the navigator needs of a ``ModalPresenter``, whatever its base.
+@MainActor
+protocol LayerPresenting: NavigationContainer {
+  var state: ModalState { get }
+  var layers: [[StackItem]] { get }
+  func present(_ item: StackItem) async throws(NavigationError)
+  func dismiss() async throws(NavigationError)
+}
+
+extension ModalPresenter: LayerPresenting {}

@@ -1,0 +1,196 @@
+import Synchronization
+import Testing
+
+@testable import Routing
+
+/// A navigator over a ``ModalPresenter``: presents and dismisses run on the presenter,
+/// detours wait for `resume()`, and failures change nothing.
+@MainActor
+@Suite struct ModalNavigatorTests {
+  /// Whether the user has signed in; the table's `signedIn` guard reads it.
+  final class Session: Sendable {
+    let signedIn = Atomic<Bool>(false)
+  }
+
+  /// The shared layer file's table `modal`, its `signedIn` guard reading `session`.
+  static func navigator(_ session: Session) throws -> Navigator<ModalPresenter<StackContainer>> {
+    let table = try RouteTable(
+      json: try DetourTests.modalTableText(),
+      guards: [
+        "signedIn": RouteGuard("signedIn") { _ in session.signedIn.load(ordering: .relaxed) }
+      ])
+    let root = StackItem(
+      entry: Entry("Inbox"), screen: HeadlessScreen(ScreenContext(entry: Entry("Inbox"))))
+    return Navigator(table: table, container: ModalPresenter(base: StackContainer(root: root)))
+  }
+
+  /// Every event as a line.
+  static func record(_ navigator: Navigator<ModalPresenter<StackContainer>>) -> () -> [String] {
+    let lines = Mutex<[String]>([])
+    navigator.addObserver { event in lines.withLock { $0.append("\(event)") } }
+    return { lines.withLock { $0 } }
+  }
+
+  @Test func presentsAndPushesOntoLayersWithEvents() async throws {
+    let navigator = try Self.navigator(Session())
+    let events = Self.record(navigator)
+    let route = try await navigator.go(
+      withLayers: Request(to: "Photo", parameters: ["photoId": "9"]))
+    #expect(
+      route.steps.map(\.description) == [
+        "present Compose by compose", "present Picker by attach", "push Photo(photoId: 9) by photo",
+      ])
+    #expect(navigator.container.state == route.state)
+    #expect(navigator.container.state.description == "Inbox | Compose | Picker > Photo(photoId: 9)")
+    #expect(navigator.container.base.entries == [Entry("Inbox")])
+    #expect(
+      events() == [
+        "will navigate to Photo with photoId: 9 in 3 steps",
+        "will present Compose by compose", "did present Compose by compose",
+        "will present Picker by attach", "did present Picker by attach",
+        "will push Photo(photoId: 9) by photo", "did push Photo(photoId: 9) by photo",
+        "did navigate to Photo with photoId: 9; stack: Inbox > Compose > Picker > Photo(photoId: 9)",
+      ])
+    // A command back to Compose (closing Picker's layer) ties with a dismiss and comes
+    // first; then a dismiss and a push on the base.
+    let archive = try await navigator.go(withLayers: Request(to: "Archive"))
+    #expect(
+      archive.steps.map(\.description) == [
+        "back to Compose by compose", "dismiss", "push Archive by archive",
+      ])
+    #expect(navigator.container.state.description == "Inbox > Archive")
+    #expect(
+      events().suffix(7) == [
+        "will go back to Compose by compose", "did go back to Compose by compose",
+        "will dismiss Compose", "did dismiss Compose",
+        "will push Archive by archive", "did push Archive by archive",
+        "did navigate to Archive; stack: Inbox > Archive",
+      ])
+  }
+
+  /// The plain `go(to:)` and links plan with the layers too.
+  @Test func plainRequestsAndLinksPlanWithLayers() async throws {
+    let navigator = try Self.navigator(Session())
+    let route = try await navigator.go(to: "Compose")
+    #expect(route.steps.map(\.action) == [.present])
+    #expect(navigator.container.layers.count == 1)
+    try await navigator.open("myapp://Account")
+    #expect(navigator.pendingDetour?.remedy == "Login")
+    // Settings is presented from anywhere: over Compose.
+    #expect(navigator.container.state.description == "Inbox | Compose | Settings | Login")
+  }
+
+  @Test func aDetourWaitsAndResumeClosesTheRemedy() async throws {
+    let session = Session()
+    let navigator = try Self.navigator(session)
+    let events = Self.record(navigator)
+    let detour = try await navigator.go(withLayers: Request(to: "Account"))
+    #expect(detour.detour?.remedy == "Login")
+    #expect(navigator.pendingDetour == detour.detour)
+    #expect(navigator.container.state.description == "Inbox | Settings | Login")
+    #expect(events().last == "did detour to Account to Login: the guard signedIn refused")
+    session.signedIn.store(true, ordering: .relaxed)
+    let resumed = try #require(try await navigator.resume())
+    #expect(
+      resumed.steps.map(\.description) == [
+        "back to Settings by settings", "push Account by account",
+      ])
+    #expect(navigator.container.state.description == "Inbox | Settings > Account")
+    #expect(navigator.pendingDetour == nil)
+    #expect(try await navigator.resume() == nil)
+  }
+
+  /// Resuming while the guard still refuses fails with `unreachable` and drops the
+  /// request; nothing changes.
+  @Test func resumeNeverDetoursTwice() async throws {
+    let navigator = try Self.navigator(Session())
+    try await navigator.go(withLayers: Request(to: "Account"))
+    let before = navigator.container.items.map(\.identity)
+    await #expect(throws: NavigationError.routing(.unreachable(from: "Login", to: "Account"))) {
+      try await navigator.resume()
+    }
+    #expect(navigator.container.items.map(\.identity) == before)
+    #expect(navigator.pendingDetour == nil)
+  }
+
+  @Test func aNewNavigationReplacesTheDetourAndCancelDropsIt() async throws {
+    let navigator = try Self.navigator(Session())
+    try await navigator.go(withLayers: Request(to: "Account"))
+    #expect(navigator.pendingDetour != nil)
+    // A request that fails leaves the waiting one.
+    await #expect(throws: NavigationError.self) {
+      try await navigator.go(withLayers: Request(to: "Orphan"))
+    }
+    #expect(navigator.pendingDetour != nil)
+    try await navigator.go(withLayers: Request(to: "Archive"))
+    #expect(navigator.pendingDetour == nil)
+    try await navigator.go(withLayers: Request(to: "Account"))
+    navigator.cancelDetour()
+    #expect(try await navigator.resume() == nil)
+  }
+
+  /// A factory that hands back a shown object is refused before the first step.
+  @Test func aRefusedScreenChangesNothing() async throws {
+    let shared = HeadlessScreen(ScreenContext(entry: Entry("Picker")))
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen("Inbox")
+      Screen("Compose")
+      Screen("Picker")
+      Command(id: "compose", from: ["Inbox"], to: "Compose", presents: true)
+      Command(
+        id: "attach", from: ["Compose"], to: "Picker", factory: { _ in shared }, presents: true)
+    }
+    let root = StackItem(entry: Entry("Inbox"), screen: shared)
+    let navigator = Navigator(
+      table: table, container: ModalPresenter(base: StackContainer(root: root)))
+    await #expect(throws: NavigationError.alreadyShown(Entry("Picker"))) {
+      try await navigator.go(withLayers: Request(to: "Picker"))
+    }
+    #expect(navigator.container.layers.isEmpty)
+    #expect(navigator.container.items.map { $0.identity } == [root.identity])
+  }
+
+  /// An observer that changes the container mid-route stops the route before its next
+  /// step; the steps before it stand.
+  @Test func anOutsideChangeStopsTheRoute() async throws {
+    let navigator = try Self.navigator(Session())
+    let base = navigator.container.base
+    let extra = StackItem(
+      entry: Entry("Archive"), screen: HeadlessScreen(ScreenContext(entry: Entry("Archive"))))
+    navigator.addObserver { event in
+      if case .didPresent(let entry, _) = event, entry.screen == "Compose" {
+        base.replaceItems(with: base.items + [extra])
+      }
+    }
+    await #expect(throws: NavigationError.containerChanged(beforeStep: 1)) {
+      try await navigator.go(withLayers: Request(to: "Photo", parameters: ["photoId": "1"]))
+    }
+    #expect(navigator.container.state.description == "Inbox > Archive | Compose")
+  }
+
+  @Test func thePresenterKeepsItsRules() async throws {
+    let root = StackItem(
+      entry: Entry("A"), screen: HeadlessScreen(ScreenContext(entry: Entry("A"))))
+    let presenter = ModalPresenter(base: StackContainer(root: root))
+    await #expect(throws: NavigationError.noOpenLayer) { try await presenter.dismiss() }
+    await #expect(throws: NavigationError.alreadyShown(Entry("A"))) {
+      try await presenter.present(root)
+    }
+    let b = StackItem(entry: Entry("B"), screen: HeadlessScreen(ScreenContext(entry: Entry("B"))))
+    let c = StackItem(entry: Entry("C"), screen: HeadlessScreen(ScreenContext(entry: Entry("C"))))
+    let d = StackItem(entry: Entry("D"), screen: HeadlessScreen(ScreenContext(entry: Entry("D"))))
+    try await presenter.present(b)
+    try await presenter.push(c)
+    try await presenter.present(d)
+    #expect(presenter.state.description == "A | B > C | D")
+    #expect(presenter.depth == 4 && presenter.top == d)
+    try await presenter.pop(toCount: 2)
+    #expect(presenter.state.description == "A | B")
+    await #expect(throws: NavigationError.invalidDepth(3, depth: 2)) {
+      try await presenter.pop(toCount: 3)
+    }
+    try await presenter.present(c)
+    try await presenter.pop(toCount: 1)
+    #expect(presenter.state.description == "A" && presenter.layers.isEmpty)
+  }
+}
