@@ -117,3 +117,55 @@ protocol LayerPresenting: NavigationContainer {
 }
 
 extension ModalPresenter: LayerPresenting {}
+
+extension ModalPresenter: RestorableContainer where Base: RestorableContainer {
+  /// The base's snapshot (as the base saves it), then each layer's restorable entries
+  /// (``NavigationSnapshot/layers``). A layer whose first entry is not restorable is
+  /// left out with every layer above it: its other entries would have no layer to go
+  /// back to.
+  ///
+  /// - Parameter table: The table whose screens say which entries are restorable.
+  /// - Returns: The snapshot.
+  /// - Complexity: O(*n*) plus the base's snapshot, where *n* is the number of items in
+  ///   the layers.
+  public func snapshot(using table: RouteTable) -> NavigationSnapshot {
+    var snapshot = base.snapshot(using: table)
+    var saved: [[SavedEntry]] = []
+    for layer in layers {
+      guard table.savedEntry(for: layer[0].entry) != nil else { break }
+      saved.append(layer.compactMap { table.savedEntry(for: $0.entry) })
+    }
+    snapshot.layers = saved.isEmpty ? nil : saved
+    return snapshot
+  }
+
+  /// Restores the base from the snapshot and then its layers. Every layer's screens are
+  /// made and checked, and the base checks its own, before anything changes: on an
+  /// error the presenter and its base are as they were.
+  ///
+  /// - Parameters:
+  ///   - snapshot: The snapshot, as ``snapshot(using:)`` saves it.
+  ///   - table: The table whose identifiers and factories the entries use.
+  /// - Throws: ``RestorationError`` as ``RouteTable/restoredItems(from:)`` throws it,
+  ///   for a layer's entry at `layers[i].entries[j]`.
+  /// - Complexity: O(*n* · *d*) plus the factories and the base's restore, where *n* is
+  ///   the number of saved entries and *d* the most parameters one holds.
+  public func restore(_ snapshot: NavigationSnapshot, using table: RouteTable)
+    throws(RestorationError)
+  {
+    var restored: [[StackItem]] = []
+    for (number, layer) in (snapshot.layers ?? []).enumerated() {
+      do {
+        restored.append(try table.restoredItems(from: NavigationSnapshot(entries: layer)))
+      } catch {
+        throw RestorationError(
+          error.kind, at: "layers[\(number)].\(error.location)", error.message,
+          suggestion: error.suggestion)
+      }
+    }
+    var base = snapshot
+    base.layers = nil
+    try self.base.restore(base, using: table)
+    layers = restored
+  }
+}

@@ -32,6 +32,11 @@ public struct NavigationSnapshot: Codable, Hashable, Sendable {
   /// reads the key when it is there, so older stack snapshots that hold
   /// `"rightPaneRestorable": false` still decode (as `false`).
   public var rightPaneRestorable: Bool?
+  /// For a ``ModalPresenter``'s snapshot, the restorable entries of each open layer,
+  /// bottom first, after ``entries`` (the base's); `nil`, and not encoded, when no
+  /// layer is saved. A layer whose first entry is not restorable is left out, with every
+  /// layer above it.
+  public var layers: [[SavedEntry]]?
 
   /// Creates a snapshot in the current format.
   ///
@@ -39,16 +44,22 @@ public struct NavigationSnapshot: Codable, Hashable, Sendable {
   ///   - entries: The restorable entries, bottom first.
   ///   - rightPaneRestorable: For a drill-down, whether its right pane held the last of
   ///     them; `nil` (the default) for a plain stack.
-  public init(entries: [SavedEntry], rightPaneRestorable: Bool? = nil) {
+  ///   - layers: For a modal presenter, each saved layer's entries; `nil` (the default)
+  ///     for none.
+  public init(
+    entries: [SavedEntry], rightPaneRestorable: Bool? = nil, layers: [[SavedEntry]]? = nil
+  ) {
     self.version = Self.currentVersion
     self.entries = entries
     self.rightPaneRestorable = rightPaneRestorable
+    self.layers = layers
   }
 
   private enum CodingKeys: String, CodingKey, CaseIterable {
     case version
     case entries
     case rightPaneRestorable
+    case layers
   }
 
   /// Decodes and checks a snapshot.
@@ -66,6 +77,13 @@ public struct NavigationSnapshot: Codable, Hashable, Sendable {
     self.entries = try container.decode([SavedEntry].self, forKey: .entries)
     self.rightPaneRestorable = try container.decodeIfPresent(
       Bool.self, forKey: .rightPaneRestorable)
+    self.layers = try container.decodeIfPresent([[SavedEntry]].self, forKey: .layers)
+    if let layers, let empty = layers.firstIndex(where: \.isEmpty) {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: container.codingPath + [CodingKeys.layers],
+          debugDescription: "layer \(empty) is empty: a saved layer holds at least one entry"))
+    }
   }
 
   /// Encodes the snapshot.
@@ -78,6 +96,7 @@ public struct NavigationSnapshot: Codable, Hashable, Sendable {
     try container.encode(version, forKey: .version)
     try container.encode(entries, forKey: .entries)
     try container.encodeIfPresent(rightPaneRestorable, forKey: .rightPaneRestorable)
+    try container.encodeIfPresent(layers, forKey: .layers)
   }
 }
 

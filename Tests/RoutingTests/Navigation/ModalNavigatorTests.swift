@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 
@@ -192,5 +193,92 @@ import Testing
     try await presenter.present(c)
     try await presenter.pop(toCount: 1)
     #expect(presenter.state.description == "A" && presenter.layers.isEmpty)
+  }
+}
+
+/// Saving and restoring a presenter's layers.
+@MainActor
+@Suite struct ModalRestorationTests {
+  static func table() throws -> RouteTable {
+    try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen("Inbox", restorationIdentifier: "inbox")
+      Screen("Compose", restorationIdentifier: "compose")
+      Screen("Recipients")
+      Screen("Picker")
+      Screen("Photo", parameters: [Parameter("photoId", .integer)], restorationIdentifier: "photo")
+      Command(id: "compose", from: ["Inbox"], to: "Compose", presents: true)
+      Command(id: "recipients", from: ["Compose"], to: "Recipients")
+      Command(id: "attach", from: ["Compose", "Recipients"], to: "Picker", presents: true)
+      Command(id: "photo", from: ["Compose"], to: "Photo", presents: true)
+    }
+  }
+
+  static func navigator(_ table: RouteTable) -> Navigator<ModalPresenter<StackContainer>> {
+    let root = StackItem(
+      entry: Entry("Inbox"), screen: HeadlessScreen(ScreenContext(entry: Entry("Inbox"))))
+    return Navigator(table: table, container: ModalPresenter(base: StackContainer(root: root)))
+  }
+
+  /// Layers are saved after the base, their restorable entries only, and a layer whose
+  /// first entry is not restorable is left out with every layer above it.
+  @Test func savesLayersAfterTheBaseAndRestoresThem() async throws {
+    let table = try Self.table()
+    let navigator = Self.navigator(table)
+    try await navigator.go(withLayers: Request(to: "Recipients"))
+    var snapshot = await navigator.snapshot()
+    #expect(snapshot.entries == [SavedEntry(identifier: "inbox")])
+    #expect(snapshot.layers == [[SavedEntry(identifier: "compose")]])
+    try await navigator.go(withLayers: Request(to: "Picker"))
+    // Picker is not restorable: its layer is left out.
+    #expect(await navigator.snapshot().layers == [[SavedEntry(identifier: "compose")]])
+    let text = try JSONEncoder().encode(snapshot)
+    #expect(
+      String(decoding: text, as: UTF8.self).contains(#""layers":[[{"identifier":"compose""#))
+    snapshot = try JSONDecoder().decode(NavigationSnapshot.self, from: text)
+    let fresh = Self.navigator(table)
+    try await fresh.restore(snapshot)
+    #expect(fresh.container.state.description == "Inbox | Compose")
+    // The restored state plans on.
+    try await fresh.go(withLayers: Request(to: "Photo", parameters: ["photoId": 3]))
+    #expect(fresh.container.state.description == "Inbox | Compose | Photo(photoId: 3)")
+    let saved = await fresh.snapshot()
+    #expect(
+      saved.layers == [
+        [SavedEntry(identifier: "compose")],
+        [SavedEntry(identifier: "photo", parameters: ["photoId": "3"])],
+      ])
+  }
+
+  /// A bad entry in a layer is an error at its place, and nothing changes, base
+  /// included.
+  @Test func aBadLayerChangesNothing() async throws {
+    let table = try Self.table()
+    let navigator = Self.navigator(table)
+    try await navigator.go(withLayers: Request(to: "Compose"))
+    let before = navigator.container.items.map(\.identity)
+    let snapshot = NavigationSnapshot(
+      entries: [SavedEntry(identifier: "inbox")],
+      layers: [
+        [SavedEntry(identifier: "compose")],
+        [SavedEntry(identifier: "photo", parameters: ["photoId": "x"])],
+      ])
+    await #expect(throws: RestorationError.self) { try await navigator.restore(snapshot) }
+    let restored = Result { () throws(RestorationError) in
+      try navigator.container.restore(snapshot, using: table)
+    }
+    guard case .failure(let error) = restored else {
+      Issue.record("restored a snapshot whose layer holds a bad parameter")
+      return
+    }
+    #expect(error.location == "layers[1].entries[0].parameters.photoId")
+    #expect(error.kind == .invalidParameter)
+    #expect(navigator.container.items.map(\.identity) == before)
+  }
+
+  @Test func anEmptySavedLayerDoesNotDecode() {
+    let text = #"{"version": 1, "entries": [{"identifier": "inbox"}], "layers": [[]]}"#
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(NavigationSnapshot.self, from: Data(text.utf8))
+    }
   }
 }
