@@ -56,6 +56,8 @@ public struct Tour {
       tour.say()
       try await tour.tabs()
       tour.say()
+      try await tour.layers()
+      tour.say()
       try tour.reach()
       try tour.cover()
     } catch {
@@ -106,6 +108,58 @@ public struct Tour {
     let route = try await navigation()
     for line in route.description.split(separator: "\n") { say("   \(line)") }
     end(state: navigator.container.state.description)
+  }
+
+  /// Announces a navigation of a navigator over layers, runs it, and says its route.
+  private mutating func step(
+    _ announcement: String, on navigator: Navigator<ModalPresenter<StackContainer>>,
+    _ navigation: () async throws -> ModalRoute?
+  ) async throws {
+    begin(announcement, state: navigator.container.state.description)
+    let route = try await navigation()
+    for line in (route?.description ?? "nothing to resume").split(separator: "\n") {
+      say("   \(line)")
+    }
+    end(state: navigator.container.state.description)
+  }
+
+  /// A mail app whose compose sheet, picker and settings cover are layers over the
+  /// inbox, and whose account screen detours to sign-in and resumes.
+  private mutating func layers() async throws {
+    let session = MailSession()
+    let table = try SampleApp.makeLayeredTable(session: session)
+    say("== Layers and detours: sheets and covers over a mail app, and a sign-in that resumes")
+    let inbox = StackItem(
+      entry: Entry("Inbox"), screen: HeadlessScreen(ScreenContext(entry: Entry("Inbox"))))
+    let presenter = ModalPresenter(base: StackContainer(root: inbox))
+    let navigator = Navigator(table: table, container: presenter)
+    try await step(
+      "-> attach photo 5 (present Compose, present Picker over it, push)", on: navigator
+    ) {
+      try await navigator.go(withLayers: Request(to: "Photo", parameters: ["photoId": 5]))
+    }
+    try await step(
+      "-> go to Archive (going back to Compose closes Picker, a dismiss closes Compose)",
+      on: navigator
+    ) {
+      try await navigator.go(withLayers: Request(to: "Archive"))
+    }
+    try await step(
+      "-> go to Account while signed out (the guard refuses: detour to Login)", on: navigator
+    ) {
+      try await navigator.go(withLayers: Request(to: "Account"))
+    }
+    say("waiting: \(navigator.pendingDetour.map { "\($0.pending)" } ?? "nothing")")
+    session.signIn()
+    say("the user signs in")
+    try await step("-> resume (Login closes on the way to Account)", on: navigator) {
+      try await navigator.resume()
+    }
+    let snapshot = await navigator.snapshot()
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    say("saved the base, then each layer (Account is not restorable):")
+    say("   \(String(decoding: try encoder.encode(snapshot), as: UTF8.self))")
   }
 
   /// How deep each screen lies from the menu, as `routing stats` prints it.

@@ -41,6 +41,14 @@ import Testing
       "   stack: Menu > Folder > Profile(userId: 3)",
       "   1. back to Folder by openFolder",
       "   stack: Menu > Folder",
+      "== Layers and detours: sheets and covers over a mail app, and a sign-in that resumes",
+      "   state: Inbox | Compose | Picker > Photo(photoId: 5)",
+      "   2. dismiss",
+      "   detour: signedIn → Login, then to Account",
+      "waiting: to Account",
+      "   1. back to Settings by settings",
+      "   state: Inbox > Archive | Settings > Account",
+      #"   {"entries":[{"identifier":"inbox","parameters":{}},{"identifier":"archive","parameters":{}}],"layers":[[{"identifier":"settings","parameters":{}}]],"version":1}"#,
     ] {
       #expect(lines.contains(expected), "missing line: \(expected)")
     }
@@ -62,10 +70,12 @@ import Testing
         !trimmed[..<dot].isEmpty
       {
         let step = trimmed[trimmed.index(dot, offsetBy: 2)...]
-        // A select names its tab, a push or a pop its command.
-        guard !step.hasPrefix("select ") else { continue }
+        // A select names its tab, a dismiss nothing, a push, a present or a pop its
+        // command.
+        guard !step.hasPrefix("select ") && step != "dismiss" else { continue }
         #expect(
-          step.hasPrefix("push ") || step.hasPrefix("back to "), "not a step: \(line)")
+          step.hasPrefix("push ") || step.hasPrefix("present ") || step.hasPrefix("back to "),
+          "not a step: \(line)")
         #expect(step.contains(" by "), "step without its command: \(line)")
       }
     }
@@ -90,7 +100,8 @@ import Testing
       #expect(!told.isEmpty, "\(step.announcement): says nothing of what happened")
       for line in step.lines {
         let trimmed = line.drop { $0 == " " }
-        for label in ["stack: ", "stack unchanged: ", "tabs: "] where trimmed.hasPrefix(label) {
+        for label in ["stack: ", "stack unchanged: ", "tabs: ", "state: "]
+        where trimmed.hasPrefix(label) {
           #expect(
             trimmed.dropFirst(label.count) == step.after[...],
             "\(step.announcement): says '\(trimmed)', the stack is \(step.after)")
