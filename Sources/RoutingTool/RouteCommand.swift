@@ -34,6 +34,13 @@ enum RouteCommand {
     case (nil, nil):
       let (stack, request) = try requestFromFlags(options)
       let table = try console.loadTable(tablePath, format: options.has("json") ? .json : .text)
+      // On a table with presenting commands, a route may open layers. A failure is
+      // planned again as a stack's, which fails alike, to be explained.
+      if table.hasPresentingCommands {
+        let layered = RouteRunner.route(
+          request, from: ModalState(stack: stack), tabs: nil, in: table)
+        if case .success = layered { return report(layered, json: options.has("json"), console) }
+      }
       let outcome = RouteRunner.route(request, from: stack, in: table)
       // The explanation plans the legs as the route did: it throws nothing the route did
       // not, and finds the leg that failed.
@@ -103,6 +110,9 @@ enum RouteCommand {
       raw = try RawRequest(json: bytes[...])
     } catch {
       return report(Result<Route, _>.failure(RequestFailure(error)), json: true, console)
+    }
+    if raw.plansWithLayers(on: table) {
+      return report(RouteRunner.routeLayered(raw, in: table), json: true, console)
     }
     if raw.tabs != nil { return report(RouteRunner.routeTabs(raw, in: table), json: true, console) }
     return report(RouteRunner.route(raw, in: table), json: true, console)
@@ -277,8 +287,18 @@ enum BatchRoute {
     let outcome: Result<Route, RequestFailure>
     do {
       let raw = try RawRequest(json: line, syntax: .line, reusing: &buffers)
-      // A request across tabs answers with its own shape (Docs/Tabs.md).
-      if raw.tabs != nil {
+      // A request with layers, and one across tabs, answers with its own shape
+      // (Docs/RouteTables.md, "Layers"; Docs/Tabs.md).
+      if raw.plansWithLayers(on: table) {
+        switch RouteRunner.routeLayered(raw, in: table) {
+        case .success(let route):
+          tally.routed += 1
+          json.layeredRoute(route)
+          json.byte(0x0A)
+          return
+        case .failure(let failure): outcome = .failure(failure)
+        }
+      } else if raw.tabs != nil {
         switch RouteRunner.routeTabs(raw, in: table) {
         case .success(let route):
           tally.routed += 1
