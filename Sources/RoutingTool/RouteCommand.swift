@@ -8,12 +8,12 @@ enum RouteCommand {
   static let name = "route"
   static let spec = OptionSpec(
     flags: ["json", "explain"], single: ["from", "to", "via", "request", "batch"],
-    repeated: ["param"])
+    repeated: ["param", "layer"])
 
   static func run(_ arguments: [String], _ console: Console) throws(ToolFailure) -> ExitCode {
     let options = try Arguments(arguments, spec: spec, command: name)
     let tablePath = try options.positionals(["TABLE"], command: name)[0]
-    let flagOptions = ["from", "to", "via", "param", "explain"].filter(options.contains)
+    let flagOptions = ["from", "to", "via", "param", "layer", "explain"].filter(options.contains)
     switch (options.value("request"), options.value("batch")) {
     case (.some, .some):
       throw ToolFailure.usage("give either '--request' or '--batch', not both", command: name)
@@ -33,13 +33,21 @@ enum RouteCommand {
       return try BatchRoute.run(file, table, console)
     case (nil, nil):
       let (stack, request) = try requestFromFlags(options)
+      // `--layer A,B`, each a layer open over the stack, bottom first.
+      let layers = try options.all("layer").map { (list) throws(ToolFailure) in
+        try screenList(list, option: "layer", command: name).map { Entry(ScreenName($0)) }
+      }
       let table = try console.loadTable(tablePath, format: options.has("json") ? .json : .text)
-      // On a table with presenting commands, a route may open layers. A failure is
-      // planned again as a stack's, which fails alike, to be explained.
-      if table.hasPresentingCommands {
+      // With layers open, or on a table with presenting commands, a route may close or
+      // open layers. Without layers, a failure is planned again as a stack's, which
+      // fails alike, to be explained.
+      if !layers.isEmpty || table.hasPresentingCommands {
         let layered = RouteRunner.route(
-          request, from: ModalState(stack: stack), tabs: nil, in: table)
-        if case .success = layered { return report(layered, json: options.has("json"), console) }
+          request, from: ModalState(stack: stack, layers: layers), tabs: nil, in: table)
+        switch (layered, layers.isEmpty) {
+        case (.failure, true): break
+        default: return report(layered, json: options.has("json"), console)
+        }
       }
       let outcome = RouteRunner.route(request, from: stack, in: table)
       // The explanation plans the legs as the route did: it throws nothing the route did

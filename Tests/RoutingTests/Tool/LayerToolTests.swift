@@ -212,4 +212,83 @@ import Testing
         "1 passed, 2 failed",
       ], "\(result.output)")
   }
+
+  /// `--layer` opens a layer over the `--from` stack, as `"layers"` does in a request:
+  /// the same route, and the library's message for an unknown screen in it.
+  @Test func theLayerFlagGivesOpenLayers() throws {
+    let request = #"{"stack": ["Inbox"], "layers": [["Compose"], ["Picker"]], "to": "Recipients"}"#
+    let files = ["modal.json": try Self.tableText("modal"), "r.json": request]
+    let flags = [
+      "route", "modal.json", "--from", "Inbox", "--layer", "Compose", "--layer", "Picker",
+    ]
+    let json = Tool.run(flags + ["--to", "Recipients", "--json"], files: files)
+    let file = Tool.run(["route", "modal.json", "--request", "r.json"], files: files)
+    #expect(json.exitCode == 0)
+    #expect(json.output == file.output, "\(json)")
+    let text = Tool.run(
+      ["route", "modal.json", "--from", "Inbox", "--layer", "Compose", "--to", "Archive"],
+      files: files)
+    #expect(text.output == "1. dismiss\n2. push Archive by archive\nstack: Inbox > Archive\n")
+    let unknown = Tool.run(flags.dropLast() + ["Pickr", "--to", "Archive"], files: files)
+    #expect(unknown.exitCode == 1)
+    #expect(
+      unknown.errors == "error: unknown screen 'Pickr' at stack entry 2; did you mean 'Picker'?\n")
+    let empty = Tool.run(
+      ["route", "modal.json", "--from", "Inbox", "--layer", "", "--to", "Archive"], files: files)
+    #expect(empty.exitCode == 2)
+    #expect(empty.errors.hasPrefix("error: option '--layer': empty screen name"), "\(empty)")
+    let withRequest = Tool.run(
+      ["route", "modal.json", "--layer", "Compose", "--request", "r.json"], files: files)
+    #expect(withRequest.exitCode == 2)
+  }
+
+  /// A link request starts from layers too; across tabs, a link is planned with no layer
+  /// open, and says so.
+  @Test func aLinkRequestStartsFromLayers() throws {
+    let table = #"""
+      {"screens": [{"name": "Inbox", "path": "inbox"}, {"name": "Compose", "path": "compose"},
+                   {"name": "Archive", "path": "archive"}],
+       "commands": [{"id": "compose", "from": ["Inbox"], "to": "Compose", "present": true},
+                    {"id": "archive", "from": ["Inbox"], "to": "Archive"}]}
+      """#
+    let files = [
+      "t.json": table,
+      "r.json": #"{"stack": ["Inbox"], "layers": [["Compose"]], "link": "inbox/archive"}"#,
+      "cold.json": #"{"stack": ["Inbox"], "link": "inbox/compose"}"#,
+    ]
+    let closed = Tool.run(["link", "t.json", "--request", "r.json"], files: files)
+    let answer = try #require(Tool.object(closed.output), "\(closed)")
+    let steps = try #require(answer["steps"] as? [[String: Any]])
+    #expect(steps.first?["action"] as? String == "dismiss", "\(closed.output)")
+    #expect(answer["layers"] == nil)
+    #expect((answer["link"] as? [String: Any])?["to"] as? String == "Archive")
+    let cold = Tool.run(["link", "t.json", "--request", "cold.json"], files: files)
+    let presented = try #require(Tool.object(cold.output), "\(cold)")
+    #expect((presented["steps"] as? [[String: Any]])?.first?["action"] as? String == "present")
+    #expect(((presented["layers"] as? [Any])?.count) == 1, "\(cold.output)")
+    let text = Tool.run(["link", "t.json", "--from", "Inbox", "inbox/compose"], files: files)
+    #expect(text.output.hasSuffix("stack: Inbox\nlayers: Compose\n"), "\(text)")
+  }
+
+  @Test func aLinkAcrossTabsWithLayersIsRefused() throws {
+    let request =
+      #"{"tab": "Mail", "stacks": {"Mail": ["Inbox"]}, "layers": [["Compose"]], "link": "x"}"#
+    let files = ["t.json": try Self.tableText("modalTabs"), "r.json": request]
+    let result = Tool.run(["link", "t.json", "--request", "r.json"], files: files)
+    #expect(result.exitCode == 2)
+    let error = try #require(Tool.object(result.output)?["error"] as? [String: Any])
+    #expect(error["path"] as? String == "layers", "\(result)")
+  }
+
+  /// `explain` takes one stack with no layer open, as it takes no tabs.
+  @Test func explainRefusesLayers() throws {
+    let call =
+      #"{"jsonrpc": "2.0", "id": 1, "method": "explain", "params": "#
+      + #"{"stack": ["Inbox"], "layers": [["Compose"]], "to": "Orphan"}}"#
+    let files = ["t.json": try Self.tableText("modal")]
+    let served = Tool.run(["serve", "t.json"], input: call + "\n", files: files)
+    let error = try #require(Tool.object(served.output)?["error"] as? [String: Any], "\(served)")
+    #expect(error["code"] as? Int == -32602)
+    #expect((error["data"] as? [String: Any])?["path"] as? String == "layers")
+  }
 }
