@@ -50,7 +50,10 @@ enum ServeMethods {
     // A request with layers, and one across tabs, answers with its own shape
     // (Docs/RouteTables.md, "Layers"; Docs/Tabs.md).
     if raw.plansWithLayers(on: table) {
-      return outcome(RouteRunner.routeLayered(raw, in: table).map(\.json))
+      switch RouteRunner.routeLayered(raw, in: table) {
+      case .success(let route): return .layeredRoute(route)
+      case .failure(let failure): return .failure(RPC.Failure(failure))
+      }
     }
     if raw.tabs != nil {
       return outcome(RouteRunner.routeTabs(raw, in: table).map(\.json))
