@@ -78,6 +78,19 @@ extension RawRequest {
       }
       let (state, target) = try resolveTabs(in: table, strict: strict)
       guard case .request(let asked) = target else { preconditionFailure("the target is a screen") }
+      // The route stays in the selected tab, whose stack planning checks: the other
+      // tabs' are checked here, as planning across tabs checks them.
+      if table.declaresScreens {
+        for (tab, stack) in state.stacks.sorted(by: { $0.key < $1.key }) where tab != state.selected
+        {
+          for (index, entry) in stack.enumerated() where table.screen(named: entry.screen) == nil {
+            throw RequestFailure(
+              RoutingError.unknownScreenOnStack(
+                entry.screen, entry: index, tab: tab,
+                suggestion: table.nearestScreen(to: entry.screen)))
+          }
+        }
+      }
       // A tab the request gives no stack for stands at its root.
       let root = table.tab(named: state.selected).map { [Entry($0.root)] } ?? []
       base = state.stack.isEmpty ? root : state.stack

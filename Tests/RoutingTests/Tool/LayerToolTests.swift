@@ -291,4 +291,21 @@ import Testing
     #expect(error["code"] as? Int == -32602)
     #expect((error["data"] as? [String: Any])?["path"] as? String == "layers")
   }
+
+  /// Across tabs, the route stays in the selected tab; another tab's stack is checked
+  /// all the same, with the error a request without layers answers.
+  @Test func anotherTabsUnknownScreenIsRefusedAsWithoutLayers() throws {
+    let start = #"{"tab": "Mail", "stacks": {"Mail": ["Inbox"], "Contacts": ["Peple"]}, "#
+    let files = [
+      "t.json": try Self.tableText("modalTabs"),
+      "with.json": start + #""layers": [["Compose"]], "to": "Person", "parameters": {"pid": 2}}"#,
+      "without.json": start + #""to": "Person", "parameters": {"pid": 2}}"#,
+    ]
+    let with = Tool.run(["route", "t.json", "--request", "with.json"], files: files)
+    let without = Tool.run(["route", "t.json", "--request", "without.json"], files: files)
+    #expect(with.exitCode == 1)
+    #expect(with.output == without.output, "\(with)")
+    let error = try #require(Tool.object(with.output)?["error"] as? [String: Any])
+    #expect(error["path"] as? String == "stacks.Contacts[0]")
+  }
 }
