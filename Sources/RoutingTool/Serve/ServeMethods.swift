@@ -266,7 +266,7 @@ enum ServeMethods {
       return .failure(RPC.Failure(error))
     }
     do throws(RoutingError) {
-      return .value(CoverCommand.document(try table.cover(from: root)))
+      return .value(CoverCommand.document(try table.cover(from: root), in: table))
     } catch {
       return .failure(RPC.Failure(RequestFailure(error)))
     }

@@ -308,4 +308,18 @@ import Testing
     let error = try #require(Tool.object(with.output)?["error"] as? [String: Any])
     #expect(error["path"] as? String == "stacks.Contacts[0]")
   }
+
+  /// `routing cover` on a table whose commands present writes the layers its cases
+  /// leave open, so that `routing test` passes its file.
+  @Test func aCoverOfPresentingCommandsPassesItsTest() throws {
+    let files = ["modal.json": try Self.tableText("modal")]
+    let cover = Tool.run(["cover", "modal.json"], files: files)
+    #expect(cover.exitCode == 0, "\(cover)")
+    #expect(cover.output.contains(#""layers":[["Compose","Recipients"]]"#), "\(cover.output)")
+    let test = Tool.run(
+      ["test", "modal.json", "cases.json"],
+      files: files.merging(["cases.json": cover.output]) { $1 })
+    #expect(test.exitCode == 0, "\(test)")
+    #expect(test.output.hasSuffix(" 0 failed\n"), "\(test.output)")
+  }
 }
