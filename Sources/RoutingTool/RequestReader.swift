@@ -18,9 +18,9 @@ extension RawRequest {
   /// without a JSON tree. A JSON error anywhere wins over every problem of shape; then
   /// the shape is checked in the order the keys are listed in Docs/RouteTables.md: an
   /// unknown key, the start (`stack`, or `tab` and `stacks`), `layers`, `parameters`,
-  /// `via`, then `to` or `link`. Inside a value, problems are found in document order, and inside a
-  /// stack entry an unknown key comes before the screen, the screen before its
-  /// parameters.
+  /// `via`, then `to` or `link`. Inside a value, problems are found in document order,
+  /// and inside a stack entry an unknown key comes before the screen, the screen before
+  /// its parameters.
   ///
   /// - Parameters:
   ///   - bytes: The document.
