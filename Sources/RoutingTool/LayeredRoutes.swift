@@ -54,8 +54,16 @@ extension RawRequest {
   ///
   /// - Complexity: O(1).
   func plansWithLayers(on table: RouteTable) -> Bool {
-    if let layers, !layers.isEmpty { return true }
-    return tabs == nil && table.hasPresentingCommands
+    plansWithLayers(presenting: table.hasPresentingCommands)
+  }
+
+  /// Whether the request is planned with layers on a table whose commands present
+  /// (`presenting`) or not, as ``plansWithLayers(on:)`` says; for a batch, which asks
+  /// the table once.
+  ///
+  /// - Complexity: O(1).
+  func plansWithLayers(presenting: Bool) -> Bool {
+    layers?.isEmpty == false || tabs == nil && presenting
   }
 
   /// The state to plan from with layers, every tab when the request is across tabs,

@@ -280,16 +280,19 @@ enum BatchRoute {
     var tally = Tally()
     // One reader's storage for the part's lines, allocated once.
     var buffers = JSONReader.Buffers()
+    let presenting = table.hasPresentingCommands
     for (offset, line) in zip(0..., lines) {
-      answer(line, number: firstNumber + offset, table, into: &json, &tally, buffers: &buffers)
+      answer(
+        line, number: firstNumber + offset, table, presenting: presenting, into: &json, &tally,
+        buffers: &buffers)
     }
     return (json.bytes, tally)
   }
 
   /// Writes the answer to one line, and a line break; nothing for a blank line.
   static func answer(
-    _ line: ArraySlice<UInt8>, number: Int, _ table: RouteTable, into json: inout JSONBytes,
-    _ tally: inout Tally, buffers: inout JSONReader.Buffers
+    _ line: ArraySlice<UInt8>, number: Int, _ table: RouteTable, presenting: Bool,
+    into json: inout JSONBytes, _ tally: inout Tally, buffers: inout JSONReader.Buffers
   ) {
     guard line.contains(where: { !isBlank($0) }) else { return }
     let outcome: Result<Route, RequestFailure>
@@ -297,7 +300,7 @@ enum BatchRoute {
       let raw = try RawRequest(json: line, syntax: .line, reusing: &buffers)
       // A request with layers, and one across tabs, answers with its own shape
       // (Docs/RouteTables.md, "Layers"; Docs/Tabs.md).
-      if raw.plansWithLayers(on: table) {
+      if raw.plansWithLayers(presenting: presenting) {
         switch RouteRunner.routeLayered(raw, in: table) {
         case .success(let route):
           tally.routed += 1
