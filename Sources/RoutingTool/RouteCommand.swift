@@ -33,6 +33,10 @@ enum RouteCommand {
       return try BatchRoute.run(file, table, console)
     case (nil, nil):
       let (stack, request) = try requestFromFlags(options)
+      // An explanation is a stack's: the legs it replays open no layer.
+      if options.contains("layer") && options.has("explain") {
+        throw ToolFailure.usage("'--explain' does not go with '--layer'", command: name)
+      }
       // `--layer A,B`, each a layer open over the stack, bottom first.
       let layers = try options.all("layer").map { (list) throws(ToolFailure) in
         try screenList(list, option: "layer", command: name).map { Entry(ScreenName($0)) }

@@ -240,6 +240,15 @@ import Testing
     let withRequest = Tool.run(
       ["route", "modal.json", "--layer", "Compose", "--request", "r.json"], files: files)
     #expect(withRequest.exitCode == 2)
+    let explained = Tool.run(
+      [
+        "route", "modal.json", "--from", "Inbox", "--layer", "Compose", "--to", "Orphan",
+        "--explain",
+      ],
+      files: files)
+    #expect(explained.exitCode == 2)
+    #expect(
+      explained.errors.hasPrefix("error: '--explain' does not go with '--layer'"), "\(explained)")
   }
 
   /// A link request starts from layers too; across tabs, a link is planned with no layer
