@@ -20,7 +20,7 @@ enum CoverCommand {
     } catch {
       throw ToolFailure.usage("--root: \(error)", command: name)
     }
-    write(cover) { console.write($0) }
+    write(cover, in: table) { console.write($0) }
     let commands = table.commands.count
     console.printError(
       "cover: \(cover.cases.count) case\(cover.cases.count == 1 ? "" : "s") take "
@@ -47,12 +47,12 @@ enum CoverCommand {
   /// a large table's file is never held whole.
   ///
   /// - Complexity: O(*n*), where *n* is the length of the file.
-  static func write(_ cover: Cover, to write: ([UInt8]) -> Void) {
+  static func write(_ cover: Cover, in table: RouteTable, to write: ([UInt8]) -> Void) {
     var bytes = JSONBytes(capacity: pieceSize + 4_096)
     bytes.raw("{\"cases\": [\n")
     for (index, testCase) in cover.cases.enumerated() {
       bytes.raw("  ")
-      bytes.coverCase(testCase)
+      bytes.coverCase(testCase, ending: layeredEnd(of: testCase, in: table))
       if index < cover.cases.count - 1 { bytes.byte(UInt8(ascii: ",")) }
       bytes.byte(0x0A)
       if bytes.count >= pieceSize {
@@ -71,22 +71,34 @@ enum CoverCommand {
     write(bytes.bytes)
   }
 
-  /// How many bytes ``write(_:to:)`` gathers before it writes them: a write a line was a
+  /// How many bytes ``write(_:in:to:)`` gathers before it writes them: a write a line was a
   /// tenth of the time of a 100,000-screen table's cover (Docs/Performance.md, "Cover at
   /// scale").
   static let pieceSize = 1 << 16
 
   /// The whole file as one value, for the service.
-  static func document(_ cover: Cover) -> JSONValue {
+  static func document(_ cover: Cover, in table: RouteTable) -> JSONValue {
     [
-      "cases": .array(cover.cases.map(json)),
+      "cases": .array(cover.cases.map { json($0, in: table) }),
       "uncovered": .array(cover.uncovered.map(json)),
     ]
   }
 
-  /// A case as ``JSONBytes/coverCase(_:)`` writes it.
-  static func json(_ testCase: Cover.Case) -> JSONValue {
-    JSONValue(writtenBy: { $0.coverCase(testCase) })
+  /// A case as ``JSONBytes/coverCase(_:ending:)`` writes it.
+  static func json(_ testCase: Cover.Case, in table: RouteTable) -> JSONValue {
+    JSONValue(writtenBy: { $0.coverCase(testCase, ending: layeredEnd(of: testCase, in: table)) })
+  }
+
+  /// The state a case ends in as `routing test` plans it: on a table with presenting
+  /// commands, a case on one stack is planned with layers, and its expectation gives the
+  /// layers left open; `nil` for any other case, whose expected stack is the cover's.
+  ///
+  /// - Complexity: That of planning the case's request, on a table with presenting
+  ///   commands; O(1) otherwise.
+  static func layeredEnd(of testCase: Cover.Case, in table: RouteTable) -> ModalState? {
+    guard testCase.tab == nil, table.hasPresentingCommands else { return nil }
+    return try? table.route(testCase.request, from: ModalState(stack: [Entry(testCase.root)]))
+      .state
   }
 
   /// An uncovered command as ``JSONBytes/uncoveredCommand(_:)`` writes it.
@@ -109,11 +121,13 @@ enum CoverCommand {
 extension JSONBytes {
   /// `{"name":…,"stack":["Menu"],"via":["Folder"],"to":"Profile","parameters":{…},
   /// "expect":{"stack":[…]}}`; on a table with tabs the start is `"tab":…` and the
-  /// expectation `{"tab":…,"stacks":{tab:[…]}}`.
+  /// expectation `{"tab":…,"stacks":{tab:[…]}}`. With `ending`, the state the case
+  /// ends in with layers, the expectation is its stack and `"layers":[[…]]` when any is
+  /// open.
   ///
   /// - Complexity: O(*n* + *k* log *k*), where *n* is the length of the case's stack and
   ///   *k* the number of its parameters.
-  mutating func coverCase(_ testCase: Cover.Case) {
+  mutating func coverCase(_ testCase: Cover.Case, ending: ModalState? = nil) {
     raw(#"{"name":"#)
     string(testCase.name)
     if let tab = testCase.tab {
@@ -149,11 +163,25 @@ extension JSONBytes {
     } else {
       raw(#""stack":["#)
     }
-    for (index, entry) in testCase.stack.enumerated() {
+    names(ending?.stack ?? testCase.stack)
+    if let layers = ending?.layers, !layers.isEmpty {
+      raw(#"],"layers":["#)
+      for (index, layer) in layers.enumerated() {
+        if index > 0 { byte(UInt8(ascii: ",")) }
+        byte(UInt8(ascii: "["))
+        names(layer)
+        byte(UInt8(ascii: "]"))
+      }
+    }
+    raw(testCase.tab == nil ? "]}}" : "]}}}")
+  }
+
+  /// The screen names of a stack's entries, comma-separated.
+  private mutating func names(_ stack: [Entry]) {
+    for (index, entry) in stack.enumerated() {
       if index > 0 { byte(UInt8(ascii: ",")) }
       string(entry.screen.rawValue)
     }
-    raw(testCase.tab == nil ? "]}}" : "]}}}")
   }
 
   /// `{"command":3,"id":"openList","reason":…}`.

@@ -41,7 +41,22 @@ enum LinkCommand {
         Result<Route, _>.failure(RequestFailure(error, link: link)), json: json, console)
     }
     let request = reading.request
-    let outcome = RouteRunner.route(request, from: stack, in: table)
+    // On a table with presenting commands, the route presents where its commands do.
+    if table.hasPresentingCommands {
+      return report(
+        RouteRunner.route(request, from: ModalState(stack: stack), tabs: nil, in: table),
+        reading, json: json, console)
+    }
+    return report(
+      RouteRunner.route(request, from: stack, in: table), reading, json: json, console)
+  }
+
+  /// Prints the route of a link read from the command line, as text or JSON.
+  static func report(
+    _ outcome: Result<some PlannedRoute, RequestFailure>, _ reading: LinkReading, json: Bool,
+    _ console: Console
+  ) -> ExitCode {
+    let request = reading.request
     switch (outcome, json) {
     case (.success(let route), true):
       console.print(RouteJSON.json(route.json, link: reading).serialized())
@@ -104,6 +119,8 @@ enum LinkCommand {
       let reading: TabLinkReading
       let outcome: Result<any PlannedRoute, RequestFailure>
       if raw.tabs != nil {
+        // Refuses layers across tabs, which a link is not planned under.
+        if raw.plansWithLayers(on: table) { _ = try raw.resolveLayered(in: table, strict: strict) }
         let (state, target) = try raw.resolveTabs(in: table, strict: strict)
         guard case .link(let read) = target else { preconditionFailure("the target is a link") }
         reading = read
@@ -115,7 +132,13 @@ enum LinkCommand {
         } catch {
           throw RequestFailure(error, link: link, at: JSONPath.root.appending("link"))
         }
-        outcome = RouteRunner.route(reading.reading.request, from: stack, in: table).map { $0 }
+        if raw.plansWithLayers(on: table) {
+          let (state, _, _) = try raw.resolveLayered(in: table, strict: strict)
+          outcome = RouteRunner.route(reading.reading.request, from: state, tabs: nil, in: table)
+            .map { $0 }
+        } else {
+          outcome = RouteRunner.route(reading.reading.request, from: stack, in: table).map { $0 }
+        }
       }
       let route = try outcome.get()
       return .success(RouteJSON.json(route.json, link: reading.reading, tab: reading.tab))

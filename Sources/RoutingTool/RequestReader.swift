@@ -17,10 +17,10 @@ extension RawRequest {
   /// The bytes are read once, by the package's pull reader, straight into the request,
   /// without a JSON tree. A JSON error anywhere wins over every problem of shape; then
   /// the shape is checked in the order the keys are listed in Docs/RouteTables.md: an
-  /// unknown key, the start (`stack`, or `tab` and `stacks`), `parameters`, `via`, then
-  /// `to` or `link`. Inside a value, problems are found in document order, and inside a
-  /// stack entry an unknown key comes before the screen, the screen before its
-  /// parameters.
+  /// unknown key, the start (`stack`, or `tab` and `stacks`), `layers`, `parameters`,
+  /// `via`, then `to` or `link`. Inside a value, problems are found in document order,
+  /// and inside a stack entry an unknown key comes before the screen, the screen before
+  /// its parameters.
   ///
   /// - Parameters:
   ///   - bytes: The document.
@@ -113,6 +113,7 @@ extension RawRequest {
       stack = try start.get()
       tabs = nil
     }
+    let layers = try draft.layers.take()?.get()
     // `[String: String]()` is the shared empty storage, where the literal `[:]` went
     // through `init(dictionaryLiteral:)` for every line.
     let parameters = try draft.parameters.take()?.get() ?? [String: String]()
@@ -135,7 +136,9 @@ extension RawRequest {
       let wanted = allowsLink ? "'to' or 'link'" : "'to'"
       throw RequestProblem(at: base.appending("to"), "the required key \(wanted) is missing")
     }
-    self.init(stack: stack, tabs: tabs, target: target, parameters: parameters, path: base)
+    self.init(
+      stack: stack, tabs: tabs, layers: layers, target: target, parameters: parameters, path: base
+    )
   }
 }
 
@@ -156,6 +159,7 @@ private struct RequestDraft {
   var stack: Field<[RawRequest.StackEntry]>?
   var tab: Field<String>?
   var stacks: Field<[(tab: String, entries: [RawRequest.StackEntry])]>?
+  var layers: Field<[[RawRequest.StackEntry]]>?
   var to: Field<String>?
   var link: Field<String>?
   var via: Field<[String]>?
@@ -194,6 +198,7 @@ private struct RequestDraft {
       case .stack: stack = try Self.stack(&reader, at: base.appending(key))
       case .tab: tab = try Self.string(&reader, at: base.appending(key))
       case .stacks: stacks = try Self.stacks(&reader, at: base.appending(key))
+      case .layers: layers = try Self.layers(&reader, at: base.appending(key))
       case .to: to = try Self.string(&reader, at: base.appending(key))
       case .link where allowsLink: link = try Self.string(&reader, at: base.appending(key))
       case .link: try reader.skipValue()
@@ -210,7 +215,7 @@ private struct RequestDraft {
 
   /// The members a request may have.
   enum Member: String {
-    case stack, tab, stacks, to, link, via, parameters
+    case stack, tab, stacks, layers, to, link, via, parameters
 
     /// The member whose key is spelled with exactly these bytes; `nil` for any other
     /// key. The length picks the one candidate, and its name is compared byte for
@@ -222,7 +227,8 @@ private struct RequestDraft {
       case 3: candidate = key[0] == UInt8(ascii: "t") ? .tab : .via
       case 4: candidate = .link
       case 5: candidate = .stack
-      case 6: candidate = .stacks
+      // `stacks` and `layers` are both six bytes long: the first byte tells them apart.
+      case 6: candidate = key[0] == UInt8(ascii: "s") ? .stacks : .layers
       case 10: candidate = .parameters
       default: return nil
       }
@@ -365,6 +371,49 @@ private struct RequestDraft {
     return .success(stacks)
   }
 
+  /// `"layers": [["Compose", "Recipients"], ["Picker"]]`: the open layers, bottom first,
+  /// each entry as a stack's. An empty layer is read as one: planning refuses it
+  /// (``RoutingError/emptyLayer(_:)``), so that every entry point tells it alike.
+  static func layers(_ reader: inout JSONReader, at path: @autoclosure Place)
+    throws(JSONParseError) -> Field<[[RawRequest.StackEntry]]>
+  {
+    let kind = try reader.peek()
+    guard kind == .array else {
+      return try wrongType(&reader, kind, expected: "an array of layers", at: path())
+    }
+    try reader.enterArray()
+    var layers: [[RawRequest.StackEntry]] = []
+    var problem: RequestProblem?
+    var index = 0
+    while try reader.nextElement() {
+      let place = path().appending(index)
+      let inner = try reader.peek()
+      guard inner == .array else {
+        try reader.skipValue()
+        problem =
+          problem
+          ?? RequestProblem(
+            at: place, "expected a layer (an array of entries), found \(inner.description)")
+        index += 1
+        continue
+      }
+      try reader.enterArray()
+      var entries: [RawRequest.StackEntry] = []
+      var position = 0
+      while try reader.nextElement() {
+        switch try entry(&reader, at: place.appending(position)) {
+        case .success(let entry): entries.append(entry)
+        case .failure(let failure): problem = problem ?? failure
+        }
+        position += 1
+      }
+      layers.append(entries)
+      index += 1
+    }
+    if let problem { return .failure(problem) }
+    return .success(layers)
+  }
+
   /// A `parameters` object, each value a JSON string, number or boolean as the text it
   /// stands for, as ``RawRequest/values(_:at:)`` reads an expectation's.
   static func values(_ reader: inout JSONReader, at path: @autoclosure Place)
@@ -404,9 +453,10 @@ extension RawRequest {
   }
 }
 
-/// The request on a line that holds one on a single stack, read by the one request
-/// reader; `nil` for anything else (a request across tabs, a bad line), which the
-/// caller reads again to answer it. `routing serve` reads its plain lines so.
+/// The request on a line that holds one on a single stack (with layers or without),
+/// read by the one request reader; `nil` for anything else (a request across tabs, a
+/// bad line), which the caller reads again to answer it. `routing serve` reads its plain
+/// lines so.
 enum PlainRequestLine {
   /// The request on `line`, or `nil`.
   ///

@@ -27,13 +27,16 @@ struct RawRequest {
   var stack: [StackEntry]
   /// For a request across tabs (`"tab"` and `"stacks"` in place of `"stack"`).
   var tabs: TabStart?
+  /// The open layers over the start, bottom first (`"layers"`); `nil` when the request
+  /// gives none.
+  var layers: [[StackEntry]]?
   var target: Target
   var parameters: [String: String]
   /// Where the request is in its document.
   var path: JSONPath
 
   /// The keys a request object may hold.
-  static let keys = ["stack", "tab", "stacks", "to", "via", "parameters"]
+  static let keys = ["stack", "tab", "stacks", "layers", "to", "via", "parameters"]
 
   /// A `parameters` object, each value a JSON string, number or boolean written as the
   /// text it stands for (`2` and `"2"` alike), to be converted to the kind its screen
@@ -136,7 +139,7 @@ struct RawRequest {
 
   /// The entries of a stack found at `path` (made only for a failure), typed by the
   /// table's declarations.
-  private static func entries(
+  static func entries(
     _ stack: [StackEntry], at path: @autoclosure () -> JSONPath, in table: RouteTable
   ) throws(RequestFailure) -> [Entry] {
     var entries: [Entry] = []

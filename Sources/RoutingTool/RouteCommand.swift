@@ -8,12 +8,12 @@ enum RouteCommand {
   static let name = "route"
   static let spec = OptionSpec(
     flags: ["json", "explain"], single: ["from", "to", "via", "request", "batch"],
-    repeated: ["param"])
+    repeated: ["param", "layer"])
 
   static func run(_ arguments: [String], _ console: Console) throws(ToolFailure) -> ExitCode {
     let options = try Arguments(arguments, spec: spec, command: name)
     let tablePath = try options.positionals(["TABLE"], command: name)[0]
-    let flagOptions = ["from", "to", "via", "param", "explain"].filter(options.contains)
+    let flagOptions = ["from", "to", "via", "param", "layer", "explain"].filter(options.contains)
     switch (options.value("request"), options.value("batch")) {
     case (.some, .some):
       throw ToolFailure.usage("give either '--request' or '--batch', not both", command: name)
@@ -33,7 +33,26 @@ enum RouteCommand {
       return try BatchRoute.run(file, table, console)
     case (nil, nil):
       let (stack, request) = try requestFromFlags(options)
+      // An explanation is a stack's: the legs it replays open no layer.
+      if options.contains("layer") && options.has("explain") {
+        throw ToolFailure.usage("'--explain' does not go with '--layer'", command: name)
+      }
+      // `--layer A,B`, each a layer open over the stack, bottom first.
+      let layers = try options.all("layer").map { (list) throws(ToolFailure) in
+        try screenList(list, option: "layer", command: name).map { Entry(ScreenName($0)) }
+      }
       let table = try console.loadTable(tablePath, format: options.has("json") ? .json : .text)
+      // With layers open, or on a table with presenting commands, a route may close or
+      // open layers. Without layers, a failure is planned again as a stack's, which
+      // fails alike, to be explained.
+      if !layers.isEmpty || table.hasPresentingCommands {
+        let layered = RouteRunner.route(
+          request, from: ModalState(stack: stack, layers: layers), tabs: nil, in: table)
+        switch (layered, layers.isEmpty) {
+        case (.failure, true): break
+        default: return report(layered, json: options.has("json"), console)
+        }
+      }
       let outcome = RouteRunner.route(request, from: stack, in: table)
       // The explanation plans the legs as the route did: it throws nothing the route did
       // not, and finds the leg that failed.
@@ -103,6 +122,9 @@ enum RouteCommand {
       raw = try RawRequest(json: bytes[...])
     } catch {
       return report(Result<Route, _>.failure(RequestFailure(error)), json: true, console)
+    }
+    if raw.plansWithLayers(on: table) {
+      return report(RouteRunner.routeLayered(raw, in: table), json: true, console)
     }
     if raw.tabs != nil { return report(RouteRunner.routeTabs(raw, in: table), json: true, console) }
     return report(RouteRunner.route(raw, in: table), json: true, console)
@@ -262,23 +284,36 @@ enum BatchRoute {
     var tally = Tally()
     // One reader's storage for the part's lines, allocated once.
     var buffers = JSONReader.Buffers()
+    let presenting = table.hasPresentingCommands
     for (offset, line) in zip(0..., lines) {
-      answer(line, number: firstNumber + offset, table, into: &json, &tally, buffers: &buffers)
+      answer(
+        line, number: firstNumber + offset, table, presenting: presenting, into: &json, &tally,
+        buffers: &buffers)
     }
     return (json.bytes, tally)
   }
 
   /// Writes the answer to one line, and a line break; nothing for a blank line.
   static func answer(
-    _ line: ArraySlice<UInt8>, number: Int, _ table: RouteTable, into json: inout JSONBytes,
-    _ tally: inout Tally, buffers: inout JSONReader.Buffers
+    _ line: ArraySlice<UInt8>, number: Int, _ table: RouteTable, presenting: Bool,
+    into json: inout JSONBytes, _ tally: inout Tally, buffers: inout JSONReader.Buffers
   ) {
     guard line.contains(where: { !isBlank($0) }) else { return }
     let outcome: Result<Route, RequestFailure>
     do {
       let raw = try RawRequest(json: line, syntax: .line, reusing: &buffers)
-      // A request across tabs answers with its own shape (Docs/Tabs.md).
-      if raw.tabs != nil {
+      // A request with layers, and one across tabs, answers with its own shape
+      // (Docs/RouteTables.md, "Layers"; Docs/Tabs.md).
+      if raw.plansWithLayers(presenting: presenting) {
+        switch RouteRunner.routeLayered(raw, in: table) {
+        case .success(let route):
+          tally.routed += 1
+          json.layeredRoute(route)
+          json.byte(0x0A)
+          return
+        case .failure(let failure): outcome = .failure(failure)
+        }
+      } else if raw.tabs != nil {
         switch RouteRunner.routeTabs(raw, in: table) {
         case .success(let route):
           tally.routed += 1

@@ -181,16 +181,21 @@ enum Help {
   }
 
   static let route = """
-    Usage: routing route TABLE --from A,B,C --to D [--via M1,M2] [--param KEY=VALUE]... [--explain] [--json]
+    Usage: routing route TABLE --from A,B,C [--layer L1,L2]... --to D [--via M1,M2] [--param KEY=VALUE]... [--explain] [--json]
            routing route TABLE --request FILE|-
            routing route TABLE --batch FILE|-
 
     Plans the route from a stack (bottom first) to a screen, through optional
     breadcrumbs, with request parameters (text values, typed by each screen's
-    declarations). TABLE may be '-' for standard input, when no request comes from it.
+    declarations). With modal layers open over the stack, or on a table whose commands
+    present, the route may present (open a layer) and dismiss (close the top one); the
+    answer then gives the layers open after it, bottom first, when any is. TABLE may be
+    '-' for standard input, when no request comes from it.
 
     Options:
       --from A,B,C        the stack to start from, bottom first (names without parameters)
+      --layer L1,L2       a modal layer open over the stack (or the layers before it),
+                          bottom first; repeat for more
       --to D              the destination
       --via M1,M2         milestones to pass on the way, in order
       --param KEY=VALUE   a request parameter; repeat for more
@@ -201,6 +206,9 @@ enum Help {
       --request FILE|-    read one JSON request from FILE or standard input; prints JSON:
                           {"stack": ["Menu", {"screen": "Profile", "parameters": {"userId": "1"}}],
                            "to": "Chat", "via": ["Connections"], "parameters": {"userId": "2"}}
+                          ("layers": [["Compose"], ["Picker"]] gives open layers, entries as
+                          the stack's; a route answers "present" and {"action": "dismiss"}
+                          steps, and "layers" after the stack when any is open)
       --batch FILE|-      read one JSON request a line, print one JSON result a line, in
                           order; a bad line is answered with an error carrying its line
                           number and the run goes on; blank lines are skipped. A summary
@@ -386,8 +394,10 @@ enum Help {
                   "parameters": {"userId": "2"},
                   "expect": {"stack": ["Menu", "Folder", "Profile"], "steps": 2}}]}
     'expect' holds 'stack' (names, or objects whose parameters are compared too),
-    'steps' (a count) and/or 'error' (unreachable, unknownScreen, invalidRequest,
-    invalidLink). A case may give "link" instead of "to" (and "via"): the link is read
+    'layers' (the layers open after the route, each as a stack; an expected stack
+    without 'layers' expects none open), 'steps' (a count) and/or 'error' (unreachable,
+    unknownScreen, invalidRequest, invalidLink). A case may give "layers" open over its
+    stack, as a request does. A case may give "link" instead of "to" (and "via"): the link is read
     (see 'routing link --help') and its route compared. Each case prints 'PASS NAME' or,
     at the case's place, 'CASES:LINE:COLUMN: error: FAIL NAME: expected …, got …'; the
     last line is 'N passed, N failed'. TABLE or CASES (not both) may be '-' for standard

@@ -96,5 +96,6 @@ enum SavedState {
 extension RawRequest {
   /// No request: what a saved-state case holds in its place.
   static let none = RawRequest(
-    stack: [], tabs: nil, target: .screen("", via: []), parameters: [:], path: .root)
+    stack: [], tabs: nil, layers: nil, target: .screen("", via: []), parameters: [:],
+    path: .root)
 }

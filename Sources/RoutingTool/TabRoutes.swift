@@ -11,6 +11,9 @@ protocol PlannedRoute: CustomStringConvertible {
   var finalStack: [Entry] { get }
   /// Every tab after the route; `nil` for a route on one stack.
   var finalTabs: TabState? { get }
+  /// The layers open after the route, bottom first; none for a route planned without
+  /// layers.
+  var finalLayers: [[Entry]] { get }
 }
 
 extension PlannedRoute {
@@ -23,6 +26,7 @@ extension Route: PlannedRoute {
   var stepCount: Int { steps.count }
   var finalStack: [Entry] { stack }
   var finalTabs: TabState? { nil }
+  var finalLayers: [[Entry]] { [] }
 }
 
 extension TabRoute: PlannedRoute {
@@ -30,4 +34,5 @@ extension TabRoute: PlannedRoute {
   var stepCount: Int { steps.count }
   var finalStack: [Entry] { state.stack }
   var finalTabs: TabState? { state }
+  var finalLayers: [[Entry]] { [] }
 }

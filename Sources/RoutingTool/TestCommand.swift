@@ -39,6 +39,10 @@ enum TestCommand {
       let mismatches: [String]
       if let saved = testCase.snapshot {
         mismatches = saved.mismatches(with: testCase.expectation, in: table)
+      } else if testCase.request.plansWithLayers(on: table) {
+        let outcome = RouteRunner.routeLayered(testCase.request, in: table)
+        coverage.add(testCase.request, steps: try? outcome.get().commandSteps)
+        mismatches = testCase.expectation.mismatches(with: outcome, in: table)
       } else if testCase.request.tabs != nil {
         let outcome = RouteRunner.routeTabs(testCase.request, in: table)
         coverage.add(testCase.request, steps: try? outcome.get().commandSteps)
@@ -159,10 +163,13 @@ struct Coverage {
   }
 
   /// Counts what one case exercised: the screens it starts on (every tab's, across tabs:
-  /// its root when the case gives no stack for it) and the steps of its route, `nil` when
-  /// it has none.
+  /// its root when the case gives no stack for it; every open layer's) and the steps of
+  /// its route, `nil` when it has none.
   mutating func add(_ request: RawRequest, steps: [Step]?) {
     for entry in request.stack { screens.insert(ScreenName(entry.screen)) }
+    for layer in request.layers ?? [] {
+      for entry in layer { screens.insert(ScreenName(entry.screen)) }
+    }
     // A tab the request gives no stack for starts at its root.
     if request.tabs != nil {
       for tab in table.tabs { screens.insert(tab.root) }
@@ -265,8 +272,8 @@ struct Coverage {
 /// empty screen name) runs and comes out as the error `invalidRequest`.
 struct ExpectationFile {
   static let caseKeys = [
-    "name", "note", "stack", "tab", "stacks", "to", "link", "via", "parameters", "snapshot",
-    "expect",
+    "name", "note", "stack", "tab", "stacks", "layers", "to", "link", "via", "parameters",
+    "snapshot", "expect",
   ]
 
   var cases: [TestCase] = []
@@ -329,7 +336,7 @@ struct TestCase {
   var expectation: Expectation
 
   /// The keys of a request, which a saved-state case goes without.
-  static let requestKeys = ["stack", "tab", "stacks", "to", "link", "via", "parameters"]
+  static let requestKeys = ["stack", "tab", "stacks", "layers", "to", "link", "via", "parameters"]
 
   init(_ fields: JSONFields) throws {
     name = try fields.requiredString("name")
@@ -349,7 +356,9 @@ struct TestCase {
 }
 
 /// What a case expects: a stack, a number of steps, or an error kind; across tabs, the
-/// selected tab and some tabs' stacks too.
+/// selected tab and some tabs' stacks too; and the layers open after the route. An
+/// expectation of the final state (a stack, a tab, stacks or layers) without `layers`
+/// expects none open.
 struct Expectation {
   struct ExpectedEntry {
     var screen: String
@@ -368,12 +377,19 @@ struct Expectation {
   var tab: String?
   /// Some tabs' stacks after the route, by tab name.
   var stacks: [(tab: String, entries: [ExpectedEntry])]?
+  /// The layers open after the route, bottom first.
+  var layers: [[ExpectedEntry]]?
 
   init(_ value: JSONValue, at path: JSONPath) throws {
     let fields = try JSONFields(
-      value, at: path, keys: ["stack", "steps", "error", "tab", "stacks"])
+      value, at: path, keys: ["stack", "steps", "error", "tab", "stacks", "layers"])
     if let entries = fields["stack"] {
       stack = try Self.entries(entries, at: fields.path("stack"))
+    }
+    if let value = fields["layers"] {
+      layers = try JSONFields.array(value, at: fields.path("layers")).enumerated().map {
+        try Self.entries($1, at: fields.path("layers").appending($0))
+      }
     }
     tab = try fields.string("tab")
     if let value = fields["stacks"] {
@@ -400,14 +416,15 @@ struct Expectation {
       }
       error = known
     }
-    let expectsRoute = stack != nil || steps != nil || tab != nil || stacks != nil
+    let expectsRoute = stack != nil || steps != nil || tab != nil || stacks != nil || layers != nil
     if error == nil && !expectsRoute {
-      throw RequestProblem(at: path, "expect 'stack', 'steps', 'tab', 'stacks' or 'error'")
+      throw RequestProblem(
+        at: path, "expect 'stack', 'steps', 'tab', 'stacks', 'layers' or 'error'")
     }
     if error != nil && expectsRoute {
       throw RequestProblem(
         at: fields.path("error"),
-        "an expected error goes without 'stack', 'steps', 'tab' and 'stacks'")
+        "an expected error goes without 'stack', 'steps', 'tab', 'stacks' and 'layers'")
     }
   }
 
@@ -471,6 +488,20 @@ struct Expectation {
         if !matches(stack, actual, table) {
           found.append(
             "expected \(tab) stack \(describe(stack, table)), got \(actual.stackDescription)")
+        }
+      }
+      // An expected final state without layers expects none open.
+      if stack != nil || tab != nil || stacks != nil || layers != nil {
+        let expected = layers ?? []
+        let actual = route.finalLayers
+        if expected.count != actual.count
+          || zip(expected, actual).contains(where: { !matches($0, $1, table) })
+        {
+          let wanted = expected.map { describe($0, table) }.joined(separator: " | ")
+          let got = actual.map(\.stackDescription).joined(separator: " | ")
+          found.append(
+            "expected \(expected.isEmpty ? "no layer" : "layers \(wanted)"), got \(actual.isEmpty ? "none" : got)"
+          )
         }
       }
       return found

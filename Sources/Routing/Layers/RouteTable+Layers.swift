@@ -1,4 +1,11 @@
 extension RouteTable {
+  /// Whether any command presents its destination in a layer of its own. A table
+  /// without one plans every route from a stack as it did before layers, so a caller
+  /// (the `routing` tool) can keep a stack's route where no layer can open.
+  ///
+  /// - Complexity: O(1).
+  public var hasPresentingCommands: Bool { commands.anyPresents }
+
   /// Plans the route from a state with modal layers open to a destination, through
   /// breadcrumbs, with request parameters (<doc:LayersAndDetours>).
   ///

@@ -316,20 +316,73 @@ extension JSONBytes {
         self.step(inner)
       }
     }
-    raw(#"],"tab":"#)
-    string(route.state.selected)
+    raw("],")
+    tabMembers(route.state)
+    byte(UInt8(ascii: "}"))
+  }
+
+  /// The members of a tab state: `"tab":"Search","stacks":{"Home":[…],"Search":[…]}`,
+  /// the stacks by tab name.
+  ///
+  /// - Complexity: O(*n* + *t* log *t*), where *n* is the number of entries of every tab
+  ///   and *t* the number of tabs.
+  private mutating func tabMembers(_ state: TabState) {
+    raw(#""tab":"#)
+    string(state.selected)
     raw(#","stacks":{"#)
-    for (index, stack) in route.state.stacks.sorted(by: { $0.key < $1.key }).enumerated() {
+    for (index, stack) in state.stacks.sorted(by: { $0.key < $1.key }).enumerated() {
       if index > 0 { byte(UInt8(ascii: ",")) }
       string(stack.key)
-      raw(":[")
-      for (position, entry) in stack.value.enumerated() {
-        if position > 0 { byte(UInt8(ascii: ",")) }
-        self.entry(entry)
+      byte(UInt8(ascii: ":"))
+      entries(stack.value)
+    }
+    byte(UInt8(ascii: "}"))
+  }
+
+  /// A stack: `[{"screen":…,"parameters":{…}},…]`, bottom first.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of entries and their parameters.
+  private mutating func entries(_ stack: [Entry]) {
+    byte(UInt8(ascii: "["))
+    for (position, entry) in stack.enumerated() {
+      if position > 0 { byte(UInt8(ascii: ",")) }
+      self.entry(entry)
+    }
+    byte(UInt8(ascii: "]"))
+  }
+
+  /// A route with layers: `{"steps":[{"command":1,…,"action":"present",…},
+  /// {"action":"dismiss"}],"stack":[…],"layers":[[…],[…]]}`, the base `"tab"` and
+  /// `"stacks"` across tabs, and `"layers"` only when a layer is open after the route.
+  ///
+  /// - Complexity: O(*s* + *n* + *t* log *t*), where *s* is the number of steps, *n* the
+  ///   number of entries and *t* the number of tabs.
+  mutating func layeredRoute(_ route: LayeredRoute) {
+    raw(#"{"steps":["#)
+    for (index, step) in route.route.steps.enumerated() {
+      if index > 0 { byte(UInt8(ascii: ",")) }
+      switch step {
+      case .command(let inner): self.step(inner)
+      case .dismiss: raw(#"{"action":"dismiss"}"#)
+      }
+    }
+    raw("],")
+    if let tabs = route.tabs {
+      tabMembers(tabs)
+    } else {
+      raw(#""stack":"#)
+      entries(route.route.state.stack)
+    }
+    let layers = route.route.state.layers
+    if !layers.isEmpty {
+      raw(#","layers":["#)
+      for (index, layer) in layers.enumerated() {
+        if index > 0 { byte(UInt8(ascii: ",")) }
+        entries(layer)
       }
       byte(UInt8(ascii: "]"))
     }
-    raw("}}")
+    byte(UInt8(ascii: "}"))
   }
 
   /// An entry's parameters as members, keys sorted, values as text.

@@ -99,6 +99,7 @@ enum MCP {
     switch outcome {
     case .value(let value): answer = value
     case .route(let route): answer = route.json
+    case .layeredRoute(let route): answer = route.json
     case .failure(let failure) where failure.isToolError:
       answer = ["error": .object(failure.data)]
       isError = true

@@ -75,6 +75,8 @@ enum RPC {
     case value(JSONValue)
     /// A route, written straight as bytes (most answers are).
     case route(Route)
+    /// A route with layers, written straight as bytes too.
+    case layeredRoute(LayeredRoute)
     /// An error response.
     case failure(Failure)
   }
@@ -188,6 +190,9 @@ enum RPC {
     case .route(let route):
       json.raw(#","result":"#)
       json.route(route)
+    case .layeredRoute(let route):
+      json.raw(#","result":"#)
+      json.layeredRoute(route)
     case .failure(let failure):
       json.raw(#","error":{"code":"#)
       json.number(failure.code)

@@ -47,7 +47,14 @@ enum ServeMethods {
 
   /// The answer to a route request, as `routing route --request` prints it.
   static func route(_ raw: RawRequest, in table: RouteTable) -> RPC.Outcome {
-    // A request across tabs answers with its own shape (Docs/Tabs.md).
+    // A request with layers, and one across tabs, answers with its own shape
+    // (Docs/RouteTables.md, "Layers"; Docs/Tabs.md).
+    if raw.plansWithLayers(on: table) {
+      switch RouteRunner.routeLayered(raw, in: table) {
+      case .success(let route): return .layeredRoute(route)
+      case .failure(let failure): return .failure(RPC.Failure(failure))
+      }
+    }
     if raw.tabs != nil {
       return outcome(RouteRunner.routeTabs(raw, in: table).map(\.json))
     }
@@ -88,7 +95,7 @@ enum ServeMethods {
     description:
       "Like route, but when there is no route, says why: the screens the failing leg reaches, "
       + "each command into its milestone and why it cannot apply, and the nearest screen.",
-    schema: Schema.request(target: "to", tabs: false)
+    schema: Schema.request(target: "to", tabs: false, layers: false)
   ) { params, table, _ in
     do throws(RequestFailure) {
       let raw: RawRequest
@@ -101,6 +108,11 @@ enum ServeMethods {
         throw .invalidRequest(
           at: JSONPath.root.appending("tab"),
           "explain takes a request on one stack, not across tabs")
+      }
+      guard (raw.layers ?? []).isEmpty else {
+        throw .invalidRequest(
+          at: JSONPath.root.appending("layers"),
+          "explain takes a request on one stack, with no layer open")
       }
       let (stack, request) = try raw.resolve(in: table)
       switch RouteRunner.route(request, from: stack, in: table) {
@@ -254,7 +266,7 @@ enum ServeMethods {
       return .failure(RPC.Failure(error))
     }
     do throws(RoutingError) {
-      return .value(CoverCommand.document(try table.cover(from: root)))
+      return .value(CoverCommand.document(try table.cover(from: root), in: table))
     } catch {
       return .failure(RPC.Failure(RequestFailure(error)))
     }
@@ -439,13 +451,22 @@ enum Schema {
 
   /// A request object: `stack` (or `tab` and `stacks`), `target` (`to` or `link`),
   /// `via` with `to`, `parameters`.
-  static func request(target: String, tabs: Bool = true) -> JSONValue {
+  static func request(target: String, tabs: Bool = true, layers: Bool = true) -> JSONValue {
     var properties: JSONObject = [
       "stack": [
         "type": "array", "items": entry, "minItems": 1,
         "description": "The stack of screens to start from, bottom first.",
       ]
     ]
+    if layers {
+      properties.append(
+        "layers",
+        [
+          "type": "array", "items": ["type": "array", "items": entry, "minItems": 1],
+          "description":
+            "The modal layers open over the stack (over the selected tab's, with tabs), bottom first, each a stack bottom first.",
+        ])
+    }
     if tabs {
       properties.append(
         "tab", ["type": "string", "description": "On a table with tabs: the selected tab."])

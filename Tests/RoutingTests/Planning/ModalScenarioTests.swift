@@ -65,6 +65,15 @@ import Testing
     return ModalState(stack: stack.map(RoutingScenarioTests.entry), layers: layers)
   }
 
+  @Test func aTableSaysWhetherAnyCommandPresents() throws {
+    #expect(try Self.table("modal", answers: [:]).hasPresentingCommands)
+    var registry = RouteRegistry(defaultFactory: HeadlessScreen.factory)
+    registry.register(Command(id: "open", from: ["A"], to: "B"))
+    #expect(try registry.compile().hasPresentingCommands == false)
+    let file = try RouteTable(json: #"{"commands": [{"from": ["A"], "to": "B", "present": true}]}"#)
+    #expect(file.hasPresentingCommands)
+  }
+
   @Test func fixtureHoldsEveryScenario() throws {
     #expect(Self.scenarios.count == 16)
     let pending = try Self.scenarios.filter {

@@ -64,7 +64,10 @@ import Testing
     #expect(result.output + result.errors == example.output)
   }
 
-  @Test(arguments: ["Docs/Examples/SampleApp.json", "Docs/Examples/SampleApp-request.json"])
+  @Test(arguments: [
+    "Docs/Examples/SampleApp.json", "Docs/Examples/SampleApp-request.json",
+    "Docs/Examples/Mail-request.json",
+  ])
   func thePageQuotesTheExampleFiles(path: String) throws {
     #expect(try Self.page().contains(try Tool.packageFile(path)))
   }

@@ -70,7 +70,7 @@ import Testing
 
   /// The members of a request or stack entry, written in a random order.
   enum Member {
-    case stack, to, via, parameters, screen, other, tab, stacks, link
+    case stack, to, via, parameters, screen, other, tab, stacks, link, layers
   }
 
   static func stackEntry(_ random: inout SeededGenerator, into line: inout Line) {
@@ -135,6 +135,7 @@ import Testing
       let other = [
         #""tab": "Mail""#, #""link": "/x""#, #""extra": 1"#, #""to": "S1""#, #""stacks": {}"#,
         #""via": "S1""#, #""stack": "S1""#, #""parameters": []"#, #""to": null"#,
+        #""layers": {}"#, #""layers": ["S1"]"#, #""layers": [[], 2]"#,
       ]
       line.add(other.randomElement(using: &random)!, plain: false)
     case .tab:
@@ -143,6 +144,19 @@ import Testing
     case .link:
       line.add("\"link\"" + colon)
       name(&random, into: &line)
+    case .layers:
+      // Layers, each a stack's entries; an empty layer is read, and refused by planning.
+      line.add("\"layers\"" + colon + "[")
+      for index in 0..<Int.random(in: 0...2, using: &random) {
+        if index > 0 { line.add("," + whitespace(&random)) }
+        line.add("[")
+        for position in 0..<Int.random(in: 0...2, using: &random) {
+          if position > 0 { line.add("," + whitespace(&random)) }
+          stackEntry(&random, into: &line)
+        }
+        line.add("]")
+      }
+      line.add("]")
     case .stacks:
       line.add("\"stacks\"" + colon + "{")
       let tabs = ["Mail", "Contacts", "M"].shuffled(using: &random)
@@ -176,6 +190,7 @@ import Testing
     }
     if Bool.random(using: &random) { members.append(.parameters) }
     if Int.random(in: 0..<20, using: &random) == 0 { members.append(.other) }
+    if Int.random(in: 0..<6, using: &random) == 0 { members.append(.layers) }
     line.add(whitespace(&random))
     object(members, &random, into: &line)
     line.add(whitespace(&random))
@@ -215,7 +230,9 @@ import Testing
       raw.tabs.map { tabs in
         "tab \(tabs.selected) " + tabs.stacks.map { "\($0.tab): \(entries($0.entries))" }.joined()
       } ?? "no tabs"
-    return "\(entries(raw.stack)) \(target) \(values(raw.parameters)) \(tabs) at '\(raw.path)'"
+    let layers = raw.layers.map { "layers \($0.map(entries))" } ?? "no layers"
+    return
+      "\(entries(raw.stack)) \(target) \(values(raw.parameters)) \(tabs) \(layers) at '\(raw.path)'"
   }
 
   /// What a reading comes to: the request's summary, or the problem's place and message.
@@ -299,7 +316,7 @@ import Testing
     ),
     (
       #"{"stack": ["Menu"], "to": "Chat", "link": "/x"}"#,
-      "unknown key 'link' (known keys: 'stack', 'tab', 'stacks', 'to', 'via', 'parameters')"
+      "unknown key 'link' (known keys: 'stack', 'tab', 'stacks', 'layers', 'to', 'via', 'parameters')"
     ),
   ])
   func refusesWhatTheTreeRefuses(line: String, message: String) {
@@ -317,7 +334,7 @@ import Testing
 
 /// A request read the simple way, from the JSON tree, after Docs/RouteTables.md: the
 /// whole line is parsed first, then the keys are checked, then the start (`stack`, or
-/// `tab` and `stacks`), `parameters`, `via`, and `to` or `link`.
+/// `tab` and `stacks`), `layers`, `parameters`, `via`, and `to` or `link`.
 enum TreeRequestReference {
   static func read(_ bytes: [UInt8], keys: [String], allowsLink: Bool) throws(RequestProblem)
     -> RawRequest
@@ -366,6 +383,22 @@ enum TreeRequestReference {
       }
       stack = try entries(try fields.required("stack"), at: fields.path("stack"))
     }
+    var layers: [[RawRequest.StackEntry]]?
+    if let value = fields["layers"] {
+      guard case .array(let list) = value else {
+        throw RequestProblem(
+          at: fields.path("layers"), "expected an array of layers, found \(value.typeDescription)")
+      }
+      layers = try list.enumerated().map { index, layer in
+        let place = fields.path("layers").appending(index)
+        guard case .array(let items) = layer else {
+          throw RequestProblem(
+            at: place, "expected a layer (an array of entries), found \(layer.typeDescription)")
+        }
+        // An empty layer reads: planning refuses it.
+        return items.isEmpty ? [] : try entries(layer, at: place)
+      }
+    }
     let parameters = try values(fields["parameters"], at: fields.path("parameters")) ?? [:]
     let via = try fields.stringArray("via")
     let target: RawRequest.Target
@@ -385,7 +418,8 @@ enum TreeRequestReference {
       throw RequestProblem(at: fields.path("to"), "the required key \(wanted) is missing")
     }
     return RawRequest(
-      stack: stack, tabs: tabs, target: target, parameters: parameters, path: fields.path)
+      stack: stack, tabs: tabs, layers: layers, target: target, parameters: parameters,
+      path: fields.path)
   }
 
   static func entries(_ value: JSONValue, at path: JSONPath) throws -> [RawRequest.StackEntry] {

@@ -1,0 +1,186 @@
+import Routing
+import RoutingJSON
+
+/// A route planned with modal layers (Docs/RouteTables.md, "Layers"): its steps, which
+/// may present and dismiss, and the state they leave, a stack's or, across tabs, the
+/// selected tab's, with the layers open over it.
+struct LayeredRoute: PlannedRoute {
+  /// The route in the selected tab's stack, across tabs.
+  var route: ModalRoute
+  /// Every tab after the route, the selected tab's stack being the route's base; `nil`
+  /// for a route on one stack.
+  var tabs: TabState?
+
+  func write(to json: inout JSONBytes) { json.layeredRoute(self) }
+  var stepCount: Int { route.steps.count }
+  var finalStack: [Entry] { route.state.stack }
+  var finalTabs: TabState? { tabs }
+  var finalLayers: [[Entry]] { route.state.layers }
+
+  /// The command steps, without the dismisses.
+  var commandSteps: [Step] { route.commandSteps }
+
+  /// The steps one a line and numbered, then the base as a stack's route or a route
+  /// across tabs prints it, then, when any layer is open, the layers bottom first:
+  ///
+  /// ```
+  /// 1. present Compose by compose
+  /// stack: Inbox
+  /// layers: Compose
+  /// ```
+  ///
+  /// - Complexity: O(*s* + *n*), where *s* is the number of steps and *n* the number of
+  ///   entries in the state.
+  var description: String {
+    var lines = route.steps.enumerated().map { "\($0.offset + 1). \($0.element)" }
+    if lines.isEmpty { lines.append("(already there)") }
+    if let tabs {
+      lines.append("tabs: \(tabs)")
+    } else {
+      lines.append("stack: \(route.state.stack.stackDescription)")
+    }
+    if !route.state.layers.isEmpty {
+      lines.append("layers: \(route.state.layers.map(\.stackDescription).joined(separator: " | "))")
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension RawRequest {
+  /// Whether the request is planned with layers on `table`: it gives an open layer, or
+  /// it starts from one stack on a table with presenting commands (where a route may
+  /// open one). Any other request is planned as it was before layers, and answers as
+  /// it did.
+  ///
+  /// - Complexity: O(1).
+  func plansWithLayers(on table: RouteTable) -> Bool {
+    plansWithLayers(presenting: table.hasPresentingCommands)
+  }
+
+  /// Whether the request is planned with layers on a table whose commands present
+  /// (`presenting`) or not, as ``plansWithLayers(on:)`` says; for a batch, which asks
+  /// the table once.
+  ///
+  /// - Complexity: O(1).
+  func plansWithLayers(presenting: Bool) -> Bool {
+    layers?.isEmpty == false || tabs == nil && presenting
+  }
+
+  /// The state to plan from with layers, every tab when the request is across tabs,
+  /// and the request (or, on one stack, what its link reads as).
+  ///
+  /// - Throws: As ``resolve(in:strict:)`` and ``resolveTabs(in:strict:)``, a layer's
+  ///   entries named under `layers[i][j]`; ``RequestFailure`` of kind `invalidRequest`
+  ///   for a link across tabs with layers open, which is not planned.
+  func resolveLayered(in table: RouteTable, strict: Bool = false) throws(RequestFailure) -> (
+    state: ModalState, tabs: TabState?, request: Request
+  ) {
+    let path = self.path
+    let base: [Entry]
+    let tabState: TabState?
+    let request: Request
+    if tabs != nil {
+      if case .link = target {
+        throw RequestFailure.invalidRequest(
+          at: path.appending("layers"), "a link across tabs is planned with no layer open")
+      }
+      let (state, target) = try resolveTabs(in: table, strict: strict)
+      guard case .request(let asked) = target else { preconditionFailure("the target is a screen") }
+      // The route stays in the selected tab, whose stack planning checks: the other
+      // tabs' are checked here, as planning across tabs checks them.
+      if table.declaresScreens {
+        for (tab, stack) in state.stacks.sorted(by: { $0.key < $1.key }) where tab != state.selected
+        {
+          for (index, entry) in stack.enumerated() where table.screen(named: entry.screen) == nil {
+            throw RequestFailure(
+              RoutingError.unknownScreenOnStack(
+                entry.screen, entry: index, tab: tab,
+                suggestion: table.nearestScreen(to: entry.screen)))
+          }
+        }
+      }
+      // A tab the request gives no stack for stands at its root.
+      let root = table.tab(named: state.selected).map { [Entry($0.root)] } ?? []
+      base = state.stack.isEmpty ? root : state.stack
+      tabState = state
+      request = asked
+    } else {
+      (base, request) = try resolve(in: table, strict: strict)
+      tabState = nil
+    }
+    var layers: [[Entry]] = []
+    for (index, layer) in (self.layers ?? []).enumerated() {
+      layers.append(
+        try Self.entries(layer, at: path.appending("layers").appending(index), in: table))
+    }
+    return (ModalState(stack: base, layers: layers), tabState, request)
+  }
+}
+
+extension RouteRunner {
+  /// Routes a request with layers (``RawRequest/plansWithLayers(on:)``), on one stack or
+  /// in the selected tab.
+  static func routeLayered(_ raw: RawRequest, in table: RouteTable, strict: Bool = false)
+    -> Result<LayeredRoute, RequestFailure>
+  {
+    do {
+      let (state, tabs, request) = try raw.resolveLayered(in: table, strict: strict)
+      return route(request, from: state, tabs: tabs, in: table)
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Routes `request` from a state with layers; across tabs, `tabs` holds every tab,
+  /// and the route stays in the selected one.
+  static func route(
+    _ request: Request, from state: ModalState, tabs: TabState?, in table: RouteTable
+  ) -> Result<LayeredRoute, RequestFailure> {
+    do {
+      let route = try table.route(request, from: state)
+      let after = tabs.map { tabs in
+        var state = tabs
+        state.stacks[tabs.selected] = route.state.stack
+        return state
+      }
+      return .success(LayeredRoute(route: route, tabs: after))
+    } catch {
+      return .failure(failure(error, of: request, from: state, tabs: tabs))
+    }
+  }
+
+  /// The failure for a planning error from a state with layers: as
+  /// ``failure(_:of:)``, with an entry of the start named where the request gives it,
+  /// `layers[i][j]` for a layer's (the library counts entries along the base and then
+  /// every layer), `stacks.TAB[j]` for the selected tab's.
+  static func failure(
+    _ error: RoutingError, of request: Request, from state: ModalState, tabs: TabState?
+  ) -> RequestFailure {
+    let base =
+      tabs.map { JSONPath.root.appending("stacks").appending($0.selected) }
+      ?? JSONPath.root.appending("stack")
+    switch error {
+    case .unknownScreenOnStack(_, let entry, _, _):
+      // The place goes in `path` only, as for a stack's entry: the message is the
+      // library's.
+      var failure = RequestFailure(error)
+      var place = base.appending(entry)
+      var position = entry - state.stack.count
+      for (number, layer) in state.layers.enumerated() where position >= 0 {
+        if position < layer.count {
+          place = JSONPath.root.appending("layers").appending(number).appending(position)
+        }
+        position -= layer.count
+      }
+      failure.details = JSONObject(
+        failure.details.members.map {
+          $0.key == "path" ? JSONMember("path", .string(place.description)) : $0
+        })
+      return failure
+    case .noTabForStack where tabs != nil:
+      return RequestFailure(error, at: base.appending(0))
+    default:
+      return failure(error, of: request)
+    }
+  }
+}
