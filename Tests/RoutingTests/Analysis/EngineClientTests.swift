@@ -4,7 +4,7 @@ import Testing
 
 /// The leg engine's clients answer with the engine's answer: on seeded random tables
 /// (with and without costs, guards, commands from anywhere and parameters), the planner's
-/// routes, the trees `routing diff` reads (``RouteTable/plannedRouteTree(from:where:)``)
+/// routes, the trees `routing diff` reads (``RouteTable/plannedRouteTree(from:refusing:)``)
 /// and the explanations of failing legs all equal the engine's tree of legs from the
 /// same stack.
 @Suite struct EngineClientTests {
@@ -20,10 +20,9 @@ import Testing
         .map { Entry($0.screen) }
       guard stack.allSatisfy({ table.screenIndex[$0.screen] != nil }) else { continue }
       // The guards say the same to every request.
-      let context = GuardContext(request: Request(to: "S0"), stack: stack)
-      let enabled = table.commands.map { $0.condition?.allows(context) ?? true }
-      let tree = table.routeTree(from: stack) { enabled[Int($0)] }
-      let diffTree = try table.plannedRouteTree(from: stack) { enabled[Int($0)] }.tree
+      let refused = table.refusedCommands(Request(to: "S0"), from: stack)
+      let tree = table.routeTree(from: stack, filter: table.legFilter(refusing: refused))
+      let diffTree = try table.plannedRouteTree(from: stack, refusing: refused).tree
       let top = table.screenIndex[stack[stack.count - 1].screen]!
       for (number, screen) in table.screens.enumerated() {
         let target = Int32(number)
