@@ -3,10 +3,9 @@ extension Planner {
   /// tab, with the commands the tab allows, and plans as a single stack's does (no
   /// ``TabState`` is made for it).
   struct StackTab {
-    /// The tab's number, in table order.
+    /// The tab's number, in table order: the leg's filter leaves out the commands this
+    /// tab leaves out (``legFilter(refusing:inTab:marking:)``).
     let number: Int
-    /// The table's tabs.
-    let layout: TabLayout
     /// The tab's name, for an unknown stack screen's error; `nil` when the stack was
     /// given as a single stack, not as the tab's.
     let name: String?
