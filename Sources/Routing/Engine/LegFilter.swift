@@ -43,6 +43,11 @@ extension Planner {
   /// - Complexity: O(1) when no guard said no; otherwise O(*r* + *t*) for *r* refused
   ///   commands and *t* commands the tab leaves out, plus O(*C*) the first time
   ///   `storage` is sized for the table's *C* commands.
+  ///
+  /// Inlined: a cold plan makes a filter, and returned from a call, even the empty one
+  /// is copied (its arrays retained) where the caller could take it as it is
+  /// (`Docs/Performance.md`).
+  @inline(__always)
   func legFilter(
     refusing refused: [Int32], inTab tab: Int?, marking storage: inout CommandSet
   ) -> LegFilter {
