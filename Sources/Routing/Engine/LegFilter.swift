@@ -44,9 +44,8 @@ extension Planner {
   ///   commands and *t* commands the tab leaves out, plus O(*C*) the first time
   ///   `storage` is sized for the table's *C* commands.
   ///
-  /// Inlined: a cold plan makes a filter, and returned from a call, even the empty one
-  /// is copied (its arrays retained) where the caller could take it as it is
-  /// (`Docs/Performance.md`).
+  /// Inlined: every cold plan makes a filter, and returned from a call even the empty
+  /// one is copied (its arrays retained), where inlined the caller takes it as it is.
   @inline(__always)
   func legFilter(
     refusing refused: [Int32], inTab tab: Int?, marking storage: inout CommandSet
