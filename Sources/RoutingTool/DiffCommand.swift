@@ -186,8 +186,6 @@ struct RouteDiff {
     let identity: [Int]
     /// Each command's identifier.
     let ids: [String?]
-    /// Whether each command has a guard: the tool runs no guard, so it takes no part.
-    let isGuarded: [Bool]
 
     init(_ table: RouteTable, destinations: [ScreenName: Int32], identities: inout [String: Int]) {
       self.table = table
@@ -204,16 +202,14 @@ struct RouteDiff {
       }
       self.identity = identity
       self.ids = ids
-      var isGuarded = [Bool](repeating: false, count: table.commands.count)
-      for command in table.graph.guardedCommands { isGuarded[Int(command)] = true }
-      self.isGuarded = isGuarded
     }
 
-    /// The planner's route from `stack` to every screen, through unguarded commands,
-    /// and the stack's tab; or the planner's error about the stack.
+    /// The planner's route from `stack` to every screen, through unguarded commands (the
+    /// tool runs no guard, so every guarded command refuses), and the stack's tab; or the
+    /// planner's error about the stack.
     func tree(from stack: [Entry]) -> Result<(tree: RouteTree, tab: String?), RoutingError> {
       Result { () throws(RoutingError) in
-        try table.plannedRouteTree(from: stack, where: { !isGuarded[Int($0)] })
+        try table.plannedRouteTree(from: stack, refusing: table.graph.guardedCommands)
       }
     }
 

@@ -182,8 +182,9 @@ struct CoverFinder {
     var screen: Int32
     var tab: Int?
     var tree: RouteTree
-    /// Per command: whether it may take part (its guard refuses; its tab leaves it out).
-    var enabled: [Bool]
+    /// What the tree's legs leave out: every guarded command (its guard refuses) and
+    /// the commands its tab leaves out.
+    var filter: LegFilter
     /// Whether the root's entry matches its screen under the values of the tree's cases.
     /// The entry holds no values, so a value for a key the root declares keeps it from
     /// matching: a command back to the root then pushes it again instead of popping
@@ -240,20 +241,16 @@ struct CoverFinder {
   ///
   /// - Complexity: O(*V* + *E*), O((*V* + *E*) · log *V*) with costs.
   mutating func addTree(from name: ScreenName, tab: Int?, rootMatches: Bool = true) {
-    var enabled = [Bool](repeating: true, count: graph.commandCount)
-    for command in graph.guardedCommands { enabled[Int(command)] = false }
-    if let tab {
-      for command in table.tabLayout.excluded[tab] { enabled[Int(command)] = false }
-    }
+    let filter = table.legFilter(refusing: graph.guardedCommands, inTab: tab)
     let screen = table.screenIndex[name]!
     var marks = StackMarks(screenCount: graph.screenCount)
     marks.mark([screen]) { _, _ in rootMatches }
-    let tree = RouteTree(graph: graph, marks: marks, where: { enabled[Int($0)] })
+    let tree = RouteTree(graph: graph, marks: marks, filter: filter)
     let roots = tab == nil ? [name] : table.tabs.map(\.root)
     let keys = Set(roots.flatMap { table.screen(named: $0)?.parameters.map(\.name) ?? [] })
     trees.append(
       RootTree(
-        name: name, screen: screen, tab: tab, tree: tree, enabled: enabled,
+        name: name, screen: screen, tab: tab, tree: tree, filter: filter,
         rootMatches: rootMatches, keys: keys))
   }
 
@@ -296,7 +293,7 @@ struct CoverFinder {
     var marks = StackMarks(screenCount: graph.screenCount)
     for via in tree.tree.reached {
       marks.mark(chain(of: via, in: tree)) { position, _ in position > 0 || tree.rootMatches }
-      let legs = RouteTree(graph: graph, marks: marks, where: { tree.enabled[Int($0)] })
+      let legs = RouteTree(graph: graph, marks: marks, filter: tree.filter)
       // The route to `via` may take a command of its own that no route to `via` alone
       // lists: when the root does not match, going back to it is only a breadcrumb's leg.
       var viaTakesNew = tree.tree.anyStep(to: via, where: { !inCandidate[Int($0.command)] })
@@ -330,7 +327,7 @@ struct CoverFinder {
       marks.mark(chain(of: via, in: tree)) { position, _ in position > 0 || tree.rootMatches }
       graph.listFirstSteps(
         marks, implicitAnywhere: false, into: &first, pops: &pops, merged: &merged,
-        where: { tree.enabled[Int($0)] })
+        filter: tree.filter)
       var viaTakesNew = tree.tree.anyStep(to: via, where: { !inCandidate[Int($0.command)] })
       for step in first where seen[Int(step.screen)] != via {
         seen[Int(step.screen)] = via
@@ -584,12 +581,12 @@ struct CoverFinder {
         let name = command.condition?.name.map { " '\($0)'" } ?? ""
         reason =
           "its guard\(name) refuses: cover plans with every guard refusing, as a table loaded from a file does"
-      } else if !searchedTrees.contains(where: { $0.enabled[number] }) {
+      } else if !searchedTrees.contains(where: { $0.filter.allows(Int32(number)) }) {
         reason = "every tab leaves it out"
       } else if !originReached[number] {
         reason = "no origin of it is reached from \(rootText)"
       } else if searchedTrees.allSatisfy({
-        !$0.enabled[number] || $0.screen == graph.destination[number]
+        !$0.filter.allows(Int32(number)) || $0.screen == graph.destination[number]
       }) {
         let target = table.screens[Int(graph.destination[number])].name
         reason =
@@ -624,12 +621,12 @@ struct CoverFinder {
     for root in searchedTrees {
       for screen in [root.screen] + root.tree.reached {
         for command in graph.commandsFrom[Int(screen)]
-        where root.enabled[Int(command)] && !pushes[Int(command)] {
+        where root.filter.allows(command) && !pushes[Int(command)] {
           let target = graph.destination[Int(command)]
           var cursor = screen
           while cursor >= 0 && cursor != target { cursor = root.tree.previous(of: cursor) }
           let held = cursor == target || (root.rootMatches && root.screen == target)
-          if held, let pop = graph.popCommand(to: target, where: { root.enabled[Int($0)] }) {
+          if held, let pop = graph.popCommand(to: target, where: { root.filter.allows($0) }) {
             back[Int(command)] = back[Int(command)] ?? pop
           } else {
             pushes[Int(command)] = true
@@ -649,11 +646,11 @@ struct CoverFinder {
   private func originsReached() -> [Bool] {
     var reached = [Bool](repeating: false, count: graph.commandCount)
     for root in searchedTrees {
-      for command in graph.fromAnywhere where root.enabled[Int(command)] {
+      for command in graph.fromAnywhere where root.filter.allows(command) {
         reached[Int(command)] = true
       }
       for screen in [root.screen] + root.tree.reached {
-        for command in graph.commandsFrom[Int(screen)] where root.enabled[Int(command)] {
+        for command in graph.commandsFrom[Int(screen)] where root.filter.allows(command) {
           reached[Int(command)] = true
         }
       }

@@ -105,6 +105,14 @@ struct TableAnalysis {
   /// destinations laid beside them. The commands from anywhere apply on top of the first
   /// screen reached, so their destinations are reached once, with the roots.
   ///
+  /// The same set as the screens the leg engine's trees from the roots' one-entry stacks
+  /// reach (``RouteTree``, every command taking part), with the roots: a leg from
+  /// `[root]` pushes every screen a chain of commands reaches but the root, which it
+  /// holds, and a chain through the root again is no shorter. The diagnostics need the
+  /// set only, not the legs, so this walk marks screens rather than build a tree per
+  /// root, which on a table with costs is a weighted search; `EngineClientTests` checks
+  /// that the two agree.
+  ///
   /// - Complexity: O(*V* + *E*).
   func reachable(from roots: [Int32]) -> [Bool] {
     var reached = [Bool](repeating: false, count: graph.screenCount)
@@ -267,6 +275,15 @@ struct TableAnalysis {
   /// For each command, the first earlier command that leads to the same screen from
   /// every one of its origins (or from anywhere) at no higher cost, or -1: the planner
   /// always prefers that one, so the command is never chosen.
+  ///
+  /// Not a search, and not one for the leg engine: a claim about every stack and every
+  /// request, where a tree of legs (``RouteTree``) speaks for one stack, and can show
+  /// that a command is taken but never that it never is. The claim follows from the
+  /// engine's rules: wherever the command could push, the earlier one applies too, at no
+  /// higher cost and with a lower number, so ``LegOrder`` puts the leg that takes it
+  /// first; a pop back to the screen takes the cheapest, lowest-numbered command to it
+  /// (``RouteGraph/popCommand(to:where:)``), never this one. `EngineClientTests` checks
+  /// that no tree of legs takes a command this finds covered.
   ///
   /// The commands to each screen are taken in order, keeping, for the screen, those
   /// from anywhere and those that list each origin. A command's candidates are then the

@@ -48,21 +48,15 @@ extension RouteTable {
     // On a table with tabs, the stack is a tab's, and the commands it leaves out take no
     // part, as in the route.
     let tab = try self.tab(ofCheckedStack: stack, for: request)
-    var disabled = Set(tab.map { tabLayout.excluded[$0] } ?? [])
     if entry(stack[stack.count - 1], matches: target, under: parameters) { return nil }
-    let context = GuardContext(request: request, stack: stack)
-    for (position, command) in graph.guardedCommands.enumerated()
-    where !graph.guards[position].allows(context) {
-      disabled.insert(command)
-    }
-    let isEnabled = { (command: Int32) in !disabled.contains(command) }
+    let filter = legFilter(refusing: refusedCommands(request, from: stack), inTab: tab)
     var current = stack
     for milestone in breadcrumbs.map({ screenIndex[$0]! }) + [target] {
       if entry(current[current.count - 1], matches: milestone, under: parameters) { continue }
       let marks = StackMarks(current, in: self, parameters: parameters)
-      let tree = RouteTree(graph: graph, marks: marks, where: isEnabled)
+      let tree = RouteTree(graph: graph, marks: marks, filter: filter)
       guard tree.isReached(milestone) else {
-        return explain(milestone, from: current, tree, marks, inTab: tab, isEnabled)
+        return explain(milestone, from: current, tree, marks, inTab: tab, filter)
       }
       for step in tree.steps(to: milestone) {
         if step.popTo >= 0 {
@@ -78,7 +72,7 @@ extension RouteTable {
   /// The explanation of a leg from `stack` that `tree` shows cannot reach `milestone`.
   private func explain(
     _ milestone: Int32, from stack: [Entry], _ tree: RouteTree, _ marks: StackMarks,
-    inTab tab: Int?, _ isEnabled: (Int32) -> Bool
+    inTab tab: Int?, _ filter: LegFilter
   ) -> RouteExplanation {
     let reachable = tree.reached.map {
       RouteExplanation.ReachedScreen(screen: screens[Int($0)].name, steps: tree.depth(of: $0)!)
@@ -88,7 +82,7 @@ extension RouteTable {
       let reason: RouteExplanation.Reason
       if let tab, isLeftOut(Int(command), inTab: tab) {
         reason = .leftOutOfTab(tab: tabLayout.tabs[tab].name)
-      } else if !isEnabled(command) {
+      } else if !filter.allows(command) {
         reason = .guardRefused
       } else {
         let onStack = origins.filter { origin in

@@ -115,7 +115,7 @@ extension RouteTable {
     let stack = [Entry(root)]
     var guarded = [Bool](repeating: false, count: graph.commandCount)
     for command in graph.guardedCommands { guarded[Int(command)] = true }
-    let (refusing, tab) = try plannedRouteTree(from: stack, where: { !guarded[Int($0)] })
+    let (refusing, tab) = try plannedRouteTree(from: stack, refusing: graph.guardedCommands)
     let allowing =
       graph.guardedCommands.isEmpty ? refusing : try plannedRouteTree(from: stack).tree
     var depths = [Reach.Depth(screen: root, depth: 0)]

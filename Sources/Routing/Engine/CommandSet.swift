@@ -49,6 +49,13 @@ struct CommandSet: Sendable {
     members.append(Int32(command))
   }
 
+  /// Adds every member of `other`, a set of commands below ``count``.
+  ///
+  /// - Complexity: O(*k*), where *k* is the number of members of `other`.
+  mutating func formUnion(_ other: CommandSet) {
+    for member in other.members { insert(Int(member)) }
+  }
+
   /// Whether `command`, below ``count``, is a member.
   @inline(__always)
   func contains(_ command: Int) -> Bool {

@@ -34,6 +34,36 @@ struct SearchRecord: Sendable {
 /// The one statement of the rule: the weighted searches compare ways with
 /// ``precedes(_:_:in:)``, and the breadth-first searches, which only ever compare ways
 /// of one length that agree up to their last step, with ``earlier(_:_:)``.
+///
+/// ## Breadth-first order
+///
+/// Without costs the three breadth-first searches (the warm walk along a distance field,
+/// ``Planner/warmLeg(to:along:_:_:)`` and ``Planner/warmRoute(from:to:parameters:)``;
+/// the bidirectional search, ``Planner/shortestLeg(to:filter:bound:_:)``; and the tree
+/// of legs from one stack, ``RouteTree``) never compare two ways: each follows the rule
+/// by the order in which it looks at steps, which is this one order.
+///
+/// 1. **First steps in command order, pops and pushes together.** A leg's first steps
+///    are one list ascending by command number
+///    (``RouteGraph/listFirstSteps(_:implicitAnywhere:into:pops:merged:filter:)``): a
+///    pop back to an entry counts as the number of the command
+///    ``RouteGraph/popCommand(to:where:)`` chooses for it, a push from the top or from
+///    anywhere as its own. A pop is neither before nor after the pushes as such. Of two
+///    first steps to one screen, the lower-numbered is the leg's.
+/// 2. **Later steps in row order.** Every later step pushes by a command from the screen
+///    on top; a screen's row of commands (``RouteGraph/commandsFrom``) is ascending by
+///    command number, and a search looks at it in that order, taking the first command
+///    that fits (to a screen not reached yet, or one step nearer the milestone).
+/// 3. **First found, kept.** A screen's leg is the first way to it in that order: the
+///    searches keep the first and never replace it. Taking each level's screens in the
+///    order of their legs (the tree) or marking the screens on a shortest leg and walking
+///    them by 1 and 2 (the bidirectional search, the warm walk) gives the same leg.
+///
+/// The loops state this order by their structure, not by a shared function: they are a
+/// plan's work, and each reads the rows its own way (a distance field, level words, a
+/// list of settled screens). Each refers here; `EngineClientTests` checks, on tables
+/// made of ties (every command costing 1, many commands from anywhere, deep stacks),
+/// that the three give the same legs.
 struct LegOrder: Sendable {
   /// Two paths of commands it compares, kept so that comparing does not allocate.
   private var leftPath: [Int32] = []

@@ -26,6 +26,10 @@ struct LimitedPositions: Sendable {
   let guarded: Bits
   /// Per tab, the positions of the commands it leaves out.
   let tabs: [Bits]
+  /// Per tab, the commands it leaves out, marked (an empty set when none): the filter
+  /// of a leg inside the tab when no guard said no
+  /// (``Planner/legFilter(refusing:inTab:marking:)``), made once with the table.
+  let tabCommands: [CommandSet]
 
   /// The positions of `graph`'s guarded commands and, per tab, of the commands it
   /// leaves out (`excluded`, in tab order).
@@ -34,15 +38,23 @@ struct LimitedPositions: Sendable {
   ///   command, where *c* is the number of commands and *p* the number of positions in
   ///   the rows.
   init(graph: RouteGraph, excluded: [[Int32]]) {
-    guarded = Self.bits(of: graph.guardedCommands, graph)
-    tabs = excluded.map { Self.bits(of: $0, graph) }
+    guarded = Self.bits(of: Self.set(of: graph.guardedCommands, graph), graph)
+    let sets = excluded.map { Self.set(of: $0, graph) }
+    tabs = sets.map { Self.bits(of: $0, graph) }
+    tabCommands = sets
   }
 
-  /// The positions of `commands` in `graph`'s rows.
-  private static func bits(of commands: [Int32], _ graph: RouteGraph) -> Bits {
-    guard !commands.isEmpty else { return Bits() }
-    var set = CommandSet(count: graph.commandCount)
+  /// `commands` marked in a set of `graph`'s commands; an empty set of none when there
+  /// are none.
+  private static func set(of commands: [Int32], _ graph: RouteGraph) -> CommandSet {
+    var set = CommandSet(count: commands.isEmpty ? 0 : graph.commandCount)
     for command in commands { set.insert(Int(command)) }
+    return set
+  }
+
+  /// The positions of the commands of `set` in `graph`'s rows.
+  private static func bits(of set: CommandSet, _ graph: RouteGraph) -> Bits {
+    guard !set.isEmpty else { return Bits() }
     func bits(_ rows: [Int32]) -> [UInt64] {
       var words = [UInt64](repeating: 0, count: (rows.count + 63) / 64)
       for (position, command) in rows.enumerated() where set.contains(Int(command)) {

@@ -13,7 +13,8 @@ extension Planner {
   /// tie rule: screens of the forward levels that lie on a shortest leg are marked, back
   /// from the meeting screens, by giving them their distance to the milestone; the walk
   /// takes the lowest-numbered first step to a marked screen, then at each step the
-  /// lowest-numbered command to a screen one step nearer the milestone.
+  /// lowest-numbered command to a screen one step nearer the milestone (the
+  /// breadth-first order of ``LegOrder``).
   ///
   /// Commands from anywhere appear only among the first steps: their destinations are
   /// pushed from the top, so no later step reaches them sooner. When
@@ -298,9 +299,10 @@ extension Planner {
     return sum &+ Int32(truncatingIfNeeded: read)
   }
 
-  /// Reads the leg once the searches have met, by the tie rule. `order` lists the
-  /// screens of the forward levels, `lastFrontier` the screens the backward search
-  /// reached last.
+  /// Reads the leg once the searches have met, by the tie rule in its breadth-first
+  /// order (``LegOrder``): the lowest-numbered first step to a screen on a shortest leg,
+  /// then each screen's row in order. `order` lists the screens of the forward levels,
+  /// `lastFrontier` the screens the backward search reached last.
   private func readLeg(
     forwardDepth: Int32, backwardDepth: Int32, _ filter: LegFilter, _ levels: SearchLevels,
     _ words: inout MutableSpan<LevelWord>, _ order: Span<Int32>, lastFrontier: Span<Int32>,

@@ -3,7 +3,7 @@ extension Planner {
   /// (``WeightedSearch``) from the listed first steps, stopped at the milestone. Leaves
   /// the steps in `buffers.leg` and returns whether there is one.
   ///
-  /// - Complexity: As ``WeightedSearch/run(_:from:isHeld:isEnabled:until:)``.
+  /// - Complexity: As ``WeightedSearch/run(_:from:isHeld:filter:until:)``.
   func cheapestLeg(
     to milestone: Int32, filter: LegFilter, _ buffers: inout PlannerScratch
   ) -> Bool {
@@ -13,8 +13,8 @@ extension Planner {
     defer { swap(&search, &buffers.weighted) }
     guard
       let found = search.run(
-        graph, from: buffers.candidates, isHeld: { marks.isHeld($0) },
-        isEnabled: { filter.allows($0) }, until: milestone)
+        graph, from: buffers.candidates, isHeld: { marks.isHeld($0) }, filter: filter,
+        until: milestone)
     else { return false }
     search.appendSteps(of: found, to: &buffers.leg)
     return true

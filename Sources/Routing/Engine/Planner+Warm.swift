@@ -11,7 +11,8 @@ extension Planner {
   /// first of the shortest paths of the larger graph, in the order that breaks ties.
   /// When it pushes no screen the stack holds and takes no command whose guard said no,
   /// it is a leg of this request, as short as any, and the first of them: the cold
-  /// search's answer. Otherwise the field is set aside. When no first step leads to the
+  /// search's answer (the breadth-first order of ``LegOrder``). Otherwise the field is
+  /// set aside. When no first step leads to the
   /// milestone in the larger graph, none does in this request's. Either answer stands
   /// only when the field was intact throughout (``CachedField/isIntact``); otherwise
   /// the field is set aside too.
@@ -83,7 +84,8 @@ extension Planner {
     if top == destination && topHeld { return Route(steps: [], stack: [entry]) }
     let unreachable = Int32(DistanceField.unreachable)
     // The first step: the top's lowest-numbered command of least distance, or the
-    // field's best from anywhere.
+    // field's best from anywhere (``LegOrder``, breadth-first order: first steps in
+    // command order; a one-entry stack has no pops).
     var first = LegStep(command: -1, screen: -1, popTo: -1)
     var remaining = Int32.max
     let commands = graph.commandsFrom.items
@@ -185,7 +187,8 @@ extension Planner {
   }
 
   /// Walks a distance field from `screen`, `remaining` steps from its milestone: at each
-  /// screen, the lowest-numbered command to a screen one step nearer. Hands each to
+  /// screen, the lowest-numbered command to a screen one step nearer (later steps in row
+  /// order, ``LegOrder``). Hands each to
   /// `take` (with `state`, its command and destination) and stops, returning `false`, as
   /// soon as `take` refuses one or a screen has none (a field read while a build
   /// overwrote it).

@@ -12,9 +12,10 @@ struct PlannerScratch: Sendable {
   /// Planning across tabs, each tab's ``stackScreens`` while another tab's are in use:
   /// kept between requests, so that the numbers are written without allocating.
   var tabScreens: [[Int32]] = []
-  /// Per command: set when its guard said no to the current request (or, planning
-  /// across tabs, when the tab searched leaves it out); what a ``LegFilter`` made for a
-  /// leg holds.
+  /// The storage of the current request's ``LegFilter`` when some guard said no to it:
+  /// the refused commands and the searched tab's, marked by the one builder
+  /// (``Planner/legFilter(refusing:inTab:marking:)``), which marks it afresh for each
+  /// filter.
   var disabled = CommandSet()
   /// The first steps of the current leg, by command number (those from anywhere only
   /// when not ``LegSearch/implicitAnywhere``), and two buffers that build the list.
@@ -26,11 +27,6 @@ struct PlannerScratch: Sendable {
   var search = LegSearch()
   /// Per screen reached by a listed first step: that step's position in ``candidates``.
   var entryStep = StampedArray<Int32>(filler: 0)
-  /// Per tab that leaves out some command, those commands marked, built once: planning
-  /// across tabs hands a tab's set to the leg's ``LegFilter`` when no guard said no,
-  /// rather than marking thousands of commands at every leg. Not a mode: a pool serves
-  /// one table, whose tabs do not change, so the sets stay true for every plan.
-  var tabDisabled: [CommandSet] = []
   /// The steps of the leg found.
   var leg: [LegStep] = []
   /// The breadth-first search's memory.

@@ -14,8 +14,8 @@
 /// command from it, is its leg, and the screens of the next level are found in order
 /// too. With costs it is the planner's weighted search (``WeightedSearch``), run to the
 /// end. Both start from the planner's first steps
-/// (``RouteGraph/listFirstSteps(_:implicitAnywhere:into:pops:merged:where:)``) and
-/// break ties by ``LegOrder``.
+/// (``RouteGraph/listFirstSteps(_:implicitAnywhere:into:pops:merged:filter:)``), leave out
+/// what a ``LegFilter`` says, and break ties by ``LegOrder``.
 package struct RouteTree {
   /// Per screen, the position in ``records`` of its leg, or -1 when not reached.
   private var settled: [Int32]
@@ -24,31 +24,28 @@ package struct RouteTree {
   /// costs; cheapest first, with them).
   package private(set) var reached: [Int32] = []
 
-  /// Searches `graph` from a stack whose marks are `marks`, with the commands that
-  /// `isEnabled` lets take part.
+  /// Searches `graph` from a stack whose marks are `marks`, leaving out what `filter`
+  /// leaves out (``RouteTable/legFilter(refusing:inTab:)`` makes one).
   ///
   /// - Complexity: O(*V* + *E*) without costs, where *V* is the number of screens and
   ///   *E* the number of command origins; with costs as
-  ///   ``WeightedSearch/run(_:from:isHeld:isEnabled:until:)``.
-  package init(
-    graph: RouteGraph, marks: StackMarks, where isEnabled: (Int32) -> Bool = { _ in true }
-  ) {
+  ///   ``WeightedSearch/run(_:from:isHeld:filter:until:)``.
+  package init(graph: RouteGraph, marks: StackMarks, filter: LegFilter = .none) {
     settled = Array(repeating: -1, count: graph.screenCount)
     var first: [LegStep] = []
     var pops: [LegStep] = []
     var merged: [LegStep] = []
     graph.listFirstSteps(
-      marks, implicitAnywhere: false, into: &first, pops: &pops, merged: &merged,
-      where: isEnabled)
+      marks, implicitAnywhere: false, into: &first, pops: &pops, merged: &merged, filter: filter)
     if graph.hasCosts {
       var search = WeightedSearch()
       _ = search.run(
-        graph, from: first, isHeld: { marks.isHeld($0) }, isEnabled: isEnabled, until: -1)
+        graph, from: first, isHeld: { marks.isHeld($0) }, filter: filter, until: -1)
       records = search.records
       reached = search.reached
       for screen in reached { settled[Int(screen)] = search.settledRecord(of: screen)! }
     } else {
-      breadthFirst(graph, marks, first, isEnabled)
+      breadthFirst(graph, marks, first, filter)
     }
   }
 
@@ -117,10 +114,11 @@ package struct RouteTree {
 
   /// The breadth-first search from the first steps `first`: each level's screens are
   /// taken in the order of their legs, so the first time a screen is found, by the first
-  /// parent in that order and the lowest-numbered command from it, is its leg
-  /// (``LegOrder``), and the screens of the next level are found in order too.
+  /// parent in that order and the lowest-numbered command from it, is its leg, and the
+  /// screens of the next level are found in order too: the breadth-first order of
+  /// ``LegOrder``.
   private mutating func breadthFirst(
-    _ graph: RouteGraph, _ marks: StackMarks, _ first: [LegStep], _ isEnabled: (Int32) -> Bool
+    _ graph: RouteGraph, _ marks: StackMarks, _ first: [LegStep], _ filter: LegFilter
   ) {
     for step in first where !isReached(step.screen) {
       settle(SearchRecord(step: step, parent: -1, cost: 1, depth: 1))
@@ -134,7 +132,7 @@ package struct RouteTree {
       for position in graph.commandsFrom.range(Int(screen)) {
         let target = graph.targetsFrom[position]
         let command = graph.commandsFrom.items[position]
-        guard !isReached(target), !marks.isHeld(target), isEnabled(command) else { continue }
+        guard !isReached(target), !marks.isHeld(target), filter.allows(command) else { continue }
         settle(
           SearchRecord(
             step: LegStep(command: command, screen: target, popTo: -1), parent: parent,
@@ -145,40 +143,35 @@ package struct RouteTree {
 }
 
 extension RouteTable {
-  /// The legs the planner plans from `stack` to every screen, under `parameters`, with
-  /// the commands `isEnabled` lets take part (every one by default: guards are not
-  /// asked).
+  /// The legs the planner plans from `stack` to every screen, under `parameters`,
+  /// leaving out what `filter` leaves out (nothing by default: guards are not asked).
   ///
-  /// - Complexity: As ``RouteTree/init(graph:marks:where:)``.
+  /// - Complexity: As ``RouteTree/init(graph:marks:filter:)``.
   package func routeTree(
-    from stack: [Entry], parameters: Parameters = [:],
-    where isEnabled: (Int32) -> Bool = { _ in true }
+    from stack: [Entry], parameters: Parameters = [:], filter: LegFilter = .none
   ) -> RouteTree {
     RouteTree(
-      graph: graph, marks: StackMarks(stack, in: self, parameters: parameters), where: isEnabled)
+      graph: graph, marks: StackMarks(stack, in: self, parameters: parameters), filter: filter)
   }
 
   /// The legs ``route(from:to:via:parameters:)->Route`` plans from `stack` to every
-  /// screen, with no request parameters and the commands `isEnabled` lets take part: on
-  /// a table with tabs, inside the tab whose root the stack starts at, without the
-  /// commands that tab leaves out (<doc:PlanningAcrossTabs>).
+  /// screen, with no request parameters, when the guards of the commands `refused` say
+  /// no: on a table with tabs, inside the tab whose root the stack starts at, without the
+  /// commands that tab leaves out (<doc:PlanningAcrossTabs>), as the planner's filter
+  /// for that tab says (``legFilter(refusing:inTab:)``).
   ///
   /// - Returns: The tree, and the name of the stack's tab on a table with tabs.
   /// - Throws: The planner's errors about the stack:
   ///   ``RoutingError/emptyStack``, ``RoutingError/unknownScreenOnStack(_:entry:tab:suggestion:)``,
   ///   then ``RoutingError/noTabForStack(root:tabs:)``.
-  /// - Complexity: As ``RouteTree/init(graph:marks:where:)``, plus O(*C*) on a table with
-  ///   tabs, where *C* is the number of commands.
+  /// - Complexity: As ``RouteTree/init(graph:marks:filter:)``, plus O(*C*) when some
+  ///   guard says no, where *C* is the number of commands.
   package func plannedRouteTree(
-    from stack: [Entry], where isEnabled: (Int32) -> Bool = { _ in true }
+    from stack: [Entry], refusing refused: [Int32] = []
   ) throws(RoutingError) -> (tree: RouteTree, tab: String?) {
     guard !stack.isEmpty else { throw RoutingError.emptyStack }
-    guard let tab = try tab(ofCheckedStack: stack, for: nil) else {
-      return (routeTree(from: stack, where: isEnabled), nil)
-    }
-    var leftOut = [Bool](repeating: false, count: graph.commandCount)
-    for command in tabLayout.excluded[tab] { leftOut[Int(command)] = true }
-    let tree = routeTree(from: stack, where: { !leftOut[Int($0)] && isEnabled($0) })
-    return (tree, tabLayout.tabs[tab].name)
+    let tab = try tab(ofCheckedStack: stack, for: nil)
+    let tree = routeTree(from: stack, filter: legFilter(refusing: refused, inTab: tab))
+    return (tree, tab.map { tabLayout.tabs[$0].name })
   }
 }

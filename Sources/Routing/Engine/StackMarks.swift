@@ -3,7 +3,7 @@
 /// index a command to each pops back to.
 ///
 /// The one statement of the pop rule (``mark(_:matches:)``) and of a leg's first steps
-/// (``RouteGraph/listFirstSteps(_:implicitAnywhere:into:pops:merged:where:)``): the
+/// (``RouteGraph/listFirstSteps(_:implicitAnywhere:into:pops:merged:filter:)``): the
 /// planner keeps one in its search buffers, re-marked at every leg, and the tree of legs
 /// from one stack makes one.
 package struct StackMarks: Sendable {
@@ -96,7 +96,7 @@ extension RouteGraph {
   /// Lists a leg's possible first steps from a stack marked `marks` in `candidates`, by
   /// command number: the pops back to entries below the top and the pushes from the
   /// top, by its own commands and, unless `implicitAnywhere`, those from anywhere; only
-  /// commands `isEnabled` lets take part. `pops` and `merged` are buffers it uses.
+  /// commands `filter` allows. `pops` and `merged` are buffers it uses.
   ///
   /// A pop back to a screen is listed with the one command that
   /// ``popCommand(to:where:)`` chooses among the enabled ones (the cheapest, then the
@@ -108,13 +108,13 @@ extension RouteGraph {
   @inline(__always)
   func listFirstSteps(
     _ marks: borrowing StackMarks, implicitAnywhere: Bool, into candidates: inout [LegStep],
-    pops: inout [LegStep], merged: inout [LegStep], where isEnabled: (Int32) -> Bool
+    pops: inout [LegStep], merged: inout [LegStep], filter: LegFilter
   ) {
     candidates.removeAll(keepingCapacity: true)
     pops.removeAll(keepingCapacity: true)
     for screen in marks.poppable {
       guard let popTo = marks.popTo(screen), popTo >= 0,
-        let command = popCommand(to: screen, where: isEnabled)
+        let command = popCommand(to: screen, where: { filter.allows($0) })
       else { continue }
       pops.append(LegStep(command: command, screen: screen, popTo: popTo))
     }
@@ -135,7 +135,7 @@ extension RouteGraph {
         anywhere += 1
       }
       let target = destination[Int(command)]
-      guard isEnabled(command), !marks.isHeld(target) else { continue }
+      guard filter.allows(command), !marks.isHeld(target) else { continue }
       candidates.append(LegStep(command: command, screen: target, popTo: -1))
     }
     guard !pops.isEmpty else { return }
@@ -154,5 +154,42 @@ extension RouteGraph {
         push += 1
       }
     }
+  }
+}
+
+extension RouteGraph {
+  /// Whether a leg of at most `steps` steps (1 or 2) from the stack whose screen numbers
+  /// are `screens` (bottom first, -1 for a screen the table does not know) may reach
+  /// `milestone`, by the first-step rule of
+  /// ``listFirstSteps(_:implicitAnywhere:into:pops:merged:filter:)``: a first step pops
+  /// back to a screen below the top or pushes a command's destination from the top or
+  /// from anywhere; every later step pushes by a command from the screen on top. So a
+  /// leg of one step needs the milestone among the screens a first step may reach, and
+  /// one of two steps needs one of the milestone's predecessors there.
+  ///
+  /// A different question from a leg's, on purpose: a bound that needs no marks and no
+  /// filter (it ignores parameters and which commands are left out), so that planning
+  /// across tabs can skip a tab's search when only a leg of one or two steps could win
+  /// and none can exist. It never says no where the search would find such a leg
+  /// (`EngineClientTests` checks it against ``RouteTree``); a search would cost what it
+  /// saves.
+  ///
+  /// - Complexity: O(*p* · (*n* + *k*)), where *p* is the number of the milestone's
+  ///   predecessors, *n* the depth of the stack and *k* the number of commands from the
+  ///   top.
+  func mayReach(_ milestone: Int32, within steps: Int32, from screens: [Int32]) -> Bool {
+    let below = screens[..<(screens.count - 1)]
+    let top = screens[screens.count - 1]
+    let afterTop = targetsFrom[top >= 0 ? commandsFrom.range(Int(top)) : 0..<0]
+    func isFirstStep(_ screen: Int32) -> Bool {
+      firstFromAnywhere[Int(screen)] >= 0 || below.contains(screen) || afterTop.contains(screen)
+    }
+    if isFirstStep(milestone) { return true }
+    guard steps >= 2 else { return false }
+    for position in predecessors.range(Int(milestone))
+    where isFirstStep(predecessors.items[position]) {
+      return true
+    }
+    return false
   }
 }

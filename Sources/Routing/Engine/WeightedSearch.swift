@@ -5,7 +5,7 @@
 ///
 /// As without costs, a cheapest leg pushes no screen that the stack holds, so each
 /// screen is settled once. Its buffers are kept between searches: each search starts
-/// them afresh (``run(_:from:isHeld:isEnabled:until:)``), so nothing of one search is
+/// them afresh (``run(_:from:isHeld:filter:until:)``), so nothing of one search is
 /// read by the next.
 struct WeightedSearch: Sendable {
   /// The ways found, each extending a settled one.
@@ -37,7 +37,7 @@ struct WeightedSearch: Sendable {
   func settledRecord(of screen: Int32) -> Int32? { settled[Int(screen)] }
 
   /// Searches `graph` from the first steps `first` (ascending by command), pushing no
-  /// screen that `isHeld` names and taking only the commands `isEnabled` lets take part;
+  /// screen that `isHeld` names and taking only the commands `filter` allows;
   /// returns the record of the leg to `milestone`, or `nil` when it has none. With
   /// `milestone` -1 it settles every screen it reaches and returns `nil`.
   ///
@@ -47,7 +47,7 @@ struct WeightedSearch: Sendable {
   ///   come here.
   mutating func run(
     _ graph: RouteGraph, from first: [LegStep], isHeld: (Int32) -> Bool,
-    isEnabled: (Int32) -> Bool, until milestone: Int32
+    filter: LegFilter, until milestone: Int32
   ) -> Int32? {
     resize(to: graph.screenCount)
     settled.clear()
@@ -73,7 +73,7 @@ struct WeightedSearch: Sendable {
       for position in rows.range(Int(screen)) {
         let command = rows.items[position]
         let target = destinations[Int(command)]
-        guard !settled.contains(Int(target)), !isHeld(target), isEnabled(command) else {
+        guard !settled.contains(Int(target)), !isHeld(target), filter.allows(command) else {
           continue
         }
         offer(

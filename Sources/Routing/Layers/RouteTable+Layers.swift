@@ -60,7 +60,7 @@ extension RouteTable {
   {
     guard !tabLayout.tabs.isEmpty else { return try planner.route(request, from: state) }
     let tab = Planner.StackTab(
-      number: try tab(ofStack: state.stack, for: request), layout: tabLayout, name: nil)
+      number: try tab(ofStack: state.stack, for: request), name: nil)
     return try planner.route(request, from: state, inTab: tab)
   }
 }

@@ -3,10 +3,9 @@ extension Planner {
   /// tab, with the commands the tab allows, and plans as a single stack's does (no
   /// ``TabState`` is made for it).
   struct StackTab {
-    /// The tab's number, in table order.
+    /// The tab's number, in table order: the leg's filter leaves out the commands this
+    /// tab leaves out (``legFilter(refusing:inTab:marking:)``).
     let number: Int
-    /// The table's tabs.
-    let layout: TabLayout
     /// The tab's name, for an unknown stack screen's error; `nil` when the stack was
     /// given as a single stack, not as the tab's.
     let name: String?
@@ -34,7 +33,8 @@ extension Planner {
   /// breadth-first search's inner loops test their positions, ``LimitedPositions``).
   /// Ties go to staying, then to the first tab; a tab is searched only when it could
   /// still win, and for a leg shorter than the best so far only (the call's bound);
-  /// when only a leg of one or two steps could, only when ``mayReach(_:within:_:)``
+  /// when only a leg of one or two steps could, only when
+  /// ``RouteGraph/mayReach(_:within:from:)``
   /// allows one. The plan owns `stacks`: a leg changes its tab's in place. A route that
   /// stays in one tab is a single stack's (``route(_:from:inTab:)``).
   ///
@@ -98,9 +98,7 @@ extension Planner {
       if topMatches(plan.stacks[start], destination, parameters, buffers) { return }
       buffers.prepare(screens: graph.screenCount, commands: graph.commandCount)
       // The guards hear the selected tab's stack, once per request.
-      let guarded =
-        heedingGuards && disableGuardedCommands(request, plan.stacks[start], &buffers)
-        ? graph.guardedCommands.filter { buffers.disabled.contains(Int($0)) } : []
+      let refused = heedingGuards ? refusedCommands(request, from: plan.stacks[start]) : []
       var bestLeg: [LegStep] = []
       for next in 0...request.breadcrumbs.count {
         let milestone =
@@ -124,10 +122,12 @@ extension Planner {
             if bound < 1 { continue }
             // Nor any when a leg of one or two steps is all that could win and none is
             // possible.
-            if bound <= 2 && !graph.hasCosts && !mayReach(milestone, within: bound, buffers) {
+            if bound <= 2 && !graph.hasCosts
+              && !graph.mayReach(milestone, within: bound, from: buffers.stackScreens)
+            {
               continue
             }
-            let filter = legFilter(inTab: tab, of: layout, guarded: guarded, &buffers)
+            let filter = legFilter(refusing: refused, inTab: tab, marking: &buffers.disabled)
             guard
               leg(
                 from: plan.stacks[tab], to: milestone, parameters: parameters, filter: filter,
@@ -158,76 +158,6 @@ extension Planner {
       }
     }
     return plan
-  }
-
-  /// Whether a leg of at most `steps` steps (1 or 2) from the stack whose screen numbers
-  /// `buffers.stackScreens` holds may reach `milestone`: a bound, cheaper than the search,
-  /// that ignores parameters and which commands are left out.
-  ///
-  /// The breadth-first search's first steps (level 1) pop back to a screen below the
-  /// top, or push a command's destination from the top or from anywhere; every later
-  /// step pushes by a command from the screen on top. So a leg of one step needs the
-  /// milestone among the first steps' possible screens, and one of two steps needs one
-  /// of the milestone's predecessors there.
-  ///
-  /// - Complexity: O(*p* · (*n* + *k*)), where *p* is the number of the milestone's
-  ///   predecessors, *n* the depth of the stack and *k* the number of commands from the
-  ///   top.
-  private func mayReach(
-    _ milestone: Int32, within steps: Int32, _ buffers: borrowing PlannerScratch
-  ) -> Bool {
-    let anywhere = graph.firstFromAnywhere
-    let predecessors = graph.predecessors
-    let screens = buffers.stackScreens
-    let below = screens[..<(screens.count - 1)]
-    let top = screens[screens.count - 1]
-    let afterTop = graph.targetsFrom[top >= 0 ? graph.commandsFrom.range(Int(top)) : 0..<0]
-    func isFirstStep(_ screen: Int32) -> Bool {
-      anywhere[Int(screen)] >= 0 || below.contains(screen) || afterTop.contains(screen)
-    }
-    if isFirstStep(milestone) { return true }
-    guard steps >= 2 else { return false }
-    for position in predecessors.range(Int(milestone))
-    where isFirstStep(predecessors.items[position]) {
-      return true
-    }
-    return false
-  }
-
-  /// What a leg inside tab `tab` of `layout` leaves out: the tab's commands, as a set
-  /// built once per pooled buffers, or marked with those of `guarded` (whose guard said
-  /// no) beside them.
-  func legFilter(
-    inTab tab: Int, of layout: TabLayout, guarded: [Int32], _ buffers: inout PlannerScratch
-  ) -> LegFilter {
-    if guarded.isEmpty && !layout.excluded[tab].isEmpty {
-      if buffers.tabDisabled.count != layout.tabs.count {
-        buffers.tabDisabled = layout.excluded.map { excluded in
-          var set = CommandSet(count: excluded.isEmpty ? 0 : graph.commandCount)
-          for command in excluded { set.insert(Int(command)) }
-          return set
-        }
-      }
-      return LegFilter(
-        disabled: buffers.tabDisabled[tab], anyDisabled: true, tab: tab, guardSaidNo: false)
-    }
-    if disable(guarded, layout.excluded[tab], &buffers) {
-      return LegFilter(
-        disabled: buffers.disabled, anyDisabled: true, tab: tab, guardSaidNo: !guarded.isEmpty)
-    }
-    return .none
-  }
-
-  /// Marks disabled the commands whose guard said no and those a tab leaves out;
-  /// returns whether any is.
-  private func disable(
-    _ guarded: [Int32], _ excluded: [Int32], _ buffers: inout PlannerScratch
-  ) -> Bool {
-    guard !guarded.isEmpty || !excluded.isEmpty else { return false }
-    buffers.disabled.clear()
-    for command in guarded { buffers.disabled.insert(Int(command)) }
-    for command in excluded { buffers.disabled.insert(Int(command)) }
-    return true
   }
 
   /// What a leg costs: its number of steps, or the sum of its commands' costs.

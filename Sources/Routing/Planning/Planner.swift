@@ -198,24 +198,16 @@ final class Planner: Sendable {
     }
   }
 
-  /// Prepares `buffers` for a request's legs from `stack` and makes what they leave out:
-  /// the commands whose guard says no (when `heedingGuards`) and, in tab `tab`, the
-  /// commands the tab leaves out.
+  /// Prepares `buffers` for a request's legs from `stack` and makes what they leave out
+  /// (``legFilter(refusing:inTab:marking:)``): the commands whose guard says no (when
+  /// `heedingGuards`) and, in tab `tab`, the commands the tab leaves out.
   func legFilter(
     for request: Request, from stack: [Entry], inTab tab: StackTab?, heedingGuards: Bool,
     _ buffers: inout PlannerScratch
   ) -> LegFilter {
     buffers.prepare(screens: graph.screenCount, commands: graph.commandCount)
-    if !heedingGuards { buffers.disabled.clear() }
-    let guardSaidNo = heedingGuards && disableGuardedCommands(request, stack, &buffers)
-    if let tab {
-      let guarded =
-        guardSaidNo ? graph.guardedCommands.filter { buffers.disabled.contains(Int($0)) } : []
-      return legFilter(inTab: tab.number, of: tab.layout, guarded: guarded, &buffers)
-    }
-    return guardSaidNo
-      ? LegFilter(disabled: buffers.disabled, anyDisabled: true, tab: -1, guardSaidNo: true)
-      : .none
+    let refused = heedingGuards ? refusedCommands(request, from: stack) : []
+    return legFilter(refusing: refused, inTab: tab?.number, marking: &buffers.disabled)
   }
 
   /// Applies the leg in `buffers.leg` to `current`, whose screen numbers
@@ -302,23 +294,6 @@ final class Planner: Sendable {
   ) -> Bool {
     buffers.stackScreens[buffers.stackScreens.count - 1] == screen
       && entry(stack[stack.count - 1], matchesParametersOf: screen, under: parameters)
-  }
-
-  /// Asks every guard about the request, once, and marks the commands whose guard says
-  /// no. Returns whether any did.
-  func disableGuardedCommands(
-    _ request: Request, _ stack: [Entry], _ buffers: inout PlannerScratch
-  ) -> Bool {
-    buffers.disabled.clear()
-    guard !graph.guardedCommands.isEmpty else { return false }
-    let context = GuardContext(request: request, stack: stack)
-    var any = false
-    for (position, command) in graph.guardedCommands.enumerated()
-    where !graph.guards[position].allows(context) {
-      buffers.disabled.insert(Int(command))
-      any = true
-    }
-    return any
   }
 
   /// Finds the leg from `stack` to a top matching `milestone` and leaves its steps in
@@ -419,12 +394,11 @@ extension Planner {
   }
 
   /// Lists a leg's possible first steps in `buffers.candidates`, by command number
-  /// (``RouteGraph/listFirstSteps(_:implicitAnywhere:into:pops:merged:where:)``), those
+  /// (``RouteGraph/listFirstSteps(_:implicitAnywhere:into:pops:merged:filter:)``), those
   /// from anywhere only unless `buffers.search.implicitAnywhere`.
   func listFirstSteps(_ filter: LegFilter, _ buffers: inout PlannerScratch) {
     graph.listFirstSteps(
       buffers.marks, implicitAnywhere: buffers.search.implicitAnywhere, into: &buffers.candidates,
-      pops: &buffers.pops, merged: &buffers.merged,
-      where: { filter.allows($0) })
+      pops: &buffers.pops, merged: &buffers.merged, filter: filter)
   }
 }

@@ -97,7 +97,7 @@ extension RouteTable {
   /// ``Navigator/go(to:via:parameters:)`` does in a ``TabContainer``'s selected tab.
   func routeInTab(_ request: Request, from stack: [Entry]) throws(RoutingError) -> Route {
     let tab = Planner.StackTab(
-      number: try tab(ofStack: stack, for: request), layout: tabLayout, name: nil)
+      number: try tab(ofStack: stack, for: request), name: nil)
     return try planner.route(request, from: stack, inTab: tab)
   }
 
@@ -114,7 +114,7 @@ extension RouteTable {
       throw RoutingError.unknownTab(name, suggestion: nearestTab(to: name))
     }
     return try planner.route(
-      request, from: stack, inTab: Planner.StackTab(number: number, layout: tabLayout, name: name))
+      request, from: stack, inTab: Planner.StackTab(number: number, name: name))
   }
 
   /// The number of the tab whose root is the first entry of `stack`, a single stack on a
@@ -311,7 +311,7 @@ extension RouteTable {
     // Inside the tab, as its single stack: the other tabs stay as they are.
     let inside = try planner.route(
       reading.reading.request, from: stacks[number],
-      inTab: Planner.StackTab(number: number, layout: tabLayout, name: tab))
+      inTab: Planner.StackTab(number: number, name: tab))
     stacks[number] = inside.stack
     let steps = inside.steps.map(TabStep.command)
     return TabRoute(

@@ -67,9 +67,9 @@ import Testing
       let stack = Self.randomStack(&random, table)
       let parameters: Parameters = Int.random(in: 0..<3, using: &random) == 0 ? ["p": "1"] : [:]
       // The guards say the same to every request: ask them once, as the planner does.
-      let context = GuardContext(request: Request(to: "S0"), stack: stack)
-      let enabled = table.commands.map { $0.condition?.allows(context) ?? true }
-      let tree = table.routeTree(from: stack, parameters: parameters) { enabled[Int($0)] }
+      let refused = table.refusedCommands(Request(to: "S0"), from: stack)
+      let tree = table.routeTree(
+        from: stack, parameters: parameters, filter: table.legFilter(refusing: refused))
       for (number, screen) in table.screens.enumerated() {
         let planned: Route
         do {
