@@ -30,7 +30,7 @@ extension Planner {
       throw RoutingError.emptyLayer(empty)
     }
     // The guards are asked once; their answers serve every plan below.
-    let refused = refusedCommands(request, state.chain)
+    let refused = refusedCommands(request, from: state.chain)
     let failure: RoutingError
     do throws(RoutingError) {
       let route = try plan(request, from: state, inTab: tab, leavingOut: refused).route
@@ -148,7 +148,8 @@ extension Planner {
           [Int](repeating: 0, count: request.breadcrumbs.count + 1)
         )
       }
-      let filter = legFilter(leavingOut: refused, inTab: tab, &buffers)
+      buffers.prepare(screens: graph.screenCount, commands: graph.commandCount)
+      let filter = legFilter(refusing: refused, inTab: tab?.number, marking: &buffers.disabled)
       var steps: [ModalStep] = []
       var legEnds: [Int] = []
       legEnds.reserveCapacity(request.breadcrumbs.count + 1)
@@ -354,34 +355,5 @@ extension Step {
   /// This step, as the present of the entry it pushed.
   fileprivate var presenting: Step {
     Step(command: command, commandID: commandID, action: .present, entry: entry, depth: depth)
-  }
-}
-
-extension Planner {
-  /// The guarded commands whose guards refuse `request` from `chain`, ascending: each
-  /// guard asked once.
-  ///
-  /// - Complexity: O(*g*) guard calls, for *g* guarded commands.
-  func refusedCommands(_ request: Request, _ chain: [Entry]) -> [Int32] {
-    guard !graph.guardedCommands.isEmpty else { return [] }
-    let context = GuardContext(request: request, stack: chain)
-    return graph.guardedCommands.indices.compactMap { position in
-      graph.guards[position].allows(context) ? nil : graph.guardedCommands[position]
-    }
-  }
-
-  /// The filter that leaves out the commands `refused` and, within a tab, those the tab
-  /// leaves out.
-  ///
-  /// - Complexity: O(*r*) for *r* refused commands, plus the tab's filter.
-  func legFilter(leavingOut refused: [Int32], inTab tab: StackTab?, _ buffers: inout PlannerScratch)
-    -> LegFilter
-  {
-    buffers.prepare(screens: graph.screenCount, commands: graph.commandCount)
-    if let tab { return legFilter(inTab: tab.number, of: tab.layout, guarded: refused, &buffers) }
-    guard !refused.isEmpty else { return .none }
-    buffers.disabled.clear()
-    for command in refused { buffers.disabled.insert(Int(command)) }
-    return LegFilter(disabled: buffers.disabled, anyDisabled: true, tab: -1, guardSaidNo: true)
   }
 }
