@@ -16,6 +16,7 @@ struct LayeredRoute: PlannedRoute {
   var finalStack: [Entry] { route.state.stack }
   var finalTabs: TabState? { tabs }
   var finalLayers: [[Entry]] { route.state.layers }
+  var detourRemedy: ScreenName? { route.detour?.remedy }
 
   /// The command steps, without the dismisses.
   var commandSteps: [Step] { route.commandSteps }
@@ -42,28 +43,29 @@ struct LayeredRoute: PlannedRoute {
     if !route.state.layers.isEmpty {
       lines.append("layers: \(route.state.layers.map(\.stackDescription).joined(separator: " | "))")
     }
+    if let detour = route.detour { lines.append("detour: \(detour)") }
     return lines.joined(separator: "\n")
   }
 }
 
 extension RawRequest {
   /// Whether the request is planned with layers on `table`: it gives an open layer, or
-  /// it starts from one stack on a table with presenting commands (where a route may
-  /// open one). Any other request is planned as it was before layers, and answers as
-  /// it did.
+  /// it starts from one stack on a table whose commands present (where a route may open
+  /// a layer) or whose guards have remedies (where a route may detour). Any other
+  /// request is planned as it was before layers, and answers as it did.
   ///
   /// - Complexity: O(1).
   func plansWithLayers(on table: RouteTable) -> Bool {
-    plansWithLayers(presenting: table.hasPresentingCommands)
+    plansWithLayers(layered: table.answersWithLayers)
   }
 
-  /// Whether the request is planned with layers on a table whose commands present
-  /// (`presenting`) or not, as ``plansWithLayers(on:)`` says; for a batch, which asks
-  /// the table once.
+  /// Whether the request is planned with layers on a table that answers with layers
+  /// (`layered`, ``RouteTable/answersWithLayers``) or not, as ``plansWithLayers(on:)``
+  /// says; for a batch, which asks the table once.
   ///
   /// - Complexity: O(1).
-  func plansWithLayers(presenting: Bool) -> Bool {
-    layers?.isEmpty == false || tabs == nil && presenting
+  func plansWithLayers(layered: Bool) -> Bool {
+    layers?.isEmpty == false || tabs == nil && layered
   }
 
   /// The state to plan from with layers, every tab when the request is across tabs,
@@ -117,6 +119,14 @@ extension RawRequest {
   }
 }
 
+extension RouteTable {
+  /// Whether a request from one stack is planned with layers: the table has presenting
+  /// commands (a route may open a layer) or guards with remedies (a route may detour).
+  ///
+  /// - Complexity: O(1).
+  var answersWithLayers: Bool { hasPresentingCommands || hasGuardRemedies }
+}
+
 extension RouteRunner {
   /// Routes a request with layers (``RawRequest/plansWithLayers(on:)``), on one stack or
   /// in the selected tab.
@@ -125,7 +135,7 @@ extension RouteRunner {
   {
     do {
       let (state, tabs, request) = try raw.resolveLayered(in: table, strict: strict)
-      return route(request, from: state, tabs: tabs, in: table)
+      return raw.answeringGuards { route(request, from: state, tabs: tabs, in: table) }
     } catch {
       return .failure(error)
     }

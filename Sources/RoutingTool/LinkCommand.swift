@@ -41,8 +41,9 @@ enum LinkCommand {
         Result<Route, _>.failure(RequestFailure(error, link: link)), json: json, console)
     }
     let request = reading.request
-    // On a table with presenting commands, the route presents where its commands do.
-    if table.hasPresentingCommands {
+    // On a table with presenting commands, the route presents where its commands do,
+    // and on one whose guards have remedies it may detour.
+    if table.answersWithLayers {
       return report(
         RouteRunner.route(request, from: ModalState(stack: stack), tabs: nil, in: table),
         reading, json: json, console)

@@ -114,6 +114,7 @@ extension RawRequest {
       tabs = nil
     }
     let layers = try draft.layers.take()?.get()
+    let guards = try draft.guards.take()?.get()
     // `[String: String]()` is the shared empty storage, where the literal `[:]` went
     // through `init(dictionaryLiteral:)` for every line.
     let parameters = try draft.parameters.take()?.get() ?? [String: String]()
@@ -137,8 +138,8 @@ extension RawRequest {
       throw RequestProblem(at: base.appending("to"), "the required key \(wanted) is missing")
     }
     self.init(
-      stack: stack, tabs: tabs, layers: layers, target: target, parameters: parameters, path: base
-    )
+      stack: stack, tabs: tabs, layers: layers, target: target, guards: guards,
+      parameters: parameters, path: base)
   }
 }
 
@@ -164,6 +165,7 @@ private struct RequestDraft {
   var link: Field<String>?
   var via: Field<[String]>?
   var parameters: Field<[String: String]>?
+  var guards: Field<[String: Bool]>?
 
   /// Reads the value the reader stands before as a request object.
   mutating func read(
@@ -204,6 +206,7 @@ private struct RequestDraft {
       case .link: try reader.skipValue()
       case .via: via = try Self.strings(&reader, at: base.appending(key))
       case .parameters: parameters = try Self.values(&reader, at: base.appending(key))
+      case .guards: guards = try Self.answers(&reader, at: base.appending(key))
       }
     }
   }
@@ -215,7 +218,7 @@ private struct RequestDraft {
 
   /// The members a request may have.
   enum Member: String {
-    case stack, tab, stacks, layers, to, link, via, parameters
+    case stack, tab, stacks, layers, to, link, via, parameters, guards
 
     /// The member whose key is spelled with exactly these bytes; `nil` for any other
     /// key. The length picks the one candidate, and its name is compared byte for
@@ -227,8 +230,14 @@ private struct RequestDraft {
       case 3: candidate = key[0] == UInt8(ascii: "t") ? .tab : .via
       case 4: candidate = .link
       case 5: candidate = .stack
-      // `stacks` and `layers` are both six bytes long: the first byte tells them apart.
-      case 6: candidate = key[0] == UInt8(ascii: "s") ? .stacks : .layers
+      // `stacks`, `layers` and `guards` are all six bytes long: the first byte tells
+      // them apart.
+      case 6:
+        switch key[0] {
+        case UInt8(ascii: "s"): candidate = .stacks
+        case UInt8(ascii: "l"): candidate = .layers
+        default: candidate = .guards
+        }
       case 10: candidate = .parameters
       default: return nil
       }
@@ -412,6 +421,35 @@ private struct RequestDraft {
     }
     if let problem { return .failure(problem) }
     return .success(layers)
+  }
+
+  /// `"guards": {"signedIn": true}`: how each named guard answers.
+  static func answers(_ reader: inout JSONReader, at path: @autoclosure Place)
+    throws(JSONParseError) -> Field<[String: Bool]>
+  {
+    let kind = try reader.peek()
+    guard kind == .object else {
+      return try wrongType(
+        &reader, kind, expected: "an object of guard answers (true or false)", at: path())
+    }
+    try reader.enterObject()
+    var answers: [String: Bool] = [:]
+    var problem: RequestProblem?
+    while let text = try reader.nextKey() {
+      let name = reader.string(text)
+      let inner = try reader.peek()
+      guard inner == .bool else {
+        try reader.skipValue()
+        problem =
+          problem
+          ?? RequestProblem(
+            at: path().appending(name), "expected true or false, found \(inner.description)")
+        continue
+      }
+      answers[name] = reader.readBool()
+    }
+    if let problem { return .failure(problem) }
+    return .success(answers)
   }
 
   /// A `parameters` object, each value a JSON string, number or boolean as the text it

@@ -31,12 +31,25 @@ struct RawRequest {
   /// gives none.
   var layers: [[StackEntry]]?
   var target: Target
+  /// How the table's guards answer, by name (`"guards": {"signedIn": true}`); a guard
+  /// the request does not name refuses, as a guard loaded without code does. `nil` when
+  /// the request says nothing of its guards.
+  var guards: [String: Bool]? = nil
   var parameters: [String: String]
   /// Where the request is in its document.
   var path: JSONPath
 
+  /// Runs `body`, which plans this request, with the request's answers for the table's
+  /// guards in force (``guards``); as it is when the request gives none.
+  ///
+  /// - Complexity: O(1) besides `body`.
+  func answeringGuards<Value>(_ body: () -> Value) -> Value {
+    guard let guards else { return body() }
+    return RouteGuard.answeringGuards(guards, body)
+  }
+
   /// The keys a request object may hold.
-  static let keys = ["stack", "tab", "stacks", "layers", "to", "via", "parameters"]
+  static let keys = ["stack", "tab", "stacks", "layers", "to", "via", "parameters", "guards"]
 
   /// A `parameters` object, each value a JSON string, number or boolean written as the
   /// text it stands for (`2` and `"2"` alike), to be converted to the kind its screen
@@ -336,7 +349,7 @@ enum RouteRunner {
   static func route(_ raw: RawRequest, in table: RouteTable) -> Result<Route, RequestFailure> {
     do {
       let (stack, request) = try raw.resolve(in: table)
-      return route(request, from: stack, in: table)
+      return raw.answeringGuards { route(request, from: stack, in: table) }
     } catch {
       return .failure(error)
     }
@@ -378,7 +391,7 @@ enum RouteRunner {
   {
     do {
       let (state, target) = try raw.resolveTabs(in: table, strict: strict)
-      return route(target, from: state, in: table)
+      return raw.answeringGuards { route(target, from: state, in: table) }
     } catch {
       return .failure(error)
     }

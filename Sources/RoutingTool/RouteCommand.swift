@@ -45,7 +45,7 @@ enum RouteCommand {
       // With layers open, or on a table with presenting commands, a route may close or
       // open layers. Without layers, a failure is planned again as a stack's, which
       // fails alike, to be explained.
-      if !layers.isEmpty || table.hasPresentingCommands {
+      if !layers.isEmpty || table.answersWithLayers {
         let layered = RouteRunner.route(
           request, from: ModalState(stack: stack, layers: layers), tabs: nil, in: table)
         switch (layered, layers.isEmpty) {
@@ -284,10 +284,10 @@ enum BatchRoute {
     var tally = Tally()
     // One reader's storage for the part's lines, allocated once.
     var buffers = JSONReader.Buffers()
-    let presenting = table.hasPresentingCommands
+    let layered = table.answersWithLayers
     for (offset, line) in zip(0..., lines) {
       answer(
-        line, number: firstNumber + offset, table, presenting: presenting, into: &json, &tally,
+        line, number: firstNumber + offset, table, layered: layered, into: &json, &tally,
         buffers: &buffers)
     }
     return (json.bytes, tally)
@@ -295,7 +295,7 @@ enum BatchRoute {
 
   /// Writes the answer to one line, and a line break; nothing for a blank line.
   static func answer(
-    _ line: ArraySlice<UInt8>, number: Int, _ table: RouteTable, presenting: Bool,
+    _ line: ArraySlice<UInt8>, number: Int, _ table: RouteTable, layered: Bool,
     into json: inout JSONBytes, _ tally: inout Tally, buffers: inout JSONReader.Buffers
   ) {
     guard line.contains(where: { !isBlank($0) }) else { return }
@@ -304,7 +304,7 @@ enum BatchRoute {
       let raw = try RawRequest(json: line, syntax: .line, reusing: &buffers)
       // A request with layers, and one across tabs, answers with its own shape
       // (Docs/RouteTables.md, "Layers"; Docs/Tabs.md).
-      if raw.plansWithLayers(presenting: presenting) {
+      if raw.plansWithLayers(layered: layered) {
         switch RouteRunner.routeLayered(raw, in: table) {
         case .success(let route):
           tally.routed += 1

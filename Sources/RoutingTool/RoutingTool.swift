@@ -208,7 +208,9 @@ enum Help {
                            "to": "Chat", "via": ["Connections"], "parameters": {"userId": "2"}}
                           ("layers": [["Compose"], ["Picker"]] gives open layers, entries as
                           the stack's; a route answers "present" and {"action": "dismiss"}
-                          steps, and "layers" after the stack when any is open)
+                          steps, and "layers" after the stack when any is open;
+                          "guards": {"signedIn": true} says how named guards answer, others
+                          refuse; a route to a guard's remedy answers "detour")
       --batch FILE|-      read one JSON request a line, print one JSON result a line, in
                           order; a bad line is answered with an error carrying its line
                           number and the run goes on; blank lines are skipped. A summary
@@ -396,8 +398,9 @@ enum Help {
     'expect' holds 'stack' (names, or objects whose parameters are compared too),
     'layers' (the layers open after the route, each as a stack; an expected stack
     without 'layers' expects none open), 'steps' (a count) and/or 'error' (unreachable,
-    unknownScreen, invalidRequest, invalidLink). A case may give "layers" open over its
-    stack, as a request does. A case may give "link" instead of "to" (and "via"): the link is read
+    unknownScreen, invalidRequest, invalidLink) and/or 'detour' (the remedy a route
+    detours to; a route that detours where the case expects none fails). A case may give
+    "layers" open over its stack, and "guards" answers, as a request does. A case may give "link" instead of "to" (and "via"): the link is read
     (see 'routing link --help') and its route compared. Each case prints 'PASS NAME' or,
     at the case's place, 'CASES:LINE:COLUMN: error: FAIL NAME: expected …, got …'; the
     last line is 'N passed, N failed'. TABLE or CASES (not both) may be '-' for standard

@@ -14,9 +14,13 @@ protocol PlannedRoute: CustomStringConvertible {
   /// The layers open after the route, bottom first; none for a route planned without
   /// layers.
   var finalLayers: [[Entry]] { get }
+  /// The remedy the route detours to, or `nil` for a route to the destination.
+  var detourRemedy: ScreenName? { get }
 }
 
 extension PlannedRoute {
+  var detourRemedy: ScreenName? { nil }
+
   /// The route as JSON, as ``write(to:)`` writes it.
   var json: JSONValue { JSONValue(writtenBy: { write(to: &$0) }) }
 }

@@ -273,7 +273,7 @@ struct Coverage {
 struct ExpectationFile {
   static let caseKeys = [
     "name", "note", "stack", "tab", "stacks", "layers", "to", "link", "via", "parameters",
-    "snapshot", "expect",
+    "guards", "snapshot", "expect",
   ]
 
   var cases: [TestCase] = []
@@ -336,7 +336,9 @@ struct TestCase {
   var expectation: Expectation
 
   /// The keys of a request, which a saved-state case goes without.
-  static let requestKeys = ["stack", "tab", "stacks", "layers", "to", "link", "via", "parameters"]
+  static let requestKeys = [
+    "stack", "tab", "stacks", "layers", "to", "link", "via", "parameters", "guards",
+  ]
 
   init(_ fields: JSONFields) throws {
     name = try fields.requiredString("name")
@@ -379,10 +381,14 @@ struct Expectation {
   var stacks: [(tab: String, entries: [ExpectedEntry])]?
   /// The layers open after the route, bottom first.
   var layers: [[ExpectedEntry]]?
+  /// The remedy the route detours to; a route that detours where the case does not
+  /// expect it fails.
+  var detour: String?
 
   init(_ value: JSONValue, at path: JSONPath) throws {
     let fields = try JSONFields(
-      value, at: path, keys: ["stack", "steps", "error", "tab", "stacks", "layers"])
+      value, at: path, keys: ["stack", "steps", "error", "tab", "stacks", "layers", "detour"])
+    detour = try fields.string("detour")
     if let entries = fields["stack"] {
       stack = try Self.entries(entries, at: fields.path("stack"))
     }
@@ -416,15 +422,18 @@ struct Expectation {
       }
       error = known
     }
-    let expectsRoute = stack != nil || steps != nil || tab != nil || stacks != nil || layers != nil
+    let expectsRoute =
+      stack != nil || steps != nil || tab != nil || stacks != nil || layers != nil
+      || detour != nil
     if error == nil && !expectsRoute {
       throw RequestProblem(
-        at: path, "expect 'stack', 'steps', 'tab', 'stacks', 'layers' or 'error'")
+        at: path, "expect 'stack', 'steps', 'tab', 'stacks', 'layers', 'detour' or 'error'")
     }
     if error != nil && expectsRoute {
       throw RequestProblem(
         at: fields.path("error"),
-        "an expected error goes without 'stack', 'steps', 'tab', 'stacks' and 'layers'")
+        "an expected error goes without 'stack', 'steps', 'tab', 'stacks', 'layers' and 'detour'"
+      )
     }
   }
 
@@ -472,6 +481,12 @@ struct Expectation {
       return ["expected a route, got error \(failure.kind.rawValue): \(failure.message)"]
     case (.success(let route), nil):
       var found: [String] = []
+      let remedy = route.detourRemedy?.rawValue
+      if detour != remedy {
+        let wanted = detour.map { "expected a detour to \($0)" } ?? "expected no detour"
+        let got = remedy.map { "a detour to \($0)" } ?? "a route to the destination"
+        found.append("\(wanted), got \(got)")
+      }
       if let stack, !matches(stack, route.finalStack, table) {
         found.append(
           "expected stack \(describe(stack, table)), got \(route.finalStack.stackDescription)")

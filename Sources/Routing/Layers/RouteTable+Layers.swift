@@ -6,6 +6,12 @@ extension RouteTable {
   /// - Complexity: O(1).
   public var hasPresentingCommands: Bool { commands.anyPresents }
 
+  /// Whether some guard has a remedy (``RouteGuard/remedy``), so that planning from a
+  /// ``ModalState`` may answer with a detour where planning from a plain stack fails.
+  ///
+  /// - Complexity: O(1).
+  public var hasGuardRemedies: Bool { planner.hasRemedies }
+
   /// Plans the route from a state with modal layers open to a destination, through
   /// breadcrumbs, with request parameters (<doc:LayersAndDetours>).
   ///

@@ -382,7 +382,28 @@ extension JSONBytes {
       }
       byte(UInt8(ascii: "]"))
     }
+    if let detour = route.route.detour { self.detour(detour) }
     byte(UInt8(ascii: "}"))
+  }
+
+  /// `,"detour":{"guard":…,"remedy":…,"pending":{"to":…,"via":[…],"parameters":{…}}}`.
+  ///
+  /// - Complexity: O(*b* + *k* log *k*) for *b* breadcrumbs and *k* parameters.
+  private mutating func detour(_ detour: Detour) {
+    raw(#","detour":{"guard":"#)
+    string(detour.guardName ?? "guard")
+    raw(#","remedy":"#)
+    string(detour.remedy.rawValue)
+    raw(#","pending":{"to":"#)
+    string(detour.pending.destination.rawValue)
+    raw(#","via":["#)
+    for (index, breadcrumb) in detour.pending.breadcrumbs.enumerated() {
+      if index > 0 { byte(UInt8(ascii: ",")) }
+      string(breadcrumb.rawValue)
+    }
+    raw(#"],"parameters":{"#)
+    parameters(detour.pending.parameters)
+    raw("}}}")
   }
 
   /// An entry's parameters as members, keys sorted, values as text.

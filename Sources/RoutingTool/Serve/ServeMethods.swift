@@ -467,6 +467,13 @@ enum Schema {
             "The modal layers open over the stack (over the selected tab's, with tabs), bottom first, each a stack bottom first.",
         ])
     }
+    properties.append(
+      "guards",
+      [
+        "type": "object", "additionalProperties": ["type": "boolean"],
+        "description":
+          "How the table's guards answer, by name; a guard not named refuses, as a guard loaded without code does.",
+      ])
     if tabs {
       properties.append(
         "tab", ["type": "string", "description": "On a table with tabs: the selected tab."])

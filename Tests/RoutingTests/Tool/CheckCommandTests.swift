@@ -387,7 +387,7 @@ import Testing
     ),
     (
       #"{"cases": [{"name": "x", "stack": ["Menu"], "to": "Menu", "expect": {}}]}"#,
-      "cases[0].expect: expect 'stack', 'steps', 'tab', 'stacks', 'layers' or 'error'"
+      "cases[0].expect: expect 'stack', 'steps', 'tab', 'stacks', 'layers', 'detour' or 'error'"
     ),
     (
       #"{"cases": [{"name": "x", "stack": ["Menu"], "to": "Menu", "expect": {"steps": -1}}]}"#,

@@ -10,21 +10,15 @@ import Testing
   static let scenarios = ModalScenarioTests.scenarios
 
   /// What the tool does not answer yet: what planning with layers does not
-  /// (``ModalScenarioTests/isPending(_:)``), and a request that says how guards answer
-  /// (`"guards"` in the request, which another part of issue 21 adds): a guard loaded
-  /// from a file without code refuses.
+  /// (``ModalScenarioTests/isPending(_:)``).
   static func isPending(_ object: [String: Any]) -> Bool {
-    let request = object["request"] as? [String: Any] ?? [:]
-    return ModalScenarioTests.isPending(object) || request["guards"] != nil
+    ModalScenarioTests.isPending(object)
   }
 
-  /// Table `name` of the fixture as file text, without its `"guards"` key until remedies
-  /// load (the file loader does not read a guard's remedy yet).
+  /// Table `name` of the fixture as file text, remedies and all.
   static func tableText(_ name: String) throws -> String {
     let tables = try #require(try Fixtures.object("modal-scenarios")["tables"] as? [String: Any])
-    var table = try #require(tables[name] as? [String: Any])
-    table["guards"] = nil
-    return try Fixtures.text(table)
+    return try Fixtures.text(try #require(tables[name] as? [String: Any]))
   }
 
   /// An entry as the tool writes it: a name stands for an entry without parameters.
@@ -53,9 +47,8 @@ import Testing
     let pending = try Self.scenarios.filter {
       Self.isPending(try #require(try Fixtures.objectFromText($0.json)))
     }
-    // Three detours and a select under layers (as through the Swift API), and two
-    // requests that say how a guard answers.
-    #expect(pending.count == 6)
+    // A select under layers (as through the Swift API).
+    #expect(pending.count == 1)
   }
 
   @Test(arguments: scenarios)
@@ -80,8 +73,9 @@ import Testing
       let expected = try #require(expect["steps"] as? [[String: Any]])
       #expect((steps as NSArray) == (expected as NSArray), "\(answered.output)")
       #expect(Self.state(answer) == Self.state(expect), "\(answered.output)")
-      // `layers` only when a layer is open.
+      // `layers` only when a layer is open, `detour` only for a detour.
       #expect((answer["layers"] == nil) == (expect["layers"] == nil))
+      #expect(answer["detour"] as? NSDictionary == expect["detour"] as? NSDictionary)
     }
 
     // A batch line: the same bytes, an error with its line number.
@@ -109,6 +103,8 @@ import Testing
     // number of steps, or the error's kind.
     var expectation = expect
     if let steps = expect["steps"] as? [Any] { expectation["steps"] = steps.count }
+    // An expectation names the remedy a route detours to.
+    if let detour = expect["detour"] as? [String: Any] { expectation["detour"] = detour["remedy"] }
     var testCase = request
     testCase["name"] = scenario.name
     testCase["expect"] = expectation

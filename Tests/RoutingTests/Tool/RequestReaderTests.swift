@@ -316,7 +316,7 @@ import Testing
     ),
     (
       #"{"stack": ["Menu"], "to": "Chat", "link": "/x"}"#,
-      "unknown key 'link' (known keys: 'stack', 'tab', 'stacks', 'layers', 'to', 'via', 'parameters')"
+      "unknown key 'link' (known keys: 'stack', 'tab', 'stacks', 'layers', 'to', 'via', 'parameters', 'guards')"
     ),
   ])
   func refusesWhatTheTreeRefuses(line: String, message: String) {
