@@ -55,6 +55,13 @@ struct TableGraph {
     var command: Int?
     /// The step of the highlighted route it takes, if any.
     var step: Int? = nil
+    /// Whether the command presents its destination in a layer of its own: drawn
+    /// dashed.
+    var presents = false
+
+    /// Whether the edge is drawn dashed: a command from anywhere, a presenting command,
+    /// or a pop of a highlighted route.
+    var isDashed: Bool { from == nil || command == nil || presents }
   }
 
   var nodes: [(name: String, detail: String?)] = []
@@ -87,14 +94,17 @@ struct TableGraph {
       if let condition = command.condition { label += " [guard \(condition.fileName)]" }
       let inTabs = table.tabs(ofCommand: number)
       if inTabs.count < table.tabs.count { label += " [\(inTabs.joined(separator: ", "))]" }
+      if command.presents { label += " (present)" }
       guard let to = index[command.destination] else { continue }
       if command.origins.isEmpty {
-        edges.append(Edge(from: nil, to: to, label: label, command: number))
+        edges.append(
+          Edge(from: nil, to: to, label: label, command: number, presents: command.presents))
       }
       var seen: Set<ScreenName> = []
       for origin in command.origins where seen.insert(origin).inserted {
         guard let from = index[origin] else { continue }
-        edges.append(Edge(from: from, to: to, label: label, command: number))
+        edges.append(
+          Edge(from: from, to: to, label: label, command: number, presents: command.presents))
       }
     }
     for tab in table.tabs {
@@ -111,7 +121,10 @@ struct TableGraph {
     ]
     let tabLine =
       "Each tab is a cluster whose bold edge leads to its root; a command limited to some tabs names them in brackets."
+    let presentLine =
+      "A dashed edge marked (present) presents its screen in a layer of its own, over the screens below."
     return (hasAnyScreen ? lines : [lines[0]]) + (tabs.isEmpty ? [] : [tabLine])
+      + (edges.contains(where: \.presents) ? [presentLine] : [])
       + (routeLegend.map { [$0] } ?? [])
   }
 
@@ -132,7 +145,7 @@ struct TableGraph {
     }
     for edge in edges {
       let from = edge.from.map { "s\($0)" } ?? "any"
-      var style = edge.from == nil || edge.command == nil ? ", style=dashed" : ""
+      var style = edge.isDashed ? ", style=dashed" : ""
       if edge.step != nil { style += ", color=red, fontcolor=red, penwidth=2" }
       lines.append(
         "  \(from) -> s\(edge.to) [label=\"\(Self.dotEscaped(Self.label(edge)))\"\(style)];")
@@ -164,7 +177,7 @@ struct TableGraph {
       lines.append("  style any stroke-dasharray: 5 5")
     }
     for edge in edges {
-      let arrow = edge.from == nil || edge.command == nil ? "-.->" : "-->"
+      let arrow = edge.isDashed ? "-.->" : "-->"
       let from = edge.from.map { "s\($0)" } ?? "any"
       lines.append("  \(from) \(arrow)|\"\(Self.mermaidEscaped(Self.label(edge)))\"| s\(edge.to)")
     }

@@ -31,44 +31,67 @@ enum GraphRoute {
   /// The route to draw, or why there is none, as `routing route` reports it for the
   /// same stack and destination given by options: the planner decides which names may
   /// stand on the stack (any, on a table that does not declare its screens).
+  ///
+  /// On a table whose commands present or whose guards have remedies, the route is
+  /// planned with layers, as `routing route` plans it there, and may present, dismiss
+  /// and detour.
   static func route(
     _ ends: (from: [ScreenName], to: ScreenName), parameters: Parameters = [:],
     in table: RouteTable
-  ) -> Result<Route, RequestFailure> {
-    RouteRunner.route(
-      Request(to: ends.to, parameters: parameters), from: ends.from.map { Entry($0) }, in: table)
+  ) -> Result<ModalRoute, RequestFailure> {
+    let request = Request(to: ends.to, parameters: parameters)
+    let stack = ends.from.map { Entry($0) }
+    guard table.answersWithLayers else {
+      return RouteRunner.route(request, from: stack, in: table).map {
+        ModalRoute(steps: $0.steps.map { .command($0) }, state: ModalState(stack: $0.stack))
+      }
+    }
+    return RouteRunner.route(request, from: ModalState(stack: stack), tabs: nil, in: table)
+      .map(\.route)
   }
 }
 
 extension TableGraph {
   /// Marks `route`, from `stack`, to be drawn in red: its screens, the edge of each push
-  /// (numbered by its step) and an extra dashed edge for a pop, from the top it leaves.
-  mutating func highlight(_ route: Route, from stack: [ScreenName]) {
+  /// or present (numbered by its step), and an extra dashed edge for a pop, from the top
+  /// it leaves, and for a dismiss, from the top it closes to the screen it uncovers.
+  mutating func highlight(_ route: ModalRoute, from stack: [ScreenName]) {
     var index: [String: Int] = [:]
     for (number, node) in nodes.enumerated() { index[node.name] = number }
     // A table that does not declare its screens takes any name on a stack: such an
     // entry is no node, and nothing is drawn from it but the commands from anywhere.
+    var state = ModalState(stack: stack.map { Entry($0) })
     var top = index[stack[stack.count - 1].rawValue]
     if let top { highlighted.insert(top) }
     for (number, step) in route.steps.enumerated() {
-      let screen = index[step.screen.rawValue]
+      state.apply(step)
+      let screen = state.top.flatMap { index[$0.screen.rawValue] }
       if let screen { highlighted.insert(screen) }
-      if step.action == .pop {
+      switch step {
+      case .dismiss:
+        if let top, let screen {
+          edges.append(
+            Edge(from: top, to: screen, label: "dismiss", command: nil, step: number + 1))
+        }
+      case .command(let inner) where inner.action == .pop:
         if let top, let screen {
           edges.append(
             Edge(
-              from: top, to: screen, label: "back by \(step.commandID ?? "#\(step.command)")",
+              from: top, to: screen, label: "back by \(inner.commandID ?? "#\(inner.command)")",
               command: nil, step: number + 1))
         }
-      } else if let edge = edges.firstIndex(where: {
-        $0.command == step.command && ($0.from == top || $0.from == nil)
-      }) {
-        edges[edge].step = number + 1
+      case .command(let inner):
+        if let edge = edges.firstIndex(where: {
+          $0.command == inner.command && ($0.from == top || $0.from == nil)
+        }) {
+          edges[edge].step = number + 1
+        }
       }
       top = screen
     }
+    let end = route.state.top?.screen.rawValue ?? ""
     routeLegend =
-      "In red: the route from \(stack.map(\.rawValue).joined(separator: " > ")) to \(route.stack.last!.screen), each edge numbered by its step."
+      "In red: the route from \(stack.map(\.rawValue).joined(separator: " > ")) to \(end), each edge numbered by its step."
   }
 
   /// An edge's label, after its step number when it is on the highlighted route.

@@ -48,6 +48,14 @@ import Testing
         == "1. present Compose by compose\n2. present Picker by attach\nstate: Inbox | Compose | Picker"
     )
     #expect(deep.state.layers == [[Entry("Compose")], [Entry("Picker")]])
+    do {
+      let route = deep
+      // snippet layers-apply
+      var state = ModalState(stack: [Entry("Inbox")])
+      for step in route.steps { state.apply(step) }  // state == route.state
+      // snippet.end
+      #expect(state == route.state)
+    }
 
     // snippet layers-state
     let state = ModalState(stack: [Entry("Inbox")], layers: [[Entry("Compose")]])

@@ -178,11 +178,20 @@ public struct Detour: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension ModalState {
-  /// Applies one step of a route planned from this state.
+  /// Applies one step of a route planned from this state: a push onto the top layer
+  /// (or the base), a present opening a layer, a pop back to the entry at the step's
+  /// depth closing every layer above it, a dismiss closing the top layer.
   ///
-  /// - Complexity: O(*n*) for a pop or a dismiss, where *n* is the number of entries
-  ///   that leave; amortized O(1) otherwise.
-  mutating func apply(_ step: ModalStep) {
+  /// ```swift
+  /// var state = ModalState(stack: [Entry("Inbox")])
+  /// for step in route.steps { state.apply(step) }  // state == route.state
+  /// ```
+  ///
+  /// - Parameter step: A step of a route planned from this state; a pop deeper than the
+  ///   chain, or a dismiss with no layer open, is a programming error.
+  /// - Complexity: O(*n*) for a pop, where *n* is the number of entries in the chain;
+  ///   O(1) for a dismiss and amortized O(1) otherwise.
+  public mutating func apply(_ step: ModalStep) {
     guard case .command(let command) = step else {
       layers.removeLast()
       return

@@ -5,6 +5,31 @@ import Testing
 
 /// `routing graph --route FROM TO`: the table drawn with a route highlighted.
 @Suite struct GraphRouteTests {
+  /// Presenting commands are dashed and marked `(present)`, with a legend line, and a
+  /// route that presents is highlighted on them; a route that detours ends on the remedy.
+  @Test func drawsPresentingCommandsDashedAndRoutesThatPresent() throws {
+    let files = ["t.json": try LayerToolTests.tableText("modal")]
+    let result = Tool.run(["graph", "t.json", "--route", "Inbox", "Photo"], files: files)
+    #expect(result.exitCode == 0, "\(result)")
+    let lines = Tool.lines(result.output)
+    #expect(
+      lines.contains(
+        "// A dashed edge marked (present) presents its screen in a layer of its own, over the screens below."
+      ))
+    #expect(lines.contains(#"  s3 -> s4 [label="recipients"];"#))
+    #expect(
+      lines.filter { $0.contains("fontcolor=red") } == [
+        #"  s0 -> s3 [label="1. compose (present)", style=dashed, color=red, fontcolor=red, penwidth=2];"#,
+        #"  s3 -> s5 [label="2. attach (present)", style=dashed, color=red, fontcolor=red, penwidth=2];"#,
+        #"  s5 -> s6 [label="3. photo", color=red, fontcolor=red, penwidth=2];"#,
+      ])
+    let detour = Tool.run(["graph", "t.json", "--route", "Inbox", "Account"], files: files)
+    #expect(
+      Tool.lines(detour.output).contains(
+        "// In red: the route from Inbox to Login, each edge numbered by its step."),
+      "\(detour.output)")
+  }
+
   @Test func highlightsThePushesAndDrawsThePop() {
     let result = Tool.run([
       "graph", "SampleApp.json", "--route", "Menu,Folder,ContactCard", "Chat", "--param",
