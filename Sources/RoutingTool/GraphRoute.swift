@@ -68,6 +68,9 @@ extension TableGraph {
       let screen = state.top.flatMap { index[$0.screen.rawValue] }
       if let screen { highlighted.insert(screen) }
       switch step {
+      case .select:
+        // A graph's route starts from one stack, without tabs.
+        break
       case .dismiss:
         if let top, let screen {
           edges.append(

@@ -2,10 +2,10 @@ import Routing
 import RoutingJSON
 
 /// A route planned with modal layers (Docs/RouteTables.md, "Layers"): its steps, which
-/// may present and dismiss, and the state they leave, a stack's or, across tabs, the
-/// selected tab's, with the layers open over it.
+/// may present, dismiss and, across tabs, select, and the state they leave, a stack or
+/// tabs with the layers open over it.
 struct LayeredRoute: PlannedRoute {
-  /// The route in the selected tab's stack, across tabs.
+  /// The route; across tabs, its state holds every tab.
   var route: ModalRoute
   /// Every tab after the route, the selected tab's stack being the route's base; `nil`
   /// for a route on one stack.
@@ -88,19 +88,6 @@ extension RawRequest {
       }
       let (state, target) = try resolveTabs(in: table, strict: strict)
       guard case .request(let asked) = target else { preconditionFailure("the target is a screen") }
-      // The route stays in the selected tab, whose stack planning checks: the other
-      // tabs' are checked here, as planning across tabs checks them.
-      if table.declaresScreens {
-        for (tab, stack) in state.stacks.sorted(by: { $0.key < $1.key }) where tab != state.selected
-        {
-          for (index, entry) in stack.enumerated() where table.screen(named: entry.screen) == nil {
-            throw RequestFailure(
-              RoutingError.unknownScreenOnStack(
-                entry.screen, entry: index, tab: tab,
-                suggestion: table.nearestScreen(to: entry.screen)))
-          }
-        }
-      }
       // A tab the request gives no stack for stands at its root.
       let root = table.tab(named: state.selected).map { [Entry($0.root)] } ?? []
       base = state.stack.isEmpty ? root : state.stack
@@ -142,18 +129,19 @@ extension RouteRunner {
   }
 
   /// Routes `request` from a state with layers; across tabs, `tabs` holds every tab,
-  /// and the route stays in the selected one.
+  /// and the route may close every layer and select another.
   static func route(
     _ request: Request, from state: ModalState, tabs: TabState?, in table: RouteTable
   ) -> Result<LayeredRoute, RequestFailure> {
     do {
-      let route = try table.route(request, from: state)
-      let after = tabs.map { tabs in
-        var state = tabs
-        state.stacks[tabs.selected] = route.state.stack
-        return state
+      // Across tabs, the route may close every layer and select another tab.
+      let start = tabs.map { tabs in
+        var tabs = tabs
+        tabs.stacks[tabs.selected] = state.stack
+        return ModalState(tabs: tabs, layers: state.layers)
       }
-      return .success(LayeredRoute(route: route, tabs: after))
+      let route = try table.route(request, from: start ?? state)
+      return .success(LayeredRoute(route: route, tabs: route.state.tabs))
     } catch {
       return .failure(failure(error, of: request, from: state, tabs: tabs))
     }
@@ -170,7 +158,7 @@ extension RouteRunner {
       tabs.map { JSONPath.root.appending("stacks").appending($0.selected) }
       ?? JSONPath.root.appending("stack")
     switch error {
-    case .unknownScreenOnStack(_, let entry, _, _):
+    case .unknownScreenOnStack(_, let entry, let tab, _) where tab == nil || tab == tabs?.selected:
       // The place goes in `path` only, as for a stack's entry: the message is the
       // library's.
       var failure = RequestFailure(error)

@@ -156,4 +156,29 @@ import Testing
     // snippet.end
     #expect(presenter.state.description == "Inbox | Settings > Account")
   }
+
+  @Test func selectsOnlyWithTheLayersClosed() throws {
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Tab("Mail", root: "Inbox")
+      Tab("Contacts", root: "People")
+      Screen("Inbox")
+      Screen("Compose")
+      Screen("People")
+      Command(id: "compose", to: "Compose", presents: true)
+    }
+    // snippet layers-tabs
+    let state = ModalState(
+      tabs: TabState(selected: "Mail", stacks: ["Mail": [Entry("Inbox")]]),
+      layers: [[Entry("Compose")]])
+    // snippet.end
+    // snippet layers-tabs-route
+    let route = try table.route(from: state, to: "People")
+    // 1. dismiss
+    // 2. select Contacts
+    // state: [Contacts: People | Mail: Inbox]
+    // snippet.end
+    #expect(
+      route.description == "1. dismiss\n2. select Contacts\nstate: [Contacts: People | Mail: Inbox]"
+    )
+  }
 }

@@ -14,19 +14,66 @@
 /// // state: Inbox > Archive
 /// ```
 public struct ModalState: Hashable, Sendable, CustomStringConvertible {
-  /// The base stack, bottom first.
-  public var stack: [Entry]
+  /// What lies under the layers: a stack, or tabs.
+  private enum Base: Hashable, Sendable {
+    case stack([Entry])
+    case tabs(TabState)
+  }
+
+  private var base: Base
   /// The open layers, bottom first, each a stack bottom first.
   public var layers: [[Entry]]
 
-  /// Creates a state.
+  /// Creates a state over a stack.
   ///
   /// - Parameters:
   ///   - stack: The base stack, bottom first; planning refuses an empty one.
   ///   - layers: The open layers, bottom first; planning refuses an empty layer.
   public init(stack: [Entry], layers: [[Entry]] = []) {
-    self.stack = stack
+    self.base = .stack(stack)
     self.layers = layers
+  }
+
+  /// Creates a state over tabs: the layers cover the tab bar, so a route selects
+  /// another tab only once every layer is closed.
+  ///
+  /// ```swift
+  /// let state = ModalState(
+  ///   tabs: TabState(selected: "Mail", stacks: ["Mail": [Entry("Inbox")]]),
+  ///   layers: [[Entry("Compose")]])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - tabs: The selected tab and the tabs' stacks; a tab it gives no stack for stands
+  ///     at its root.
+  ///   - layers: The open layers over the selected tab, bottom first.
+  public init(tabs: TabState, layers: [[Entry]] = []) {
+    self.base = .tabs(tabs)
+    self.layers = layers
+  }
+
+  /// The base stack, bottom first: over tabs, the selected tab's.
+  public var stack: [Entry] {
+    get {
+      switch base {
+      case .stack(let stack): stack
+      case .tabs(let tabs): tabs.stack
+      }
+    }
+    set {
+      switch base {
+      case .stack: base = .stack(newValue)
+      case .tabs(var tabs):
+        tabs.stacks[tabs.selected] = newValue
+        base = .tabs(tabs)
+      }
+    }
+  }
+
+  /// The tabs under the layers, every tab's stack included, or `nil` for a state over
+  /// a stack.
+  public var tabs: TabState? {
+    if case .tabs(let tabs) = base { tabs } else { nil }
   }
 
   /// The base's entries, then every layer's, bottom first.
@@ -39,8 +86,8 @@ public struct ModalState: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Complexity: O(*n*), where *n* is the number of entries.
   init(chain: [Entry], layerStarts: [Int]) {
-    let base = layerStarts.first ?? chain.count
-    stack = Array(chain[..<base])
+    let end = layerStarts.first ?? chain.count
+    base = .stack(Array(chain[..<end]))
     layers = layerStarts.indices.map { number in
       let end = number + 1 < layerStarts.count ? layerStarts[number + 1] : chain.count
       return Array(chain[layerStarts[number]..<end])
@@ -63,11 +110,15 @@ public struct ModalState: Hashable, Sendable, CustomStringConvertible {
   /// The entry on top: the last of the top layer, or of the base when no layer is open.
   public var top: Entry? { layers.last?.last ?? stack.last }
 
-  /// The base, then each layer after a `|`: `Inbox | Compose > Recipients | Picker`.
+  /// The base, then each layer after a `|`: `Inbox | Compose > Recipients | Picker`;
+  /// over tabs, the tabs in brackets as ``TabState/description`` writes them:
+  /// `[Mail: Inbox | Contacts: People] | Compose`.
   ///
   /// - Complexity: O(*n*), where *n* is the number of entries.
   public var description: String {
-    ([stack] + layers).map(\.stackDescription).joined(separator: " | ")
+    let layers = layers.map(\.stackDescription)
+    guard let tabs else { return ([stack.stackDescription] + layers).joined(separator: " | ") }
+    return (["[\(tabs)]"] + layers).joined(separator: " | ")
   }
 }
 
@@ -78,12 +129,16 @@ public enum ModalStep: Hashable, Sendable, CustomStringConvertible {
   case command(Step)
   /// The top layer closes, with every entry in it. No command is involved.
   case dismiss
+  /// Over tabs, the tab with this name becomes the selected one; possible only with no
+  /// layer open.
+  case select(String)
 
-  /// `dismiss`, or the command step in words (``Step/description``).
+  /// `dismiss`, `select Contacts`, or the command step in words (``Step/description``).
   public var description: String {
     switch self {
     case .command(let step): step.description
     case .dismiss: "dismiss"
+    case .select(let tab): "select \(tab)"
     }
   }
 
@@ -192,8 +247,16 @@ extension ModalState {
   /// - Complexity: O(*n*) for a pop, where *n* is the number of entries in the chain;
   ///   O(1) for a dismiss and amortized O(1) otherwise.
   public mutating func apply(_ step: ModalStep) {
-    guard case .command(let command) = step else {
+    let command: Step
+    switch step {
+    case .command(let inner): command = inner
+    case .dismiss:
       layers.removeLast()
+      return
+    case .select(let tab):
+      guard case .tabs(var tabs) = base else { preconditionFailure("a select needs tabs") }
+      tabs.selected = tab
+      base = .tabs(tabs)
       return
     }
     switch command.action {
@@ -202,7 +265,9 @@ extension ModalState {
       var chain = self.chain
       chain.removeSubrange(command.depth...)
       while let last = starts.last, last >= command.depth { starts.removeLast() }
-      self = ModalState(chain: chain, layerStarts: starts)
+      let popped = ModalState(chain: chain, layerStarts: starts)
+      stack = popped.stack
+      layers = popped.layers
     case .present:
       layers.append([command.entry])
     case .push:

@@ -108,7 +108,7 @@ extension Navigator {
       case .command(let inner) where inner.action == .pop:
         staying = min(staying, inner.depth)
         while let last = layerStarts.last, last >= inner.depth { layerStarts.removeLast() }
-      case .command:
+      case .command, .select:
         break stepping
       }
     }

@@ -33,8 +33,12 @@ extension RouteTable {
   ///
   /// - Parameters:
   ///   - state: The state to start from: a base stack of at least one entry and the
-  ///     open layers, none of them empty. On a table with tabs, the base is a tab's
-  ///     stack, and the route stays in that tab (a select needs every layer closed).
+  ///     open layers, none of them empty. On a table with tabs, a state over a stack
+  ///     (``ModalState/init(stack:layers:)``) has a tab's stack for its base, and the
+  ///     route stays in that tab; a state over tabs (``ModalState/init(tabs:layers:)``)
+  ///     may close every layer and select another tab: a select is possible only with no
+  ///     layer open, and among equally short legs comes after commands and dismisses, in
+  ///     tab order.
   ///   - destination: Where to go.
   ///   - breadcrumbs: Milestones to pass on the way, in order.
   ///   - parameters: Values applied to every screen the route pushes or presents, and
@@ -44,8 +48,12 @@ extension RouteTable {
   /// - Throws: What ``route(from:to:via:parameters:)->Route`` throws (an unknown entry
   ///   counted along the base and then every layer), and
   ///   ``RoutingError/emptyLayer(_:)`` for an empty layer.
+  ///   Over tabs, ``RoutingError/unknownTab(_:suggestion:)`` for a tab the table does
+  ///   not declare.
   /// - Complexity: For *k* open layers, *k* + 1 leg searches a leg, each as in
-  ///   ``route(from:to:via:parameters:)->Route``, plus O(*n*) for a chain of *n* entries.
+  ///   ``route(from:to:via:parameters:)->Route``, plus O(*n*) for a chain of *n* entries;
+  ///   over *T* tabs, *T* - 1 leg searches more a leg, plus O(*m* · *n*) for *m* entries in
+  ///   the layers.
   public func route(
     from state: ModalState, to destination: ScreenName, via breadcrumbs: [ScreenName] = [],
     parameters: Parameters = [:]
@@ -64,7 +72,22 @@ extension RouteTable {
   public func route(_ request: Request, from state: ModalState) throws(RoutingError)
     -> ModalRoute
   {
-    guard !tabLayout.tabs.isEmpty else { return try planner.route(request, from: state) }
+    guard !tabLayout.tabs.isEmpty else {
+      if let tabs = state.tabs {
+        throw RoutingError.unknownTab(tabs.selected, suggestion: nil)
+      }
+      return try planner.route(request, from: state)
+    }
+    if let tabs = state.tabs {
+      // Every tab named, in the table's terms, each without a stack at its root.
+      let (selected, stacks) = try resolve(tabs)
+      var named = TabState(selected: tabLayout.tabs[selected].name)
+      for (number, tab) in tabLayout.tabs.enumerated() { named.stacks[tab.name] = stacks[number] }
+      let tab = Planner.StackTab(number: selected, name: named.selected)
+      return try planner.route(
+        request, from: ModalState(tabs: named, layers: state.layers), inTab: tab,
+        layout: tabLayout)
+    }
     let tab = Planner.StackTab(
       number: try tab(ofStack: state.stack, for: request), name: nil)
     return try planner.route(request, from: state, inTab: tab)

@@ -190,6 +190,10 @@ public final class Navigator<Container: NavigationContainer> {
     var made = screens.makeIterator()
     for (number, modalStep) in steps.enumerated() {
       try checkUnchanged(expected, beforeStep: number)
+      if case .select(let tab) = modalStep {
+        // A presenter plans from its base's stack, within the selected tab.
+        preconditionFailure("a navigator's route selects tab \(tab)")
+      }
       guard case .command(let step) = modalStep else {
         // Only a presenter's routes dismiss.
         let layer = presenter!.layers.last!

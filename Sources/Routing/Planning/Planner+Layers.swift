@@ -16,13 +16,16 @@ extension Planner {
   ///
   /// - Parameter tab: The tab the base is the stack of, on a table with tabs: the route
   ///   stays in it, with the commands it allows.
-  func route(_ request: Request, from state: ModalState, inTab tab: StackTab? = nil)
-    throws(RoutingError) -> ModalRoute
-  {
-    // With no layer open, one leg and no detour to consider, the leg from the base is the
-    // only candidate: plan it as a stack's, warm cache and all, and mark the presents it
-    // takes.
-    if state.layers.isEmpty && request.breadcrumbs.isEmpty && !hasRemedies {
+  ///   With `layout`, the state's tabs (``ModalState/tabs``, every tab named) are the
+  ///   table's, and a leg may close every layer and select another tab.
+  func route(
+    _ request: Request, from state: ModalState, inTab tab: StackTab? = nil,
+    layout: TabLayout? = nil
+  ) throws(RoutingError) -> ModalRoute {
+    // With no layer open, one leg, no detour to consider and no other tab, the leg from
+    // the base is the only candidate: plan it as a stack's, warm cache and all, and mark
+    // the presents it takes.
+    if state.layers.isEmpty && request.breadcrumbs.isEmpty && !hasRemedies && layout == nil {
       return modalRoute(of: try route(request, from: state.stack, inTab: tab))
     }
     guard !state.stack.isEmpty else { throw RoutingError.emptyStack }
@@ -33,20 +36,24 @@ extension Planner {
     let refused = refusedCommands(request, from: state.chain)
     let failure: RoutingError
     do throws(RoutingError) {
-      let route = try plan(request, from: state, inTab: tab, leavingOut: refused).route
+      let route = try plan(
+        request, from: state, inTab: tab, layout: layout, leavingOut: refused
+      ).route
       try checkParameters(of: request, along: Route(steps: route.commandSteps, stack: []))
       return route
     } catch {
       failure = error
     }
     if case .unreachable = failure,
-      let detour = try detour(request, from: state, inTab: tab, refused: refused)
+      let detour = try detour(
+        request, from: state, inTab: tab, layout: layout, refused: refused)
     {
       return detour
     }
     throw namingRefusingGuard(failure, of: request, from: state.chain) {
       () throws(RoutingError) in
-      try plan(request, from: state, inTab: tab, leavingOut: []).route.commandSteps
+      try plan(request, from: state, inTab: tab, layout: layout, leavingOut: []).route
+        .commandSteps
     }
   }
 
@@ -61,14 +68,15 @@ extension Planner {
   /// - Complexity: Two plans, and O(*s* · *n*) to replay the first *s* steps on a chain
   ///   of *n* entries.
   private func detour(
-    _ request: Request, from state: ModalState, inTab tab: StackTab?, refused: [Int32]
+    _ request: Request, from state: ModalState, inTab tab: StackTab?, layout: TabLayout?,
+    refused: [Int32]
   ) throws(RoutingError) -> ModalRoute? {
     let remedied = refused.filter { commands[Int($0)].condition?.remedy != nil }
     guard !remedied.isEmpty else { return nil }
     let unremedied = refused.filter { commands[Int($0)].condition?.remedy == nil }
     guard
       let (through, legEnds) = try? plan(
-        request, from: state, inTab: tab, leavingOut: unremedied),
+        request, from: state, inTab: tab, layout: layout, leavingOut: unremedied),
       let refusal = through.steps.firstIndex(where: { step in
         step.commandStep.map { remedied.contains(Int32($0.command)) } ?? false
       }),
@@ -81,8 +89,10 @@ extension Planner {
     let leg: ModalRoute
     do throws(RoutingError) {
       leg = try plan(
-        Request(to: remedy, parameters: request.parameters), from: there, inTab: tab,
-        leavingOut: refused
+        Request(to: remedy, parameters: request.parameters), from: there,
+        inTab: there.tabs.map { StackTab(number: layout!.number(of: $0.selected)!, name: nil) }
+          ?? tab,
+        layout: layout, leavingOut: refused
       ).route
     } catch {
       guard case .unreachable = error else { throw error }
@@ -133,14 +143,26 @@ extension Planner {
   /// keys not checked yet, and the number of steps at the end of each leg: one for each
   /// breadcrumb, then one for the destination.
   private func plan(
-    _ request: Request, from state: ModalState, inTab tab: StackTab?, leavingOut refused: [Int32]
+    _ request: Request, from state: ModalState, inTab tab: StackTab?, layout: TabLayout?,
+    leavingOut refused: [Int32]
   ) throws(RoutingError) -> (route: ModalRoute, legEnds: [Int]) {
     let destination = try destination(of: request)
     let parameters = typedOnce(request.parameters)
     var chain = state.chain
     var layerStarts = state.layerStarts
+    // Across tabs: every tab's stack in tab order, the selected one's being the chain's
+    // base while it is selected.
+    var selected = tab?.number
+    var stacks: [[Entry]] = []
+    if let layout, let tabs = state.tabs {
+      selected = layout.number(of: tabs.selected)!
+      stacks = layout.tabs.map { tabs.stacks[$0.name] ?? [Entry($0.root)] }
+    }
     return try scratch.withScratch {
       (buffers) throws(RoutingError) -> (route: ModalRoute, legEnds: [Int]) in
+      for (number, stack) in stacks.enumerated() where number != selected {
+        try screenNumbers(of: stack, tab: layout!.tabs[number].name, into: &buffers.stackScreens)
+      }
       try screenNumbers(of: chain, tab: tab?.name, into: &buffers.stackScreens)
       if topMatches(chain, destination, parameters, buffers) {
         return (
@@ -149,7 +171,6 @@ extension Planner {
         )
       }
       buffers.prepare(screens: graph.screenCount, commands: graph.commandCount)
-      let filter = legFilter(refusing: refused, inTab: tab?.number, marking: &buffers.disabled)
       var steps: [ModalStep] = []
       var legEnds: [Int] = []
       legEnds.reserveCapacity(request.breadcrumbs.count + 1)
@@ -160,11 +181,16 @@ extension Planner {
         next += 1
         defer { legEnds.append(steps.count) }
         if topMatches(chain, milestone, parameters, buffers) { continue }
-        guard
-          let leg = layeredLeg(
-            from: chain, layerStarts: layerStarts, to: milestone, parameters: parameters,
-            filter: filter, &buffers)
-        else {
+        let filter = legFilter(refusing: refused, inTab: selected, marking: &buffers.disabled)
+        var best = layeredLeg(
+          from: chain, layerStarts: layerStarts, to: milestone, parameters: parameters,
+          filter: filter, &buffers)
+        if !stacks.isEmpty {
+          best = selectingLeg(
+            better: best, from: chain, layerStarts: layerStarts, selected: selected!,
+            stacks: stacks, to: milestone, parameters: parameters, refused: refused, &buffers)
+        }
+        guard let leg = best else {
           throw RoutingError.unreachable(
             from: chain[chain.count - 1].screen, to: screenNames[Int(milestone)])
         }
@@ -180,28 +206,93 @@ extension Planner {
             steps.append(.dismiss)
           }
         }
+        if let tab = leg.select {
+          // Every layer is closed: the chain is the selected tab's stack.
+          stacks[selected!] = chain
+          selected = tab
+          chain = stacks[tab]
+          try screenNumbers(of: chain, tab: nil, into: &buffers.stackScreens)
+          steps.append(.select(layout!.tabs[tab].name))
+        }
         for step in leg.steps {
           steps.append(
             .command(
               try applyInLayers(step, parameters: parameters, to: &chain, &layerStarts, &buffers)))
         }
       }
-      return (
-        ModalRoute(steps: steps, state: ModalState(chain: chain, layerStarts: layerStarts)), legEnds
-      )
+      var after = ModalState(chain: chain, layerStarts: layerStarts)
+      if let layout {
+        stacks[selected!] = after.stack
+        var tabs = TabState(selected: layout.tabs[selected!].name)
+        for (number, tab) in layout.tabs.enumerated() { tabs.stacks[tab.name] = stacks[number] }
+        after = ModalState(tabs: tabs, layers: after.layers)
+      }
+      return (ModalRoute(steps: steps, state: after), legEnds)
     }
+  }
+
+  /// `best`, or a better leg that closes every layer, selects another tab and goes on
+  /// in it, when there is one: across tabs, a select is possible only with no layer
+  /// open. `buffers.stackScreens` holds the chain's screen numbers; it is left as it was.
+  ///
+  /// - Complexity: One leg search per other tab, plus the closing of every layer
+  ///   (``closingLayers(_:screens:layerStarts:parameters:filter:)``) and O(*n*) to find a
+  ///   pop into the base, for a chain of *n* entries.
+  private func selectingLeg(
+    better best: LayeredLeg?, from chain: [Entry], layerStarts: [Int], selected: Int,
+    stacks: [[Entry]], to milestone: Int32, parameters: Parameters, refused: [Int32],
+    _ buffers: inout PlannerScratch
+  ) -> LayeredLeg? {
+    let screens = buffers.stackScreens
+    defer { buffers.stackScreens = screens }
+    var best = best
+    let filter = legFilter(refusing: refused, inTab: selected, marking: &buffers.disabled)
+    guard
+      let closing =
+        layerStarts.isEmpty
+        ? layeredLeg(closing: [], steps: [])
+        : closingAll(
+          chain, screens: screens, layerStarts: layerStarts, parameters: parameters,
+          filter: filter)
+    else { return best }
+    for tab in stacks.indices where tab != selected {
+      var numbers: [Int32] = []
+      guard (try? screenNumbers(of: stacks[tab], tab: nil, into: &numbers)) != nil else {
+        continue
+      }
+      buffers.stackScreens = numbers
+      var candidate: LayeredLeg? = nil
+      if topMatches(stacks[tab], milestone, parameters, buffers) {
+        candidate = layeredLeg(closing: closing.closing, select: tab, steps: [])
+      } else {
+        let inTab = legFilter(refusing: refused, inTab: tab, marking: &buffers.disabled)
+        if leg(
+          from: stacks[tab], to: milestone, parameters: parameters, filter: inTab, bound: .max,
+          &buffers)
+        {
+          candidate = layeredLeg(closing: closing.closing, select: tab, steps: buffers.leg)
+        }
+      }
+      if let candidate, best.map({ candidate.precedes($0) }) ?? true { best = candidate }
+    }
+    return best
   }
 
   /// A leg from a state with layers: the steps that close layers (a pop, or `nil` for a
   /// dismiss), then the steps of a leg from the chain that is left.
   struct LayeredLeg {
     var closing: [LegStep?]
+    /// Across tabs, the tab selected once every layer is closed, before `steps`.
+    var select: Int? = nil
     var steps: [LegStep]
-    /// Its cost: commands' costs (1 each without costs) and 1 a dismiss.
+    /// Its cost: commands' costs (1 each without costs), 1 a dismiss and 1 a select.
     var cost: Int
-    /// Its steps in the order ties compare them: command numbers, a dismiss after every
-    /// command.
+    /// Its steps in the order ties compare them: command numbers, then a dismiss
+    /// (``dismissOrder``), then a select in tab order.
     var order: [Int]
+
+    /// Where a dismiss comes in the order of ties: after every command.
+    static let dismissOrder = Int(Int32.max) + 1
 
     /// Whether this leg comes before `other`: the cheaper, then the first whose steps,
     /// read from the first, come first.
@@ -265,6 +356,57 @@ extension Planner {
     _ chain: [Entry], screens: [Int32], layerStarts: [Int], parameters: Parameters,
     filter: LegFilter
   ) -> [LayeredLeg?] {
+    let best = closingSearch(
+      chain, screens: screens, layerStarts: layerStarts, parameters: parameters, filter: filter)
+    let lowest = layerStarts[0] - 1
+    return layerStarts.map { start in best[start - 1 - lowest] }
+  }
+
+  /// The best way to close every layer, or `nil` when none: down to the base's top
+  /// (``closingLayers(_:screens:layerStarts:parameters:filter:)``), or from a position
+  /// that search reaches, by a pop to an entry of the base below its top.
+  ///
+  /// - Complexity: The search's, plus O(*m* · *n*) for *m* entries in the layers and a
+  ///   chain of *n*.
+  private func closingAll(
+    _ chain: [Entry], screens: [Int32], layerStarts: [Int], parameters: Parameters,
+    filter: LegFilter
+  ) -> LayeredLeg? {
+    let ways = closingSearch(
+      chain, screens: screens, layerStarts: layerStarts, parameters: parameters, filter: filter)
+    let lowest = layerStarts[0] - 1
+    var best = ways[0]
+    for (index, way) in ways.enumerated() where index > 0 {
+      guard let way else { continue }
+      let position = lowest + index
+      // As in the search: the topmost entry below the top that matches its screen.
+      var blocked: Set<Int32> = []
+      for target in stride(from: position, through: 0, by: -1) {
+        let screen = screens[target]
+        guard screen >= 0,
+          entry(chain[target], matchesParametersOf: screen, under: parameters),
+          blocked.insert(screen).inserted, target < lowest,
+          let command = graph.popCommand(to: screen, where: { filter.allows($0) })
+        else { continue }
+        let option = layeredLeg(
+          closing: way.closing + [LegStep(command: command, screen: screen, popTo: Int32(target))],
+          steps: [])
+        if best.map({ option.precedes($0) }) ?? true { best = option }
+      }
+    }
+    return best
+  }
+
+  /// The search of ``closingLayers(_:screens:layerStarts:parameters:filter:)``: the best
+  /// way to each position from the base's top to the chain's top, by its index from the
+  /// base's top.
+  ///
+  /// - Complexity: O(*m*² · *k*), where *m* is the number of entries in the layers and
+  ///   *k* the most commands to one screen.
+  private func closingSearch(
+    _ chain: [Entry], screens: [Int32], layerStarts: [Int], parameters: Parameters,
+    filter: LegFilter
+  ) -> [LayeredLeg?] {
     let lowest = layerStarts[0] - 1
     let count = chain.count - lowest
     // Per position (from `lowest`): its best way there, settled or not yet.
@@ -307,28 +449,34 @@ extension Planner {
         offer(LegStep(command: command, screen: screen, popTo: Int32(target)), to: target)
       }
     }
-    return layerStarts.map { start in best[start - 1 - lowest] }
+    return best
   }
 
   /// A leg of these parts, with its cost and its order.
-  private func layeredLeg(closing: [LegStep?], steps: [LegStep]) -> LayeredLeg {
+  private func layeredLeg(closing: [LegStep?], select: Int? = nil, steps: [LegStep])
+    -> LayeredLeg
+  {
     var cost = 0
     var order: [Int] = []
-    order.reserveCapacity(closing.count + steps.count)
+    order.reserveCapacity(closing.count + steps.count + 1)
     for step in closing {
       if let step {
         cost += graph.hasCosts ? Int(graph.cost[Int(step.command)]) : 1
         order.append(Int(step.command))
       } else {
         cost += 1
-        order.append(Int.max)
+        order.append(LayeredLeg.dismissOrder)
       }
+    }
+    if let select {
+      cost += 1
+      order.append(LayeredLeg.dismissOrder + 1 + select)
     }
     for step in steps {
       cost += graph.hasCosts ? Int(graph.cost[Int(step.command)]) : 1
       order.append(Int(step.command))
     }
-    return LayeredLeg(closing: closing, steps: steps, cost: cost, order: order)
+    return LayeredLeg(closing: closing, select: select, steps: steps, cost: cost, order: order)
   }
 
   /// Applies `step` to `chain` (``apply(_:parameters:to:)``): a pop closes every layer

@@ -364,6 +364,10 @@ extension JSONBytes {
       switch step {
       case .command(let inner): self.step(inner)
       case .dismiss: raw(#"{"action":"dismiss"}"#)
+      case .select(let tab):
+        raw(#"{"action":"select","tab":"#)
+        string(tab)
+        byte(UInt8(ascii: "}"))
       }
     }
     raw("],")

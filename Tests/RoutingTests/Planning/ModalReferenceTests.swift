@@ -7,11 +7,17 @@ import Testing
 /// detour), from random states with up to three layers.
 @Suite struct ModalReferenceTests {
   /// A random table, the reference's view of it, and the names of its screens.
-  static func randomTable(_ random: inout SeededGenerator) throws -> (
+  static func randomTable(_ random: inout SeededGenerator, tabs tabCount: Int = 0) throws -> (
     RouteTable, ModalReferencePlanner
   ) {
-    let names = (0..<Int.random(in: 3...7, using: &random)).map { ScreenName("S\($0)") }
+    // With tabs, the whole states multiply every tab's stack: fewer screens keep the
+    // reference's search small.
+    let names = (0..<Int.random(in: max(3, tabCount + 1)...(tabCount > 0 ? 5 : 7), using: &random))
+      .map { ScreenName("S\($0)") }
+    let tabNames = (0..<tabCount).map { "T\($0)" }
     var registry = RouteRegistry(defaultFactory: HeadlessScreen.factory)
+    // Tab `Tn` has root `Sn`.
+    for (number, tab) in tabNames.enumerated() { registry.register(Tab(tab, root: names[number])) }
     var declarations: [ModalReferencePlanner.Declaration] = []
     for name in names {
       if Int.random(in: 0..<3, using: &random) == 0 {
@@ -40,15 +46,18 @@ import Testing
       if !move.enabled && Int.random(in: 0..<3, using: &random) != 0 {
         move.remedy = names.randomElement(using: &random)!
       }
+      if tabCount > 0 && Int.random(in: 0..<4, using: &random) == 0 {
+        move.tabs = [Int.random(in: 0..<tabCount, using: &random)]
+      }
       moves.append(move)
       registry.register(
         Command(
           from: move.origins, to: move.destination, cost: move.cost,
           when: move.enabled ? nil : RouteGuard("no", remedy: move.remedy) { _ in false },
-          presents: move.presents))
+          tabs: move.tabs.map { $0.map { tabNames[$0] } } ?? [], presents: move.presents))
     }
     let reference = ModalReferencePlanner(
-      screens: declarations, commands: moves, kinds: ["id": .integer])
+      screens: declarations, commands: moves, kinds: ["id": .integer], tabNames: tabNames)
     return (try registry.compile(), reference)
   }
 
@@ -96,14 +105,47 @@ import Testing
     #expect(detoured == 50)
   }
 
+  /// Over tabs: tables of two or three tabs (a quarter of the commands limited to one),
+  /// from random tab states with up to three layers open over the selected tab. CI runs
+  /// 100 batches of 100 requests (10,000), the default one batch.
+  @Test(arguments: TestScale.batches(full: 100, quick: 1))
+  func tabsAgreeWithTheReference(batch: Int) throws {
+    var random = SeededGenerator(seed: UInt64(batch) &* 0x7F4A &+ 9)
+    var answers: [ModalRoute] = []
+    for request in 0..<100 {
+      let tabs = Int.random(in: 2...3, using: &random)
+      if let route = try Self.compareRandomRequest(
+        &random, "batch \(batch), request \(request)", tabs: tabs)
+      {
+        answers.append(route)
+      }
+    }
+    #expect(answers.count > 20)
+    #expect(answers.contains { $0.steps.contains { if case .select = $0 { true } else { false } } })
+  }
+
   /// Plans a random request on a random table and compares it with the reference;
   /// returns the route planned, or `nil` for an error.
-  static func compareRandomRequest(_ random: inout SeededGenerator, _ label: String) throws
-    -> ModalRoute?
-  {
-    let (table, reference) = try Self.randomTable(&random)
+  static func compareRandomRequest(
+    _ random: inout SeededGenerator, _ label: String, tabs: Int = 0
+  ) throws -> ModalRoute? {
+    let (table, reference) = try Self.randomTable(&random, tabs: tabs)
     let names = reference.screens.map(\.name)
-    let state = Self.randomState(names, &random)
+    var state = Self.randomState(names, &random)
+    if tabs > 0 {
+      // Each tab's stack starts at its root; the state's layers open over the selected.
+      let selected = Int.random(in: 0..<tabs, using: &random)
+      var stacks: [String: [Entry]] = [:]
+      for tab in 0..<tabs {
+        stacks["T\(tab)"] =
+          [Entry(names[tab])]
+          + (0..<Int.random(in: 0...2, using: &random)).map { _ in
+            Entry(names.randomElement(using: &random)!)
+          }
+      }
+      state = ModalState(
+        tabs: TabState(selected: "T\(selected)", stacks: stacks), layers: state.layers)
+    }
     let destination = names.randomElement(using: &random)!
     let via =
       Bool.random(using: &random) ? [] : [names.randomElement(using: &random)!]

@@ -19,20 +19,33 @@ struct ModalReferencePlanner {
     var presents = false
     /// The remedy of the guard that disables the move, if it has one.
     var remedy: ScreenName? = nil
+    /// The tabs (by number) in which the move may be taken; `nil` for every tab.
+    var tabs: [Int]? = nil
   }
 
-  /// A whole state: the chain, bottom first, and the index where each layer starts.
+  /// A whole state: the chain, bottom first, the index where each layer starts, and,
+  /// with tabs, the selected tab and every tab's stack (the selected one's is the
+  /// chain's base, and its place here is not read).
   struct State: Hashable {
     var chain: [Entry]
     var starts: [Int]
+    var selected = 0
+    var stacks: [[Entry]] = []
 
-    var modal: ModalState {
+    func modal(_ tabNames: [String]) -> ModalState {
       let base = starts.first ?? chain.count
       let layers = starts.indices.map { number in
         Array(
           chain[starts[number]..<(number + 1 < starts.count ? starts[number + 1] : chain.count)])
       }
-      return ModalState(stack: Array(chain[..<base]), layers: layers)
+      guard !tabNames.isEmpty else {
+        return ModalState(stack: Array(chain[..<base]), layers: layers)
+      }
+      var tabs = TabState(selected: tabNames[selected])
+      for (number, name) in tabNames.enumerated() {
+        tabs.stacks[name] = number == selected ? Array(chain[..<base]) : stacks[number]
+      }
+      return ModalState(tabs: tabs, layers: layers)
     }
   }
 
@@ -40,6 +53,8 @@ struct ModalReferencePlanner {
   var commands: [Move]
   /// The kind every screen declares for a key; text unless listed.
   var kinds: [String: ParameterKind] = [:]
+  /// The tabs' names, in tab order; none for a table without tabs.
+  var tabNames: [String] = []
 
   func declared(_ screen: ScreenName) -> [String]? {
     screens.first { $0.name == screen }?.parameters
@@ -65,7 +80,10 @@ struct ModalReferencePlanner {
     if let below = chain.indices.dropLast().last(where: { matches(chain[$0], target, parameters) })
     {
       return (
-        .pop, State(chain: Array(chain[...below]), starts: state.starts.filter { $0 <= below })
+        .pop,
+        State(
+          chain: Array(chain[...below]), starts: state.starts.filter { $0 <= below },
+          selected: state.selected, stacks: state.stacks)
       )
     }
     guard command.origins.isEmpty || command.origins.contains(chain[chain.count - 1].screen) else {
@@ -77,8 +95,16 @@ struct ModalReferencePlanner {
     }
     let after = chain + [Entry(target, parameters: values)]
     return command.presents
-      ? (.present, State(chain: after, starts: state.starts + [chain.count]))
-      : (.push, State(chain: after, starts: state.starts))
+      ? (
+        .present,
+        State(
+          chain: after, starts: state.starts + [chain.count], selected: state.selected,
+          stacks: state.stacks)
+      )
+      : (
+        .push,
+        State(chain: after, starts: state.starts, selected: state.selected, stacks: state.stacks)
+      )
   }
 
   /// Every move from `state`, in the order ties prefer them: commands by number, then a
@@ -86,6 +112,7 @@ struct ModalReferencePlanner {
   func moves(from state: State, _ parameters: Parameters) -> [(Int, ModalStep, State)] {
     var moves: [(Int, ModalStep, State)] = []
     for number in commands.indices where commands[number].enabled {
+      if let tabs = commands[number].tabs, !tabs.contains(state.selected) { continue }
       guard let (action, after) = apply(number, to: state, parameters) else { continue }
       let step = Step(
         command: number, action: action, entry: after.chain[after.chain.count - 1],
@@ -93,35 +120,78 @@ struct ModalReferencePlanner {
       moves.append((commands[number].cost, .command(step), after))
     }
     if let last = state.starts.last {
-      moves.append(
-        (1, .dismiss, State(chain: Array(state.chain[..<last]), starts: state.starts.dropLast())))
+      var after = state
+      after.chain = Array(state.chain[..<last])
+      after.starts.removeLast()
+      moves.append((1, .dismiss, after))
+    } else {
+      // Layers cover the tab bar: a select only with none open.
+      for tab in tabNames.indices where tab != state.selected {
+        var after = state
+        after.stacks[state.selected] = state.chain
+        after.chain = state.stacks[tab]
+        after.selected = tab
+        moves.append((1, .select(tabNames[tab]), after))
+      }
     }
     return moves
   }
 
   /// The cheapest leg (fewest steps without costs), ties broken by the steps read from
-  /// the first, a command before a dismiss: always settling the cheapest, then
-  /// lexicographically first, open state.
+  /// the first, a command before a dismiss before a select: always settling the
+  /// cheapest, then lexicographically first, open state.
   func leg(from state: State, to milestone: ScreenName, _ parameters: Parameters) -> (
     [ModalStep], State
   )? {
-    func key(_ step: ModalStep) -> Int { step.commandStep?.command ?? Int.max }
+    // A command by its number, then a dismiss, then a select in tab order.
+    func key(_ step: ModalStep) -> Int {
+      switch step {
+      case .command(let inner): inner.command
+      case .dismiss: Int.max - 100
+      case .select(let tab): Int.max - 99 + tabNames.firstIndex(of: tab)!
+      }
+    }
     var settled: Set<State> = []
-    var open: [(cost: Int, path: [ModalStep], state: State)] = [(0, [], state)]
-    while !open.isEmpty {
-      let best = open.indices.min { a, b in
-        open[a].cost != open[b].cost
-          ? open[a].cost < open[b].cost
-          : open[a].path.map(key).lexicographicallyPrecedes(open[b].path.map(key))
-      }!
-      let (cost, path, current) = open.remove(at: best)
+    // The open states in a binary heap ordered by cost, then by the path's keys read from
+    // the first: always settling the cheapest, then lexicographically first.
+    typealias Open = (cost: Int, keys: [Int], path: [ModalStep], state: State)
+    func precedes(_ a: Open, _ b: Open) -> Bool {
+      a.cost != b.cost ? a.cost < b.cost : a.keys.lexicographicallyPrecedes(b.keys)
+    }
+    var heap: [Open] = [(0, [], [], state)]
+    func push(_ item: Open) {
+      heap.append(item)
+      var child = heap.count - 1
+      while child > 0, precedes(heap[child], heap[(child - 1) / 2]) {
+        heap.swapAt(child, (child - 1) / 2)
+        child = (child - 1) / 2
+      }
+    }
+    func pop() -> Open {
+      heap.swapAt(0, heap.count - 1)
+      let top = heap.removeLast()
+      var parent = 0
+      while true {
+        var first = parent
+        for child in [2 * parent + 1, 2 * parent + 2]
+        where child < heap.count && precedes(heap[child], heap[first]) {
+          first = child
+        }
+        guard first != parent else { break }
+        heap.swapAt(parent, first)
+        parent = first
+      }
+      return top
+    }
+    while !heap.isEmpty {
+      let (cost, keys, path, current) = pop()
       guard settled.insert(current).inserted else { continue }
       if !path.isEmpty && matches(current.chain[current.chain.count - 1], milestone, parameters) {
         return (path, current)
       }
       for (moveCost, step, after) in moves(from: current, parameters)
       where !settled.contains(after) {
-        open.append((cost + moveCost, path + [step], after))
+        push((cost + moveCost, keys + [key(step)], path + [step], after))
       }
     }
     return nil
@@ -133,7 +203,7 @@ struct ModalReferencePlanner {
   ) -> Result<ModalRoute, RoutingError> {
     legs(from: start, to: destination, via: breadcrumbs, parameters).flatMap { planned in
       checked(
-        ModalRoute(steps: planned.steps, state: planned.state.modal), to: destination,
+        ModalRoute(steps: planned.steps, state: planned.state.modal(tabNames)), to: destination,
         via: breadcrumbs, parameters)
     }
   }
@@ -150,7 +220,7 @@ struct ModalReferencePlanner {
       starts.append(count)
       count += layer.count
     }
-    var current = State(chain: start.chain, starts: starts)
+    var current = Self.state(start, starts: starts, tabNames)
     if matches(current.chain[current.chain.count - 1], destination, parameters) {
       return .success(([], current, Array(repeating: 0, count: breadcrumbs.count + 1)))
     }
@@ -199,13 +269,13 @@ struct ModalReferencePlanner {
       starts.append(count)
       count += layer.count
     }
-    var there = State(chain: start.chain, starts: starts)
+    var there = Self.state(start, starts: starts, tabNames)
     for step in wide.steps[..<cut] {
       there = widened.moves(from: there, parameters).first { $0.1 == step }!.2
     }
     let toRemedy: [ModalStep]
     let after: State
-    switch legs(from: there.modal, to: remedy, via: [], parameters) {
+    switch legs(from: there.modal(tabNames), to: remedy, via: [], parameters) {
     case .success(let leg):
       (toRemedy, after) = (leg.steps, leg.state)
     case .failure:
@@ -218,7 +288,8 @@ struct ModalReferencePlanner {
         to: destination, via: Array(breadcrumbs[min(pendingFrom, breadcrumbs.count)...]),
         parameters: parameters))
     return checked(
-      ModalRoute(steps: Array(wide.steps[..<cut]) + toRemedy, state: after.modal, detour: detour),
+      ModalRoute(
+        steps: Array(wide.steps[..<cut]) + toRemedy, state: after.modal(tabNames), detour: detour),
       to: destination, via: breadcrumbs, parameters)
   }
 
@@ -244,5 +315,15 @@ struct ModalReferencePlanner {
       }
     }
     return .success(route)
+  }
+
+  /// The whole state `start` stands for, its layers starting at `starts`.
+  static func state(_ start: ModalState, starts: [Int], _ tabNames: [String]) -> State {
+    var state = State(chain: start.chain, starts: starts)
+    if let tabs = start.tabs {
+      state.selected = tabNames.firstIndex(of: tabs.selected)!
+      state.stacks = tabNames.map { tabs.stacks[$0] ?? [] }
+    }
+    return state
   }
 }
