@@ -13,7 +13,7 @@ extension Planner {
   /// it is a leg of this request, as short as any, and the first of them: the cold
   /// search's answer. Otherwise the field is set aside. When no first step leads to the
   /// milestone in the larger graph, none does in this request's. Either answer stands
-  /// only when the field was intact throughout (``CachedField/isIntact``); otherwise
+  /// only when the field was intact throughout (``PlanCache/isIntact(_:)``); otherwise
   /// the field is set aside too.
   ///
   /// - Complexity: O(*c* + *d* · *k*), where *c* is the number of first steps, *d* the
@@ -26,7 +26,7 @@ extension Planner {
     var best: LegStep?
     var remaining = Int32.max
     for candidate in buffers.candidates {
-      let distance = Int32(field[Int(candidate.screen)])
+      let distance = Int32(cache.distance(Int(candidate.screen), in: field))
       if distance != unreachable && distance < remaining {
         best = candidate
         remaining = distance
@@ -40,7 +40,7 @@ extension Planner {
       best = step
       remaining = distance
     }
-    guard let first = best else { return field.isIntact ? false : nil }
+    guard let first = best else { return cache.isIntact(field) ? false : nil }
     buffers.leg.append(first)
     let walked = walk(from: first.screen, remaining, along: field, into: &buffers) {
       (buffers, command, target) -> Bool in
@@ -50,7 +50,7 @@ extension Planner {
       buffers.leg.append(LegStep(command: command, screen: target, popTo: -1))
       return true
     }
-    guard walked && field.isIntact else {
+    guard walked && cache.isIntact(field) else {
       buffers.leg.removeAll(keepingCapacity: true)
       return nil
     }
@@ -90,7 +90,7 @@ extension Planner {
     let targets = graph.targetsFrom
     for position in graph.commandsFrom.range(Int(top)) {
       let target = targets[position]
-      let distance = Int32(field[Int(target)])
+      let distance = Int32(cache.distance(Int(target), in: field))
       if distance != unreachable && distance < remaining && !(topHeld && target == top) {
         first = LegStep(command: commands[position], screen: target, popTo: -1)
         remaining = distance
@@ -106,7 +106,7 @@ extension Planner {
     // No command leads to the milestone from the top in the larger graph: none does in
     // this request's.
     guard first.command >= 0 else {
-      guard field.isIntact else { return nil }
+      guard cache.isIntact(field) else { return nil }
       throw RoutingError.unreachable(from: entry.screen, to: screenNames[Int(destination)])
     }
     // The walk builds the route as it goes, its arrays sized once for the `remaining`
@@ -126,7 +126,7 @@ extension Planner {
       : walkRoute(from: first, remaining, along: field, avoiding: avoided, into: &route) {
         screen, route in newEntry(of: screen, parameters: parameters, noting: &route.failure)
       }
-    guard walked && field.isIntact else { return nil }
+    guard walked && cache.isIntact(field) else { return nil }
     return try route.finish()
   }
 
@@ -234,7 +234,11 @@ extension Planner {
       remaining -= 1
       var position = Int(starts[screen])
       let end = Int(starts[screen + 1])
-      while position < end && Int32(field[Int(targets[position])]) != remaining { position += 1 }
+      while position < end,
+        Int32(cache.distance(Int(targets[position]), in: field)) != remaining
+      {
+        position += 1
+      }
       guard position < end, take(&state, commands[position], targets[position]) else {
         return false
       }
