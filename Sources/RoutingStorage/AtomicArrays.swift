@@ -1,125 +1,95 @@
 import Synchronization
 
-// Fixed-size arrays of atomics that threads share without a lock: the plan cache's
-// marks, its fields' distances and its slots, read by plans while a build writes.
-//
-// Each has one method per memory ordering its users need rather than an ordering
-// parameter: an atomic operation takes its ordering only as a constant written at the
-// call, which a wrapper's parameter is not.
-
-/// A fixed number of atomic bytes in memory of their own, which threads read and
-/// write without a lock. A copy shares the bytes with the original, as a class would;
-/// the memory is freed when the last copy goes.
-///
-/// A structure holding the memory's address beside the object that owns it, rather
-/// than the object alone: a read through it loads one address fewer, and a loop over a
-/// copy keeps the address in a register, where through a class it would load it again
-/// after every atomic load.
-///
-/// Invariants:
-/// - `elements` addresses `count` initialized atomics, allocated and initialized once by
-///   ``init(repeating:count:)``, owned by `memory` and freed by its `deinit`, after the
-///   last copy of the array is gone; the memory never moves.
-/// - Every element is read and written only by an atomic operation, after a bounds
-///   check: concurrent accesses are never data races, which is what makes the type
-///   `Sendable` (a pointer is not).
-public struct AtomicByteArray: @unchecked Sendable {
-  /// The owner of the elements.
-  @usableFromInline final class Memory {
-    let elements: UnsafeMutablePointer<Atomic<UInt8>>
-    let count: Int
-
-    init(repeating value: UInt8, count: Int) {
-      elements = .allocate(capacity: count)
-      for index in 0..<count { (elements + index).initialize(to: Atomic(value)) }
-      self.count = count
-    }
-
-    deinit {
-      elements.deinitialize(count: count)
-      elements.deallocate()
-    }
-  }
-
-  @usableFromInline let memory: Memory
-  @usableFromInline let elements: UnsafeMutablePointer<Atomic<UInt8>>
-  /// How many bytes.
-  public let count: Int
-
-  /// `count` bytes, each `value`.
-  ///
-  /// - Complexity: O(*n*) for *n* bytes.
-  public init(repeating value: UInt8, count: Int) {
-    precondition(count >= 0, "a negative count")
-    memory = Memory(repeating: value, count: count)
-    elements = memory.elements
-    self.count = count
-  }
-
-  /// Byte `index`, loaded with relaxed ordering; it traps outside the array.
-  ///
-  /// - Complexity: O(1).
-  @inlinable public func relaxedLoad(at index: Int) -> UInt8 {
-    precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index out of range")
-    return elements[index].load(ordering: .relaxed)
-  }
-
-  /// Stores `value` as byte `index` with relaxed ordering; it traps outside the array.
-  ///
-  /// - Complexity: O(1).
-  @inlinable public func relaxedStore(_ value: UInt8, at index: Int) {
-    precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index out of range")
-    elements[index].store(value, ordering: .relaxed)
-  }
-}
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A fixed number of atomic integers in memory of their own, which threads read and
-/// write without a lock. A copy shares the integers with the original, as a class would;
-/// the memory is freed when the last copy goes.
+/// write without a lock: the plan cache's marks, its slots' words and its fields'
+/// distances, read by plans while a build writes.
 ///
 /// A structure holding the memory's address beside the object that owns it, rather
 /// than the object alone: a read through it loads one address fewer, and a loop over a
 /// copy keeps the address in a register, where through a class it would load it again
-/// after every atomic load.
+/// after every atomic load. A copy shares the integers with the original, as a class
+/// would; the memory is freed when the last copy goes.
+///
+/// The memory comes zeroed from the system (`calloc`), and an array of zeros writes
+/// nothing more: the system gives a large array its pages as they are first written, so
+/// that the plan cache can own the memory of every field it may hold from the start and
+/// pay only for the fields it builds.
+///
+/// It has one method per memory ordering its users need rather than an ordering
+/// parameter: an atomic operation takes its ordering only as a constant written at the
+/// call, which a wrapper's parameter is not.
 ///
 /// Invariants:
-/// - `elements` addresses `count` initialized atomics, allocated and initialized once by
+/// - `elements` addresses `count` atomics, allocated zeroed once by
 ///   ``init(repeating:count:)``, owned by `memory` and freed by its `deinit`, after the
 ///   last copy of the array is gone; the memory never moves.
+/// - Zero bytes are an initialized atomic integer of value 0: the atomic representation of
+///   a standard-library integer is its bytes. Then every element is initialized from the
+///   start, and the element type is trivial, so freeing needs no deinitialization.
 /// - Every element is read and written only by an atomic operation, after a bounds
 ///   check: concurrent accesses are never data races, which is what makes the type
 ///   `Sendable` (a pointer is not).
-public struct AtomicInt32Array: @unchecked Sendable {
+public struct AtomicArray<Element: AtomicArrayElement>: @unchecked Sendable {
   /// The owner of the elements.
   @usableFromInline final class Memory {
-    let elements: UnsafeMutablePointer<Atomic<Int32>>
-    let count: Int
+    @usableFromInline let elements: UnsafeMutablePointer<Atomic<Element>>
 
-    init(repeating value: Int32, count: Int) {
-      elements = .allocate(capacity: count)
-      for index in 0..<count { (elements + index).initialize(to: Atomic(value)) }
-      self.count = count
+    @usableFromInline init(count: Int) {
+      // At least one byte: `calloc` may answer a request for none with no address.
+      guard let memory = calloc(max(count, 1), MemoryLayout<Atomic<Element>>.stride) else {
+        fatalError("out of memory for \(count) atomic integers")
+      }
+      elements = memory.bindMemory(to: Atomic<Element>.self, capacity: count)
     }
 
     deinit {
-      elements.deinitialize(count: count)
-      elements.deallocate()
+      free(elements)
     }
   }
 
   @usableFromInline let memory: Memory
-  @usableFromInline let elements: UnsafeMutablePointer<Atomic<Int32>>
+  @usableFromInline let elements: UnsafeMutablePointer<Atomic<Element>>
   /// How many integers.
   public let count: Int
 
   /// `count` integers, each `value`.
   ///
-  /// - Complexity: O(*n*) for *n* integers.
-  public init(repeating value: Int32, count: Int) {
+  /// Inlinable, so that the loop storing a value other than zero is specialized for its
+  /// integers rather than looking their type up for each.
+  ///
+  /// - Complexity: O(*n*) for *n* integers; O(1) for zeros, whose memory the system
+  ///   provides as it is first written.
+  @inlinable public init(repeating value: Element, count: Int) {
     precondition(count >= 0, "a negative count")
-    memory = Memory(repeating: value, count: count)
+    memory = Memory(count: count)
     elements = memory.elements
     self.count = count
+    guard value != 0 else { return }
+    for index in 0..<count { Element.store(value, into: elements[index], releasing: false) }
+  }
+
+  /// Integer `index`, loaded with relaxed ordering; it traps outside the array.
+  ///
+  /// - Complexity: O(1).
+  @inlinable public func relaxedLoad(at index: Int) -> Element {
+    precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index out of range")
+    return Element.load(elements[index], acquiring: false)
+  }
+
+  /// Stores `value` as integer `index` with relaxed ordering; it traps outside the array.
+  ///
+  /// - Complexity: O(1).
+  @inlinable public func relaxedStore(_ value: Element, at index: Int) {
+    precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index out of range")
+    Element.store(value, into: elements[index], releasing: false)
   }
 
   /// Integer `index`, loaded with acquiring ordering: what a thread wrote before it
@@ -127,9 +97,9 @@ public struct AtomicInt32Array: @unchecked Sendable {
   /// the array.
   ///
   /// - Complexity: O(1).
-  @inlinable public func acquiringLoad(at index: Int) -> Int32 {
+  @inlinable public func acquiringLoad(at index: Int) -> Element {
     precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index out of range")
-    return elements[index].load(ordering: .acquiring)
+    return Element.load(elements[index], acquiring: true)
   }
 
   /// Stores `value` as integer `index` with releasing ordering, publishing what this
@@ -137,101 +107,66 @@ public struct AtomicInt32Array: @unchecked Sendable {
   /// outside the array.
   ///
   /// - Complexity: O(1).
-  @inlinable public func releasingStore(_ value: Int32, at index: Int) {
+  @inlinable public func releasingStore(_ value: Element, at index: Int) {
     precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index out of range")
-    elements[index].store(value, ordering: .releasing)
+    Element.store(value, into: elements[index], releasing: true)
   }
 }
 
-/// A reference set at most once and read without a lock: an object made lazily and
-/// published to threads that may already be reading.
+/// An integer an ``AtomicArray`` holds: one whose atomic loads and stores it can name.
 ///
-/// What `Synchronization.AtomicLazyReference` does, in the same representation, but
-/// inlinable: that type's `load()` is a generic call into the Synchronization library,
-/// which looks its metadata up at run time on every call, and every warm plan loads
-/// one (`Docs/Performance.md`, "Low-level choices").
-///
-/// Invariants:
-/// - `storage` holds `nil` or the one object ever stored, retained once by
-///   ``storeIfNil(_:)`` and released once by `deinit`: the object lives as long as the
-///   reference, so ``load()`` may hand it out without a retain of its own.
-/// - The object is stored by a releasing compare-and-exchange and loaded with acquiring
-///   ordering: a reader that sees it sees it fully made. It is `Sendable`, and so is the
-///   reference.
-public struct LazyReference<Instance: AnyObject & Sendable>: ~Copyable, Sendable {
-  @usableFromInline let storage = Atomic<Unmanaged<Instance>?>(nil)
+/// `Atomic`'s operations are declared for each size of integer, not for any
+/// `AtomicRepresentable` value, so generic code reaches them through these two
+/// requirements. Each ordering is a constant at its call, as an atomic operation needs
+/// it; inlined into a caller that passes a constant, the other branch goes.
+public protocol AtomicArrayElement: FixedWidthInteger & AtomicRepresentable {
+  /// The value of `atomic`, loaded with acquiring ordering when `acquiring`, else relaxed.
+  static func load(_ atomic: borrowing Atomic<Self>, acquiring: Bool) -> Self
+  /// Stores `value` into `atomic` with releasing ordering when `releasing`, else relaxed.
+  static func store(_ value: Self, into atomic: borrowing Atomic<Self>, releasing: Bool)
+}
 
-  /// A reference to nothing yet.
-  public init() {}
-
-  deinit {
-    storage.load(ordering: .acquiring)?.release()
+extension UInt8: AtomicArrayElement {
+  /// As ``AtomicArrayElement/load(_:acquiring:)``.
+  @inlinable public static func load(_ atomic: borrowing Atomic<Self>, acquiring: Bool) -> Self {
+    acquiring ? atomic.load(ordering: .acquiring) : atomic.load(ordering: .relaxed)
   }
 
-  /// The object, or `nil` while none is stored.
-  ///
-  /// - Complexity: O(1).
-  @inlinable public func load() -> Instance? {
-    storage.load(ordering: .acquiring)?.takeUnretainedValue()
-  }
-
-  /// Stores `instance` unless an object is stored already, and returns the object stored
-  /// now.
-  ///
-  /// - Complexity: O(1).
-  public func storeIfNil(_ instance: Instance) -> Instance {
-    let retained = Unmanaged.passRetained(instance)
-    let (exchanged, original) = storage.compareExchange(
-      expected: nil, desired: retained, ordering: .acquiringAndReleasing)
-    if exchanged { return instance }
-    retained.release()
-    return original!.takeUnretainedValue()
+  /// As ``AtomicArrayElement/store(_:into:releasing:)``.
+  @inlinable public static func store(
+    _ value: Self, into atomic: borrowing Atomic<Self>, releasing: Bool
+  ) {
+    releasing
+      ? atomic.store(value, ordering: .releasing) : atomic.store(value, ordering: .relaxed)
   }
 }
 
-/// A fixed number of references, each set at most once and read without a lock: objects
-/// made lazily, one per place, and published to threads that may already be reading.
-///
-/// Invariants:
-/// - `references` addresses `count` initialized places (each a ``LazyReference``),
-///   allocated once by ``init(count:)`` and freed, with the objects they hold, by
-///   `deinit`; the memory never moves.
-/// - A place is reached only through its own atomic operations, after a bounds check,
-///   and holds `Sendable` objects: the type is `Sendable`.
-public final class LazyReferences<Instance: AnyObject & Sendable>: @unchecked Sendable {
-  @usableFromInline let references: UnsafeMutablePointer<LazyReference<Instance>>
-  /// How many places.
-  public let count: Int
-
-  /// `count` places, none set.
-  ///
-  /// - Complexity: O(*n*) for *n* places.
-  public init(count: Int) {
-    precondition(count >= 0, "a negative count")
-    references = .allocate(capacity: count)
-    for index in 0..<count { (references + index).initialize(to: LazyReference()) }
-    self.count = count
+extension Int32: AtomicArrayElement {
+  /// As ``AtomicArrayElement/load(_:acquiring:)``.
+  @inlinable public static func load(_ atomic: borrowing Atomic<Self>, acquiring: Bool) -> Self {
+    acquiring ? atomic.load(ordering: .acquiring) : atomic.load(ordering: .relaxed)
   }
 
-  deinit {
-    references.deinitialize(count: count)
-    references.deallocate()
+  /// As ``AtomicArrayElement/store(_:into:releasing:)``.
+  @inlinable public static func store(
+    _ value: Self, into atomic: borrowing Atomic<Self>, releasing: Bool
+  ) {
+    releasing
+      ? atomic.store(value, ordering: .releasing) : atomic.store(value, ordering: .relaxed)
+  }
+}
+
+extension UInt64: AtomicArrayElement {
+  /// As ``AtomicArrayElement/load(_:acquiring:)``.
+  @inlinable public static func load(_ atomic: borrowing Atomic<Self>, acquiring: Bool) -> Self {
+    acquiring ? atomic.load(ordering: .acquiring) : atomic.load(ordering: .relaxed)
   }
 
-  /// The object at `index`, or `nil` while none is set; it traps outside the array.
-  ///
-  /// - Complexity: O(1).
-  @inlinable public subscript(index: Int) -> Instance? {
-    precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index out of range")
-    return references[index].load()
-  }
-
-  /// Sets the object at `index` to `instance` unless one is set already, and returns the
-  /// object the place holds now; it traps outside the array.
-  ///
-  /// - Complexity: O(1).
-  public func storeIfNil(_ instance: Instance, at index: Int) -> Instance {
-    precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index out of range")
-    return references[index].storeIfNil(instance)
+  /// As ``AtomicArrayElement/store(_:into:releasing:)``.
+  @inlinable public static func store(
+    _ value: Self, into atomic: borrowing Atomic<Self>, releasing: Bool
+  ) {
+    releasing
+      ? atomic.store(value, ordering: .releasing) : atomic.store(value, ordering: .relaxed)
   }
 }

@@ -20,7 +20,11 @@ public enum ByteHash {
   ///
   /// - Complexity: O(*k*) for *k* bytes.
   @inlinable public static func of(_ bytes: Span<UInt8>) -> UInt64 {
-    bytes.withUnsafeBufferPointer { of($0) }
+    let head = word(bytes, at: 0)
+    // Most names are one word, hashed without the loop.
+    if bytes.count <= 8 { return hash(head: head, count: bytes.count) }
+    var bits: UInt64 = 0
+    return hash(bytes, head: head, bits: &bits)
   }
 
   /// The hash of a string's UTF-8 bytes.
@@ -30,51 +34,10 @@ public enum ByteHash {
     of(text.utf8.span)
   }
 
-  /// The hash of `bytes`.
-  ///
-  /// - Complexity: O(*k*) for *k* bytes.
-  @inlinable public static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var ascii: UInt64 = 0
-    return hash(bytes, head: word(bytes, at: 0), bits: &ascii)
-  }
-
-  /// The hash of `bytes`, whose first word, `word(bytes, at: 0)`, is `head` (a reader
-  /// that needs the first word anyway loads it once).
-  ///
-  /// - Complexity: O(*k*) for *k* bytes.
-  @inlinable public static func hash(_ bytes: UnsafeBufferPointer<UInt8>, head: UInt64) -> UInt64 {
-    var ascii: UInt64 = 0
-    return hash(bytes, head: head, bits: &ascii)
-  }
-
-  /// ``hash(_:head:)``, with the bits of every word read ORed into `bits`: a byte is
-  /// ASCII when its top bit is clear, so the caller learns whether all the bytes are
-  /// ASCII without a second pass over them.
-  ///
-  /// - Complexity: O(*k*) for *k* bytes.
-  @inlinable public static func hash(
-    _ bytes: UnsafeBufferPointer<UInt8>, head: UInt64, bits: inout UInt64
-  )
-    -> UInt64
-  {
-    var hash = (head ^ UInt64(bytes.count)) &* 0x9E37_79B9_7F4A_7C15
-    bits |= head
-    var offset = 8
-    while offset < bytes.count {
-      let next = word(bytes, at: offset)
-      bits |= next
-      hash = (hash ^ (hash >> 29) ^ next) &* 0xBF58_476D_1CE4_E5B9
-      offset += 8
-    }
-    hash ^= hash >> 31
-    hash = hash &* 0x94D0_49BB_1331_11EB
-    return hash ^ (hash >> 29)
-  }
-
-  /// ``hash(_:head:bits:)`` over a span: the same hash, for a reader that holds its
-  /// bytes as a span (a link's segment) and has loaded their first word once. Written
-  /// over the span itself, its loads checked, rather than through a buffer pointer: the
-  /// closure a pointer needs is not inlined into a caller's loop.
+  /// The hash of `bytes`, whose first word is `head`, with the bits of every word read
+  /// ORed into `bits`: a reader that needs the first word anyway (a link's segment)
+  /// loads it once, and a byte is ASCII when its top bit is clear, so the caller learns
+  /// whether all the bytes are ASCII without a second pass over them.
   ///
   /// - Parameters:
   ///   - bytes: The bytes hashed.
@@ -89,7 +52,9 @@ public enum ByteHash {
     bits |= head
     var offset = 8
     while offset < bytes.count {
-      let next = word(bytes, at: offset)
+      // A whole word loaded in place; only the last, shorter one takes the call.
+      let next =
+        bytes.count - offset >= 8 ? Bytes.word(bytes, at: offset) : word(bytes, at: offset)
       bits |= next
       hash = (hash ^ (hash >> 29) ^ next) &* 0xBF58_476D_1CE4_E5B9
       offset += 8
@@ -98,8 +63,8 @@ public enum ByteHash {
   }
 
   /// The hash of at most eight bytes, from their count and their one word, `head`
-  /// (`word(bytes, at: 0)`): what ``hash(_:head:bits:)-(Span<UInt8>,_,_)`` gives them,
-  /// for a caller that holds the word and not the bytes.
+  /// (`word(bytes, at: 0)`): what ``hash(_:head:bits:)`` gives them, for a caller that
+  /// holds the word and not the bytes.
   ///
   /// - Precondition: `count <= 8`; the hash is wrong for more bytes.
   @inlinable public static func hash(head: UInt64, count: Int) -> UInt64 {
@@ -113,9 +78,12 @@ public enum ByteHash {
     return hash ^ (hash >> 29)
   }
 
-  /// Up to eight bytes of `bytes` from `offset`, little-endian, zero-padded, as
-  /// ``word(_:at:)-(UnsafeBufferPointer<UInt8>,_)`` reads them: one checked load
-  /// (`Bytes.word(_:at:)`) when eight bytes are left.
+  /// Up to eight bytes of `bytes` from `offset`, little-endian, zero-padded: the unit
+  /// the hash reads, and the head that tables keep beside a key to compare short keys
+  /// without reading them.
+  ///
+  /// At most three checked loads, without a loop: most names and segments are shorter
+  /// than eight bytes, and this is their whole word.
   ///
   /// - Precondition: `0 <= offset <= bytes.count`; it traps otherwise.
   /// - Complexity: O(1).
@@ -123,38 +91,24 @@ public enum ByteHash {
     precondition(offset >= 0 && offset <= bytes.count, "offset out of range")
     let count = bytes.count - offset
     if count >= 8 { return Bytes.word(bytes, at: offset) }
-    var value: UInt64 = 0
-    var index = 0
-    while index < count {
-      value |= UInt64(bytes[offset + index]) << (8 * UInt64(index))
-      index += 1
+    if count >= 4 {
+      // Four bytes from the start and four ending at the last byte: where they overlap
+      // they hold the same bytes, so ORing them in place is the word.
+      let raw = bytes.bytes
+      let low = raw.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt32.self)
+      let high = raw.unsafeLoadUnaligned(fromByteOffset: offset + count - 4, as: UInt32.self)
+      return UInt64(UInt32(littleEndian: low))
+        | UInt64(UInt32(littleEndian: high)) << (8 * UInt64(count - 4))
     }
-    return value
+    guard count > 0 else { return 0 }
+    // One to three bytes: the first, the middle and the last, some of them the same.
+    let middle = count / 2
+    return UInt64(bytes[offset]) | UInt64(bytes[offset + middle]) << (8 * UInt64(middle))
+      | UInt64(bytes[offset + count - 1]) << (8 * UInt64(count - 1))
   }
 
   /// Whether the bits ORed by ``hash(_:head:bits:)`` are those of ASCII bytes only.
   @inlinable public static func isASCII(_ bits: UInt64) -> Bool {
     bits & 0x8080_8080_8080_8080 == 0
-  }
-
-  /// Up to eight bytes of `bytes` from `offset`, little-endian, zero-padded: the unit
-  /// the hash reads, and the head that tables keep beside a key to compare short keys
-  /// without reading them.
-  ///
-  /// - Precondition: `0 <= offset <= bytes.count`.
-  @inlinable public static func word(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64
-  {
-    let count = bytes.count - offset
-    if count >= 8 {
-      return UInt64(
-        littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
-    }
-    var value: UInt64 = 0
-    var index = 0
-    while index < count {
-      value |= UInt64(bytes[offset + index]) << (8 * UInt64(index))
-      index += 1
-    }
-    return value
   }
 }

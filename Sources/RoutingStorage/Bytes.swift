@@ -11,25 +11,11 @@
 /// - It does not depend on where the bytes are (a `String`'s storage, a small string
 ///   copied out, a file's bytes, a decoded segment).
 public enum Bytes {
-  /// Whether `left` and `right` hold the same bytes.
-  ///
-  /// - Complexity: O(*k*) for *k* bytes.
-  @inlinable public static func equal(_ left: Span<UInt8>, _ right: Span<UInt8>) -> Bool {
-    guard left.count == right.count else { return false }
-    return left.withUnsafeBufferPointer { left in
-      right.withUnsafeBufferPointer { right in equal(left, right) }
-    }
-  }
-
   /// Whether `left` and `right` hold the same bytes: a plain loop, which beats the
   /// generic `elementsEqual` on the short names and segments compared here.
   ///
   /// - Complexity: O(*k*) for *k* bytes.
-  @inlinable public static func equal(
-    _ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>
-  )
-    -> Bool
-  {
+  @inlinable public static func equal(_ left: Span<UInt8>, _ right: Span<UInt8>) -> Bool {
     guard left.count == right.count else { return false }
     var index = 0
     while index < left.count {
@@ -75,7 +61,7 @@ public enum Bytes {
   }
 
   /// Feeds `bytes` to `hasher` at once, for a `Hashable` conformance that hashes as
-  /// ``equal(_:_:)-(Span<UInt8>,_)`` compares.
+  /// ``equal(_:_:)`` compares.
   ///
   /// - Complexity: O(*k*) for *k* bytes.
   @inlinable public static func combine(_ bytes: Span<UInt8>, into hasher: inout Hasher) {

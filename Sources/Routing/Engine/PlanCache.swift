@@ -17,74 +17,25 @@ struct DistanceField: Sendable {
   let bestFromAnywhere: (step: LegStep, distance: Int32)?
 }
 
-/// A cached field as a plan reads it, without a lock: the bytes of its slot in the
-/// cache, which a build may overwrite with another milestone's field at any time.
+/// A cached field as a plan reads it, without a lock: the slot of the cache that holds
+/// it, which a build may overwrite with another milestone's field at any time.
 ///
-/// Whatever a plan derives from it holds only if ``isIntact`` says so once the plan has
-/// read everything it needs; otherwise the plan searches cold. Until then, the values
-/// read are each some field's true value (every byte is read and written atomically),
-/// so a walk over them stays within the table, but they may mix two fields.
+/// A plan reads it through the cache (``PlanCache/distance(_:in:)``), which owns every
+/// slot's memory for as long as it lives: a field taken holds no reference, and taking
+/// one retains nothing.
+///
+/// Whatever a plan derives from it holds only if ``PlanCache/isIntact(_:)`` says so once
+/// the plan has read everything it needs; otherwise the plan searches cold. Until then,
+/// the values read are each some field's true value (every byte is read and written
+/// atomically), so a walk over them stays within the table, but they may mix two fields.
 struct CachedField {
-  private let slot: FieldSlot
+  fileprivate let slot: Int
+  /// Where the slot's distances start in the cache's.
+  fileprivate let start: Int
   /// The slot's generation when the field was taken.
-  private let generation: UInt64
+  fileprivate let generation: UInt64
   /// As ``DistanceField/bestFromAnywhere``.
   let bestFromAnywhere: (step: LegStep, distance: Int32)?
-
-  fileprivate init(slot: FieldSlot, generation: UInt64) {
-    self.slot = slot
-    self.generation = generation
-    bestFromAnywhere = slot.bestFromAnywhere
-  }
-
-  /// The distance of screen `screen` to the milestone.
-  @inline(__always)
-  subscript(screen: Int) -> UInt8 { slot.distances.relaxedLoad(at: screen) }
-
-  /// Whether every value read from the field so far was the milestone's: no build has
-  /// written to its slot since the field was taken.
-  ///
-  /// The reading side of a sequence lock: an acquiring fence orders the reads before
-  /// the generation is read again.
-  var isIntact: Bool {
-    atomicMemoryFence(ordering: .acquiring)
-    return slot.generation.load(ordering: .relaxed) == generation
-  }
-}
-
-/// One field's place in the cache, reused from milestone to milestone, made with its
-/// bytes when a build first needs it.
-///
-/// A sequence lock: a build (under the cache's lock) makes the generation odd, writes
-/// the milestone, the best first step from anywhere and the distances, then makes it
-/// even again; a reader takes an even generation, reads, and checks that it has not
-/// changed. Every word is an atomic, so the reads that race with a build are not data
-/// races, only stale, and the check throws their result away.
-final class FieldSlot: Sendable {
-  let generation = Atomic<UInt64>(0)
-  /// The milestone whose field the slot holds, or -1.
-  let milestone = Atomic<Int32>(-1)
-  /// The best first step from anywhere: command and screen, or `UInt64.max` for none.
-  let bestStep = Atomic<UInt64>(.max)
-  let bestDistance = Atomic<Int32>(-1)
-  /// The cache's clock when the field was last used.
-  let lastUse = Atomic<UInt64>(0)
-  /// The slot's bytes, one per screen.
-  let distances: AtomicByteArray
-
-  init(screenCount: Int) {
-    distances = AtomicByteArray(repeating: 0, count: screenCount)
-  }
-
-  /// The best first step from anywhere, as stored.
-  var bestFromAnywhere: (step: LegStep, distance: Int32)? {
-    let step = bestStep.load(ordering: .relaxed)
-    let distance = bestDistance.load(ordering: .relaxed)
-    guard step != .max, distance >= 0 else { return nil }
-    let command = Int32(truncatingIfNeeded: step >> 32)
-    let screen = Int32(truncatingIfNeeded: step)
-    return (LegStep(command: command, screen: screen, popTo: -1), distance)
-  }
 }
 
 /// The distance fields of milestones planned before, bounded in memory, shared by every
@@ -101,8 +52,12 @@ final class FieldSlot: Sendable {
 /// as on searching.
 ///
 /// Builds, evictions and earnings take a lock; a plan reading a cached field takes none
-/// (``cachedField(to:)``): the fields live in slots that are never freed before the
-/// cache, as many as the limit allows, each a sequence lock (``FieldSlot``).
+/// (``cachedField(to:)``): the fields live in slots, as many as the limit allows, each a
+/// sequence lock. A build (under the lock) makes its slot's generation odd, writes the
+/// milestone, the best first step from anywhere and the distances, then makes it even
+/// again; a reader takes an even generation, reads, and checks that it has not changed.
+/// Every word is an atomic, so the reads that race with a build are not data races, only
+/// stale, and the check throws their result away.
 final class PlanCache: Sendable {
   /// The most bytes the fields and marks may hold.
   let limit: Int
@@ -112,10 +67,22 @@ final class PlanCache: Sendable {
   /// Per screen: -1 never planned, else -2 - (the work its cold searches have earned,
   /// saturating), else (when 0 or more) the slot of its field. Written under the lock,
   /// read by plans without it; a slot number is stored after its field.
-  private let marks: AtomicInt32Array
-  /// The fields' places, made one by one, in order, by the builds that first need them,
-  /// and never freed before the cache.
-  private let slots: LazyReferences<FieldSlot>
+  private let marks: AtomicArray<Int32>
+  /// Per slot, its sequence lock's generation: odd while a build writes the slot.
+  private let generations: AtomicArray<UInt64>
+  /// Per slot, the milestone whose field it holds, or -1.
+  private let owners: AtomicArray<Int32>
+  /// Per slot, the best first step from anywhere: command and screen, or `UInt64.max`
+  /// for none.
+  private let bestSteps: AtomicArray<UInt64>
+  private let bestDistances: AtomicArray<Int32>
+  /// Per slot, the cache's clock when its field was last used.
+  private let lastUses: AtomicArray<UInt64>
+  /// The slots' distances, ``screenCount`` bytes a slot, slot after slot: every slot's
+  /// memory from the start, which the system provides as a build first writes it, so
+  /// that a plan reads a field through the cache without retaining an object of the
+  /// field's own.
+  private let distances: AtomicArray<UInt8>
   /// Counts uses, for the least recently used field. Readers advance it with a load
   /// and a store rather than an atomic increment: two plans at once may take the same
   /// time, which only blurs the order of their two fields.
@@ -128,7 +95,7 @@ final class PlanCache: Sendable {
   private struct State: Sendable {
     /// Whether a plan has asked for a field: until then, cold searches earn nothing.
     var started = false
-    /// Per slot made so far, the milestone whose field it holds, or -1.
+    /// Per slot used so far, in order, the milestone whose field it holds, or -1.
     var milestones: [Int32] = []
     var freeSlots: [Int32] = []
     var bytes = 0
@@ -140,14 +107,19 @@ final class PlanCache: Sendable {
     self.buildCost = buildCost
     state = Locked(State())
     // Made with the cache rather than by the first plan, so that a plan reaches them
-    // through the cache without loading and retaining an object: four bytes a screen and
-    // eight a slot, none when the cache is off.
+    // through the cache without loading and retaining an object: four bytes a screen,
+    // and a field's bytes for each slot the limit allows, none when the cache is off.
     let fieldBytes = screenCount * MemoryLayout<UInt8>.stride + 64
     let markBytes = screenCount * MemoryLayout<Int32>.stride
     let enabled = limit >= markBytes + fieldBytes
-    marks = AtomicInt32Array(repeating: -1, count: enabled ? screenCount : 0)
-    slots = LazyReferences(
-      count: enabled ? min(screenCount, max(0, (limit - markBytes) / fieldBytes)) : 0)
+    marks = AtomicArray(repeating: -1, count: enabled ? screenCount : 0)
+    let slots = enabled ? min(screenCount, max(0, (limit - markBytes) / fieldBytes)) : 0
+    generations = AtomicArray(repeating: 0, count: slots)
+    owners = AtomicArray(repeating: -1, count: slots)
+    bestSteps = AtomicArray(repeating: .max, count: slots)
+    bestDistances = AtomicArray(repeating: -1, count: slots)
+    lastUses = AtomicArray(repeating: 0, count: slots)
+    distances = AtomicArray(repeating: 0, count: slots * screenCount)
   }
 
   /// The mark of `screen`.
@@ -224,13 +196,10 @@ final class PlanCache: Sendable {
       } else {
         slot = Int32(state.milestones.count)
         precondition(
-          Int(slot) < slots.count, "the plan cache holds more fields than its limit")
+          Int(slot) < generations.count, "the plan cache holds more fields than its limit")
         state.milestones.append(milestone)
       }
-      // A new slot: no reader can reach it before its mark, stored after its field.
-      let fieldSlot =
-        slots[Int(slot)] ?? slots.storeIfNil(FieldSlot(screenCount: screenCount), at: Int(slot))
-      write(field, of: milestone, into: fieldSlot)
+      write(field, of: milestone, into: Int(slot))
       setMark(milestone, slot)
       state.bytes += size
     }
@@ -239,25 +208,36 @@ final class PlanCache: Sendable {
 
   /// Writes `field`, the field of `milestone`, into `slot`, under the lock: the writing
   /// side of the slot's sequence lock.
-  private func write(_ field: DistanceField, of milestone: Int32, into slot: FieldSlot) {
-    let generation = slot.generation.load(ordering: .relaxed)
-    slot.generation.store(generation &+ 1, ordering: .relaxed)
+  private func write(_ field: DistanceField, of milestone: Int32, into slot: Int) {
+    let generation = generations.relaxedLoad(at: slot)
+    generations.relaxedStore(generation &+ 1, at: slot)
     atomicMemoryFence(ordering: .releasing)
-    slot.milestone.store(milestone, ordering: .relaxed)
+    owners.relaxedStore(milestone, at: slot)
     if let (step, distance) = field.bestFromAnywhere {
       let packed =
         UInt64(UInt32(bitPattern: step.command)) << 32 | UInt64(UInt32(bitPattern: step.screen))
-      slot.bestStep.store(packed, ordering: .relaxed)
-      slot.bestDistance.store(distance, ordering: .relaxed)
+      bestSteps.relaxedStore(packed, at: slot)
+      bestDistances.relaxedStore(distance, at: slot)
     } else {
-      slot.bestStep.store(.max, ordering: .relaxed)
-      slot.bestDistance.store(-1, ordering: .relaxed)
+      bestSteps.relaxedStore(.max, at: slot)
+      bestDistances.relaxedStore(-1, at: slot)
     }
+    let start = slot * screenCount
     for screen in 0..<screenCount {
-      slot.distances.relaxedStore(field.distances[screen], at: screen)
+      distances.relaxedStore(field.distances[screen], at: start + screen)
     }
     touch(slot)
-    slot.generation.store(generation &+ 2, ordering: .releasing)
+    generations.releasingStore(generation &+ 2, at: slot)
+  }
+
+  /// The best first step from anywhere of the field in `slot`, as stored.
+  private func bestFromAnywhere(in slot: Int) -> (step: LegStep, distance: Int32)? {
+    let step = bestSteps.relaxedLoad(at: slot)
+    let distance = bestDistances.relaxedLoad(at: slot)
+    guard step != .max, distance >= 0 else { return nil }
+    let command = Int32(truncatingIfNeeded: step >> 32)
+    let screen = Int32(truncatingIfNeeded: step)
+    return (LegStep(command: command, screen: screen, popTo: -1), distance)
   }
 
   /// The cached field of `milestone`, or `nil`, taken without a lock; unlike
@@ -266,23 +246,42 @@ final class PlanCache: Sendable {
   func cachedField(to milestone: Int32) -> CachedField? {
     guard marks.count != 0 else { return nil }  // the cache is off
     let mark = self.mark(milestone)
-    guard mark >= 0, let slot = slots[Int(mark)] else { return nil }
-    let generation = slot.generation.load(ordering: .acquiring)
+    guard mark >= 0 else { return nil }
+    let slot = Int(mark)
+    let generation = generations.acquiringLoad(at: slot)
     // Odd: a build is writing. Another milestone: the slot was reused since the mark
     // was read.
-    guard generation & 1 == 0, slot.milestone.load(ordering: .relaxed) == milestone else {
+    guard generation & 1 == 0, owners.relaxedLoad(at: slot) == milestone else {
       return nil
     }
     touch(slot)
-    return CachedField(slot: slot, generation: generation)
+    return CachedField(
+      slot: slot, start: slot * screenCount, generation: generation,
+      bestFromAnywhere: bestFromAnywhere(in: slot))
+  }
+
+  /// The distance of screen `screen` to the milestone of `field`.
+  @inline(__always)
+  func distance(_ screen: Int, in field: CachedField) -> UInt8 {
+    distances.relaxedLoad(at: field.start + screen)
+  }
+
+  /// Whether every value read from `field` so far was its milestone's: no build has
+  /// written to its slot since the field was taken.
+  ///
+  /// The reading side of a sequence lock: an acquiring fence orders the reads before
+  /// the generation is read again.
+  func isIntact(_ field: CachedField) -> Bool {
+    atomicMemoryFence(ordering: .acquiring)
+    return generations.relaxedLoad(at: field.slot) == field.generation
   }
 
   /// Makes the field in `slot` the most recently used.
   @inline(__always)
-  private func touch(_ slot: FieldSlot) {
+  private func touch(_ slot: Int) {
     let now = clock.load(ordering: .relaxed) &+ 1
     clock.store(now, ordering: .relaxed)
-    slot.lastUse.store(now, ordering: .relaxed)
+    lastUses.relaxedStore(now, at: slot)
   }
 
   /// Whether the field of `milestone` is cached, for benchmarks and tests.
@@ -295,7 +294,7 @@ final class PlanCache: Sendable {
     var oldest: Int?
     var oldestUse = UInt64.max
     for slot in milestones.indices where milestones[slot] >= 0 {
-      guard let use = slots[slot]?.lastUse.load(ordering: .relaxed) else { continue }
+      let use = lastUses.relaxedLoad(at: slot)
       if oldest == nil || use < oldestUse {
         oldest = slot
         oldestUse = use

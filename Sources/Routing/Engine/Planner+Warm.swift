@@ -14,7 +14,7 @@ extension Planner {
   /// search's answer (the breadth-first order of ``LegOrder``). Otherwise the field is
   /// set aside. When no first step leads to the
   /// milestone in the larger graph, none does in this request's. Either answer stands
-  /// only when the field was intact throughout (``CachedField/isIntact``); otherwise
+  /// only when the field was intact throughout (``PlanCache/isIntact(_:)``); otherwise
   /// the field is set aside too.
   ///
   /// - Complexity: O(*c* + *d* · *k*), where *c* is the number of first steps, *d* the
@@ -27,7 +27,7 @@ extension Planner {
     var best: LegStep?
     var remaining = Int32.max
     for candidate in buffers.candidates {
-      let distance = Int32(field[Int(candidate.screen)])
+      let distance = Int32(cache.distance(Int(candidate.screen), in: field))
       if distance != unreachable && distance < remaining {
         best = candidate
         remaining = distance
@@ -41,7 +41,7 @@ extension Planner {
       best = step
       remaining = distance
     }
-    guard let first = best else { return field.isIntact ? false : nil }
+    guard let first = best else { return cache.isIntact(field) ? false : nil }
     buffers.leg.append(first)
     let walked = walk(from: first.screen, remaining, along: field, into: &buffers) {
       (buffers, command, target) -> Bool in
@@ -51,7 +51,7 @@ extension Planner {
       buffers.leg.append(LegStep(command: command, screen: target, popTo: -1))
       return true
     }
-    guard walked && field.isIntact else {
+    guard walked && cache.isIntact(field) else {
       buffers.leg.removeAll(keepingCapacity: true)
       return nil
     }
@@ -92,7 +92,7 @@ extension Planner {
     let targets = graph.targetsFrom
     for position in graph.commandsFrom.range(Int(top)) {
       let target = targets[position]
-      let distance = Int32(field[Int(target)])
+      let distance = Int32(cache.distance(Int(target), in: field))
       if distance != unreachable && distance < remaining && !(topHeld && target == top) {
         first = LegStep(command: commands[position], screen: target, popTo: -1)
         remaining = distance
@@ -108,7 +108,7 @@ extension Planner {
     // No command leads to the milestone from the top in the larger graph: none does in
     // this request's.
     guard first.command >= 0 else {
-      guard field.isIntact else { return nil }
+      guard cache.isIntact(field) else { return nil }
       throw RoutingError.unreachable(from: entry.screen, to: screenNames[Int(destination)])
     }
     // The walk builds the route as it goes, its arrays sized once for the `remaining`
@@ -116,15 +116,59 @@ extension Planner {
     // search answers. A pushed entry that a parameter does not convert for is noted,
     // not thrown: the error stands only for a route the walk vouched for.
     var route = RouteUnderWay(from: entry, steps: Int(remaining) + 1)
-    push(first, parameters, onto: &route)
-    let walked = walk(from: first.screen, remaining, along: field, into: &route) {
+    let avoided = topHeld ? top : -1
+    // Two walks, one for each way of making entries, rather than one that asks at every
+    // step: an entry made from its name alone then goes into the stack and its step
+    // without a branch in between, and its name is retained for both at once.
+    let walked =
+      parameters.isEmpty
+      ? walkRoute(from: first, remaining, along: field, avoiding: avoided, into: &route) {
+        screen, _ in Entry(screenNames[Int(screen)])
+      }
+      : walkRoute(from: first, remaining, along: field, avoiding: avoided, into: &route) {
+        screen, route in newEntry(of: screen, parameters: parameters, noting: &route.failure)
+      }
+    guard walked && cache.isIntact(field) else { return nil }
+    return try route.finish()
+  }
+
+  /// Pushes `first` onto `route`, then walks `field` from it (``walk(from:_:along:into:_:)``)
+  /// pushing each step, its entry made by `newEntry`; `false` when the walk steps onto
+  /// screen `avoided` (the top the stack holds, or -1) or does not reach the milestone.
+  @inline(__always)
+  private func walkRoute(
+    from first: LegStep, _ remaining: Int32, along field: CachedField, avoiding avoided: Int32,
+    into route: inout RouteUnderWay, making newEntry: (Int32, inout RouteUnderWay) -> Entry
+  ) -> Bool {
+    let entry = newEntry(first.screen, &route)
+    route.push(entry, by: first.command, id: commandID(first.command))
+    return walk(from: first.screen, remaining, along: field, into: &route) {
       (route, command, target) -> Bool in
-      guard !(topHeld && target == top) else { return false }
-      push(LegStep(command: command, screen: target, popTo: -1), parameters, onto: &route)
+      guard target != avoided else { return false }
+      let entry = newEntry(target, &route)
+      route.push(entry, by: command, id: commandID(command))
       return true
     }
-    guard walked && field.isIntact else { return nil }
-    return try route.finish()
+  }
+
+  /// The identifier of command `command`, when the table has any.
+  @inline(__always)
+  private func commandID(_ command: Int32) -> String? {
+    anyCommandID ? commands.id(of: Int(command)) : nil
+  }
+
+  /// The entry ``newEntry(of:parameters:)`` makes for `screen`, or, when a value does
+  /// not convert, the entry made from the name alone, the error kept in `failure` unless
+  /// it holds one already.
+  private func newEntry(
+    of screen: Int32, parameters: Parameters, noting failure: inout RoutingError?
+  ) -> Entry {
+    do {
+      return try newEntry(of: screen, parameters: parameters)
+    } catch {
+      if failure == nil { failure = error }
+      return Entry(screenNames[Int(screen)])
+    }
   }
 
   /// A route that ``warmRoute(from:to:parameters:)`` builds along its walk: the stack
@@ -144,6 +188,17 @@ extension Planner {
       stack.append(entry)
     }
 
+    /// Pushes `entry` by command `command`, whose identifier is `id`.
+    ///
+    /// The entry and identifier are taken, not borrowed: the step then holds them without
+    /// retaining them again.
+    @inline(__always)
+    mutating func push(_ entry: consuming Entry, by command: Int32, id: consuming String?) {
+      stack.append(copy entry)
+      steps.append(
+        Step(command: Int(command), commandID: id, action: .push, entry: entry, depth: stack.count))
+    }
+
     /// The route, or the first pushed screen's error.
     ///
     /// The arrays are swapped out rather than read: read, they are copied (retained)
@@ -156,34 +211,6 @@ extension Planner {
       swap(&finishedStack, &stack)
       return Route(steps: finishedSteps, stack: finishedStack)
     }
-  }
-
-  /// Pushes `step`'s screen onto `route`, its entry made under `parameters` as
-  /// ``newEntry(of:parameters:)`` makes it; when a value does not convert, the entry is
-  /// made from the name alone and the first such error kept in `route.failure`.
-  ///
-  /// - Complexity: O(1) without request parameters.
-  @inline(__always)
-  private func push(_ step: LegStep, _ parameters: Parameters, onto route: inout RouteUnderWay) {
-    // Without request parameters every pushed entry has none: made from its name alone,
-    // with no flag to read and no dictionary to copy into its step.
-    let pushed: Entry
-    if parameters.isEmpty {
-      pushed = Entry(screenNames[Int(step.screen)])
-    } else {
-      do {
-        pushed = try newEntry(of: step.screen, parameters: parameters)
-      } catch {
-        if route.failure == nil { route.failure = error }
-        pushed = Entry(screenNames[Int(step.screen)])
-      }
-    }
-    route.stack.append(pushed)
-    let command = Int(step.command)
-    route.steps.append(
-      Step(
-        command: command, commandID: anyCommandID ? commands.id(of: command) : nil,
-        action: .push, entry: pushed, depth: route.stack.count))
   }
 
   /// Walks a distance field from `screen`, `remaining` steps from its milestone: at each
@@ -210,7 +237,11 @@ extension Planner {
       remaining -= 1
       var position = Int(starts[screen])
       let end = Int(starts[screen + 1])
-      while position < end && Int32(field[Int(targets[position])]) != remaining { position += 1 }
+      while position < end,
+        Int32(cache.distance(Int(targets[position]), in: field)) != remaining
+      {
+        position += 1
+      }
       guard position < end, take(&state, commands[position], targets[position]) else {
         return false
       }

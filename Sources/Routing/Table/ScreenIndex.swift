@@ -73,7 +73,9 @@ struct ScreenSlots: Sendable {
   ///
   /// - Complexity: O(*k*) on average, where *k* is the length of the name.
   func find(_ name: ScreenName) -> (number: Int32?, slot: Int) {
-    find(name, hash: Self.hash(name))
+    // The name's bytes taken once, for its hash and its comparisons.
+    let text = name.rawValue.utf8.span
+    return table.find(hash: ByteHash.of(text)) { matches($0, text) }
   }
 
   /// ``find(_:)`` for a name whose hash value is known.
