@@ -42,10 +42,11 @@ public struct AtomicArray<Element: AtomicArrayElement>: @unchecked Sendable {
   @usableFromInline final class Memory {
     @usableFromInline let elements: UnsafeMutablePointer<Atomic<Element>>
 
-    @usableFromInline init(count: Int) {
+    /// Zeroed memory for `count` integers, or `nil` when the system has none to give.
+    @usableFromInline init?(count: Int) {
       // At least one byte: `calloc` may answer a request for none with no address.
       guard let memory = calloc(max(count, 1), MemoryLayout<Atomic<Element>>.stride) else {
-        fatalError("out of memory for \(count) atomic integers")
+        return nil
       }
       elements = memory.bindMemory(to: Atomic<Element>.self, capacity: count)
     }
@@ -69,11 +70,28 @@ public struct AtomicArray<Element: AtomicArrayElement>: @unchecked Sendable {
   ///   provides as it is first written.
   @inlinable public init(repeating value: Element, count: Int) {
     precondition(count >= 0, "a negative count")
-    memory = Memory(count: count)
-    elements = memory.elements
-    self.count = count
+    guard let memory = Memory(count: count) else {
+      fatalError("out of memory for \(count) atomic integers")
+    }
+    self.init(memory, count: count)
     guard value != 0 else { return }
     for index in 0..<count { Element.store(value, into: elements[index], releasing: false) }
+  }
+
+  /// `count` zeros, or `nil` when the system has no memory for them: for an array whose
+  /// size is a budget the caller can lower.
+  ///
+  /// - Complexity: O(1): the system provides the memory as it is first written.
+  @inlinable public init?(zerosCount count: Int) {
+    precondition(count >= 0, "a negative count")
+    guard let memory = Memory(count: count) else { return nil }
+    self.init(memory, count: count)
+  }
+
+  @inlinable init(_ memory: Memory, count: Int) {
+    self.memory = memory
+    elements = memory.elements
+    self.count = count
   }
 
   /// Integer `index`, loaded with relaxed ordering; it traps outside the array.

@@ -113,13 +113,20 @@ final class PlanCache: Sendable {
     let markBytes = screenCount * MemoryLayout<Int32>.stride
     let enabled = limit >= markBytes + fieldBytes
     marks = AtomicArray(repeating: -1, count: enabled ? screenCount : 0)
-    let slots = enabled ? min(screenCount, max(0, (limit - markBytes) / fieldBytes)) : 0
+    var slots = enabled ? min(screenCount, max(0, (limit - markBytes) / fieldBytes)) : 0
+    // A limit above what the system can reserve (a large table with no practical limit)
+    // gets as many slots as it can.
+    var fields = AtomicArray<UInt8>(zerosCount: slots * screenCount)
+    while fields == nil {
+      slots /= 2
+      fields = AtomicArray(zerosCount: slots * screenCount)
+    }
+    distances = fields!
     generations = AtomicArray(repeating: 0, count: slots)
     owners = AtomicArray(repeating: -1, count: slots)
     bestSteps = AtomicArray(repeating: .max, count: slots)
     bestDistances = AtomicArray(repeating: -1, count: slots)
     lastUses = AtomicArray(repeating: 0, count: slots)
-    distances = AtomicArray(repeating: 0, count: slots * screenCount)
   }
 
   /// The mark of `screen`.
@@ -182,13 +189,19 @@ final class PlanCache: Sendable {
     state.withLock { state in
       guard mark(milestone) < 0 else { return }
       let size = fieldBytes
-      while state.bytes + size > limit, let oldest = leastRecentlyUsed(state.milestones) {
+      // Room within the limit, and a slot: the system may have given fewer slots than
+      // the limit allows.
+      func hasRoom(_ state: State) -> Bool {
+        state.bytes + size <= limit
+          && (!state.freeSlots.isEmpty || state.milestones.count < generations.count)
+      }
+      while !hasRoom(state), let oldest = leastRecentlyUsed(state.milestones) {
         setMark(state.milestones[oldest], -2)
         state.milestones[oldest] = -1
         state.freeSlots.append(Int32(oldest))
         state.bytes -= size
       }
-      guard state.bytes + size <= limit else { return }
+      guard hasRoom(state) else { return }
       let slot: Int32
       if let free = state.freeSlots.popLast() {
         slot = free

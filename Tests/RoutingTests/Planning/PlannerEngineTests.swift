@@ -278,6 +278,24 @@ import Testing
     #expect(warm.planner.cache.count == 2)
   }
 
+  /// A limit above what the system can reserve (no practical limit on a table of
+  /// millions of screens: terabytes of fields) gets the slots the system gives, and the
+  /// cache still holds, evicts and answers.
+  @Test func aLimitAboveTheSystemsMemoryGetsTheSlotsItCan() {
+    let screens = 3_000_000
+    let cache = PlanCache(limit: .max, screenCount: screens)
+    #expect(cache.isEnabled)
+    let field = { (milestone: Int32) in
+      DistanceField(
+        distances: [UInt8](repeating: UInt8(milestone), count: screens), bestFromAnywhere: nil)
+    }
+    for milestone in Int32(1)...3 {
+      _ = cache.field(to: milestone, building: field)
+      let held = cache.field(to: milestone, building: field)
+      #expect(held.map { cache.distance(screens - 1, in: $0) } == UInt8(milestone))
+    }
+  }
+
   @Test func aFieldRewrittenWhileHeldIsNoLongerIntact() {
     // Room for the marks and one field of a ten-screen table.
     let cache = PlanCache(limit: 10 * 4 + (10 + 64), screenCount: 10)
