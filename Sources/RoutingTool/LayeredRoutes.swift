@@ -50,9 +50,9 @@ struct LayeredRoute: PlannedRoute {
 
 extension RawRequest {
   /// Whether the request is planned with layers on `table`: it gives an open layer, or
-  /// it starts from one stack on a table whose commands present (where a route may open
-  /// a layer) or whose guards have remedies (where a route may detour). Any other
-  /// request is planned as it was before layers, and answers as it did.
+  /// the table's commands present (a route may open a layer) or its guards have
+  /// remedies (a route may detour); a link across tabs without layers excepted. Any
+  /// other request is planned as it was before layers, and answers as it did.
   ///
   /// - Complexity: O(1).
   func plansWithLayers(on table: RouteTable) -> Bool {
@@ -65,7 +65,10 @@ extension RawRequest {
   ///
   /// - Complexity: O(1).
   func plansWithLayers(layered: Bool) -> Bool {
-    layers?.isEmpty == false || tabs == nil && layered
+    if layers?.isEmpty == false { return true }
+    // A link across tabs is planned with no layer open, by the tabs' own reading.
+    if tabs != nil, case .link = target { return false }
+    return layered
   }
 
   /// The state to plan from with layers, every tab when the request is across tabs,

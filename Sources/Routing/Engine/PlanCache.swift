@@ -117,11 +117,11 @@ final class PlanCache: Sendable {
     // A limit above what the system can reserve (a large table with no practical limit)
     // gets as many slots as it can.
     var fields = AtomicArray<UInt8>(zerosCount: slots * screenCount)
-    while fields == nil {
+    while fields == nil && slots > 0 {
       slots /= 2
       fields = AtomicArray(zerosCount: slots * screenCount)
     }
-    distances = fields!
+    distances = fields ?? AtomicArray(repeating: 0, count: 0)
     generations = AtomicArray(repeating: 0, count: slots)
     owners = AtomicArray(repeating: -1, count: slots)
     bestSteps = AtomicArray(repeating: .max, count: slots)

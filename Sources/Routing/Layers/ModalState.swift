@@ -243,7 +243,8 @@ extension ModalState {
   /// ```
   ///
   /// - Parameter step: A step of a route planned from this state; a pop deeper than the
-  ///   chain, or a dismiss with no layer open, is a programming error.
+  ///   chain, a dismiss with no layer open, and a select on a state over a stack are
+  ///   programming errors, and a select names one of the state's tabs.
   /// - Complexity: O(*n*) for a pop, where *n* is the number of entries in the chain;
   ///   O(1) for a dismiss and amortized O(1) otherwise.
   public mutating func apply(_ step: ModalStep) {

@@ -43,11 +43,15 @@ extension Navigator {
   @discardableResult
   public func resume<Base>() async throws(NavigationError) -> ModalRoute?
   where Container == ModalPresenter<Base> {
+    // The waiting request is taken in the navigator's turn: a navigation that ran
+    // before it may have replaced it.
+    await acquire()
+    defer { release() }
     guard let detour = pendingDetour else { return nil }
     pendingDetour = nil
     let request = detour.pending
     let presenter = container
-    return try await navigate(
+    return try await navigateHoldingTurn(
       request,
       planning: { () throws(RoutingError) in
         let route = try table.route(request, from: presenter.state)

@@ -135,6 +135,18 @@ public final class Navigator<Container: NavigationContainer> {
   ) async throws(NavigationError) -> Planned {
     await acquire()
     defer { release() }
+    return try await navigateHoldingTurn(
+      request, planning: plan, making: makeScreens, summary: summary, running: run)
+  }
+
+  /// ``navigate(_:planning:making:summary:running:)`` for a caller that holds the
+  /// navigator's turn already.
+  func navigateHoldingTurn<Planned>(
+    _ request: Request, planning plan: () throws(RoutingError) -> Planned,
+    making makeScreens: (Planned) throws(NavigationError) -> [any ScreenController],
+    summary: (Planned) -> Route,
+    running run: (Planned, [any ScreenController]) async throws(NavigationError) -> Void
+  ) async throws(NavigationError) -> Planned {
     let planned: Planned
     let screens: [any ScreenController]
     do throws(NavigationError) {

@@ -87,6 +87,8 @@ extension Planner {
     var there = state
     for step in through.steps[..<refusal] { there.apply(step) }
     let leg: ModalRoute
+    // A state over tabs comes with the layout (``RouteTable/route(_:from:)->ModalRoute``
+    // passes both), so its selected tab is the layout's.
     do throws(RoutingError) {
       leg = try plan(
         Request(to: remedy, parameters: request.parameters), from: there,

@@ -27,5 +27,7 @@ extension Navigator where Container: RestorableContainer {
     await acquire()
     defer { release() }
     try container.restore(snapshot, using: table)
+    // A restored state is a new navigation: a request waiting for a detour is dropped.
+    pendingDetour = nil
   }
 }

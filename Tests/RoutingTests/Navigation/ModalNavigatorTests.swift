@@ -128,6 +128,10 @@ import Testing
     try await navigator.go(withLayers: Request(to: "Account"))
     navigator.cancelDetour()
     #expect(try await navigator.resume() == nil)
+    // Restoring a snapshot is a new navigation too.
+    try await navigator.go(withLayers: Request(to: "Account"))
+    try await navigator.restore(NavigationSnapshot(entries: []))
+    #expect(navigator.pendingDetour == nil)
   }
 
   /// A factory that hands back a shown object is refused before the first step.

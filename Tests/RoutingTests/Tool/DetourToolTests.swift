@@ -81,4 +81,24 @@ import Testing
       "\(tested.output)")
     #expect(tested.output.contains("expected no detour, got a detour to Login"), "\(tested.output)")
   }
+
+  /// Across tabs without a layer open, a table whose guards have remedies detours too.
+  @Test func aTabRequestWithoutLayersDetours() throws {
+    let table = """
+      {"tabs": [{"name": "Mail", "root": "Inbox"}, {"name": "Me", "root": "Profile"}],
+       "screens": [{"name": "Inbox"}, {"name": "Profile"}, {"name": "Account"}, {"name": "Login"}],
+       "guards": {"signedIn": {"remedy": "Login"}},
+       "commands": [{"id": "account", "from": ["Profile"], "to": "Account", "guard": "signedIn"},
+                    {"id": "signIn", "to": "Login", "present": true}]}
+      """
+    let request =
+      #"{"tab": "Mail", "stacks": {"Mail": ["Inbox"], "Me": ["Profile"]}, "to": "Account"}"#
+    let result = Tool.run(
+      ["route", "t.json", "--request", "r.json"], files: ["t.json": table, "r.json": request])
+    #expect(result.exitCode == 0, "\(result)")
+    let answer = try #require(Tool.object(result.output), "\(result)")
+    #expect(
+      (answer["detour"] as? [String: Any])?["remedy"] as? String == "Login", "\(result.output)")
+    #expect(answer["tab"] as? String == "Me", "\(result.output)")
+  }
 }

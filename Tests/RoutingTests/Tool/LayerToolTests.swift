@@ -296,8 +296,8 @@ import Testing
     #expect((error["data"] as? [String: Any])?["path"] as? String == "layers")
   }
 
-  /// Across tabs, the route stays in the selected tab; another tab's stack is checked
-  /// all the same, with the error a request without layers answers.
+  /// Across tabs with layers open, another tab's stack is checked as a request without
+  /// layers checks it, with the same error.
   @Test func anotherTabsUnknownScreenIsRefusedAsWithoutLayers() throws {
     let start = #"{"tab": "Mail", "stacks": {"Mail": ["Inbox"], "Contacts": ["Peple"]}, "#
     let files = [
