@@ -23,33 +23,11 @@ import Testing
     let object = try #require(try Fixtures.objectFromText(scenario.json))
     guard object["table"] as? String == "modal" else { return }
     let request = try #require(object["request"] as? [String: Any])
-    let expect = try #require(object["expect"] as? [String: Any])
     let answers = request["guards"] as? [String: Bool] ?? [:]
     let table = try RouteTable(
       json: try Self.modalTableText(),
       guards: ["signedIn": RouteGuard("signedIn") { _ in answers["signedIn"] ?? false }])
-    let planned = Result { () throws(RoutingError) in
-      try table.route(
-        from: ModalScenarioTests.state(request), to: ScreenName(request["to"] as! String),
-        via: (request["via"] as? [String] ?? []).map { ScreenName($0) },
-        parameters: (request["parameters"] as? [String: String] ?? [:]).mapValues {
-          ParameterValue.string($0)
-        })
-    }
-    if let error = expect["error"] as? String {
-      guard case .failure(let failure) = planned else {
-        Issue.record("expected \(error), planned \(planned)")
-        return
-      }
-      #expect(failure.kind == error)
-      return
-    }
-    let route = try planned.get()
-    #expect(route.state == ModalScenarioTests.state(expect), "\(route)")
-    #expect(route.detour == ModalScenarioTests.detour(expect["detour"]), "\(route)")
-    #expect(
-      route.steps.map { $0.commandStep?.commandID ?? "dismiss" }
-        == (expect["steps"] as? [[String: Any]] ?? []).map { $0["id"] as? String ?? "dismiss" })
+    try ModalScenarioTests.expectScenario(object, on: table)
   }
 
   /// Loaded without code, a guard refuses and keeps its remedy: requests detour.

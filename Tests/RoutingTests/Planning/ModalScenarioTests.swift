@@ -87,9 +87,16 @@ import Testing
     let object = try #require(try Fixtures.objectFromText(scenario.json))
     guard !Self.isPending(object) else { return }
     let request = try #require(object["request"] as? [String: Any])
-    let expect = try #require(object["expect"] as? [String: Any])
     let table = try Self.table(
       object["table"] as! String, answers: request["guards"] as? [String: Bool] ?? [:])
+    try Self.expectScenario(object, on: table)
+  }
+
+  /// Plans the request of scenario `object` on `table` and checks the answer against
+  /// its expectation: the error's kind, or every step, the final state and the detour.
+  static func expectScenario(_ object: [String: Any], on table: RouteTable) throws {
+    let request = try #require(object["request"] as? [String: Any])
+    let expect = try #require(object["expect"] as? [String: Any])
     let parameters = (request["parameters"] as? [String: String] ?? [:]).mapValues {
       ParameterValue.string($0)
     }

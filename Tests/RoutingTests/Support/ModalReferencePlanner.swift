@@ -214,13 +214,7 @@ struct ModalReferencePlanner {
     from start: ModalState, to destination: ScreenName, via breadcrumbs: [ScreenName],
     _ parameters: Parameters
   ) -> Result<(steps: [ModalStep], state: State, ends: [Int]), RoutingError> {
-    var starts: [Int] = []
-    var count = start.stack.count
-    for layer in start.layers {
-      starts.append(count)
-      count += layer.count
-    }
-    var current = Self.state(start, starts: starts, tabNames)
+    var current = Self.state(start, tabNames)
     if matches(current.chain[current.chain.count - 1], destination, parameters) {
       return .success(([], current, Array(repeating: 0, count: breadcrumbs.count + 1)))
     }
@@ -263,13 +257,7 @@ struct ModalReferencePlanner {
     else { return first }
     let remedy = commands[wide.steps[cut].commandStep!.command].remedy!
     // Replays the steps before the cut, each as the move that makes it.
-    var starts: [Int] = []
-    var count = start.stack.count
-    for layer in start.layers {
-      starts.append(count)
-      count += layer.count
-    }
-    var there = Self.state(start, starts: starts, tabNames)
+    var there = Self.state(start, tabNames)
     for step in wide.steps[..<cut] {
       there = widened.moves(from: there, parameters).first { $0.1 == step }!.2
     }
@@ -317,8 +305,14 @@ struct ModalReferencePlanner {
     return .success(route)
   }
 
-  /// The whole state `start` stands for, its layers starting at `starts`.
-  static func state(_ start: ModalState, starts: [Int], _ tabNames: [String]) -> State {
+  /// The whole state `start` stands for.
+  static func state(_ start: ModalState, _ tabNames: [String]) -> State {
+    var starts: [Int] = []
+    var count = start.stack.count
+    for layer in start.layers {
+      starts.append(count)
+      count += layer.count
+    }
     var state = State(chain: start.chain, starts: starts)
     if let tabs = start.tabs {
       state.selected = tabNames.firstIndex(of: tabs.selected)!
