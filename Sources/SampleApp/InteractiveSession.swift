@@ -13,6 +13,13 @@ public final class InteractiveSession {
   public let tabNavigator: Navigator<TabContainer>
   /// Whether the commands drive the tabbed sample app.
   public private(set) var isInTabs = false
+  /// The session of the mail app with layers, whose `signedIn` guard `signin` changes.
+  public let mailSession = MailSession()
+  /// The navigator of the mail app with layers (``SampleApp/makeLayeredTable(session:)``),
+  /// which the commands drive after `mail`.
+  public private(set) var mailNavigator: Navigator<ModalPresenter<StackContainer>>?
+  /// Whether the commands drive the mail app with layers.
+  public var isInMail: Bool { mailNavigator != nil }
   /// The last state `save` kept.
   public private(set) var saved: NavigationSnapshot?
   /// The last state of every tab `save` kept in the tabbed app.
@@ -53,6 +60,9 @@ public final class InteractiveSession {
     "restore                                go back to the state save kept",
     "tabs                                   switch to the app under tabs; show every tab",
     "tab NAME                               select a tab, e.g. tab Connections",
+    "mail                                   switch to a mail app with sheets and a sign-in",
+    "signin                                 in the mail app: sign in (Account needs it)",
+    "resume                                 in the mail app: carry on after a sign-in detour",
     "help                                   show this list",
     "quit                                   leave",
   ]
@@ -99,11 +109,25 @@ public final class InteractiveSession {
     let words = Self.joiningLists(line).split(separator: " ").map(String.init)
     guard let command = words.first else { return [] }
     let arguments = Array(words.dropFirst())
+    if isInMail, let answer = await respondInMail(command.lowercased(), arguments) {
+      return answer
+    }
     switch command.lowercased() {
     case "tabs":
       isInTabs = true
+      mailNavigator = nil
       return [stackLine()]
     case "tab": return selectTab(arguments)
+    case "mail":
+      do {
+        mailNavigator = try Self.mailNavigator(mailSession)
+        isInTabs = false
+        return [stackLine()]
+      } catch {
+        return ["error: \(error)"]
+      }
+    case "signin", "resume":
+      return ["\(command) works in the mail app: type mail first"]
     case "go": return await go(arguments)
     case "link" where isInTabs: return await openInTabs(arguments)
     case "link":
@@ -172,8 +196,64 @@ public final class InteractiveSession {
   }
 
   private func stackLine() -> String {
+    if let mailNavigator { return "state: \(mailNavigator.container.state)" }
     guard isInTabs else { return "stack: \(navigator.stack.stackDescription)" }
     return "tabs: \(tabNavigator.container.state)"
+  }
+
+  /// A navigator over a presenter on the mail app, Inbox on its stack.
+  private static func mailNavigator(_ session: MailSession) throws
+    -> Navigator<ModalPresenter<StackContainer>>
+  {
+    let table = try SampleApp.makeLayeredTable(session: session)
+    let inbox = Entry("Inbox")
+    let root = StackItem(entry: inbox, screen: HeadlessScreen(ScreenContext(entry: inbox)))
+    return Navigator(table: table, container: ModalPresenter(base: StackContainer(root: root)))
+  }
+
+  /// The commands that work differently in the mail app with layers, or `nil` for one
+  /// that works as anywhere else.
+  private func respondInMail(_ command: String, _ arguments: [String]) async -> [String]? {
+    guard let mailNavigator else { return nil }
+    switch command {
+    case "go":
+      guard let destination = arguments.first else { return nil }
+      var parameters: Parameters = [:]
+      for word in arguments.dropFirst() {
+        guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
+          return ["'\(excerpt(word))' is not key=value: go Photo photoId=5"]
+        }
+        parameters[String(word[..<equals])] = .string(String(word[word.index(after: equals)...]))
+      }
+      do {
+        return describe(
+          try await mailNavigator.go(
+            withLayers: Request(to: ScreenName(destination), parameters: parameters)))
+      } catch {
+        return ["error: \(error)", stackLine()]
+      }
+    case "signin":
+      mailSession.signIn()
+      return ["signed in"]
+    case "resume":
+      do {
+        guard let route = try await mailNavigator.resume() else {
+          return ["nothing waits for a sign-in", stackLine()]
+        }
+        return describe(route)
+      } catch {
+        return ["error: \(error)", stackLine()]
+      }
+    case "back":
+      guard let entry = await mailNavigator.goBack() else {
+        return ["already at the first screen", stackLine()]
+      }
+      return ["back to \(entry)", stackLine()]
+    case "stack": return [stackLine()]
+    case "link", "save", "restore":
+      return ["\(command) works in the sample app and under tabs, not in the mail app"]
+    default: return nil
+    }
   }
 
   /// `tab NAME`: selects a tab of the tabbed app, switching to it.
@@ -190,6 +270,7 @@ public final class InteractiveSession {
       return [error.description]
     }
     isInTabs = true
+    mailNavigator = nil
     tabNavigator.container.select(arguments[0])
     return [stackLine()]
   }

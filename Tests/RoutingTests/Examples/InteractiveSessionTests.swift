@@ -67,6 +67,53 @@ import Testing
       ])
   }
 
+  /// The mail app with layers: presents, dismisses, a sign-in detour and its resume,
+  /// each in the library's words.
+  @Test func drivesTheMailAppWithLayers() async throws {
+    let session = try InteractiveSession()
+    #expect(
+      await session.respond(to: "resume") == ["resume works in the mail app: type mail first"])
+    #expect(await session.respond(to: "mail") == ["state: Inbox"])
+    #expect(
+      await session.respond(to: "go Photo photoId=5") == [
+        "1. present Compose by compose", "2. present Picker by attach",
+        "3. push Photo(photoId: 5) by photo", "state: Inbox | Compose | Picker > Photo(photoId: 5)",
+      ])
+    #expect(
+      await session.respond(to: "back") == [
+        "back to Picker", "state: Inbox | Compose | Picker",
+      ])
+    #expect(
+      await session.respond(to: "go Account") == [
+        "1. present Settings by settings", "2. present Login by signIn",
+        "state: Inbox | Compose | Picker | Settings | Login",
+        "detour: signedIn → Login, then to Account",
+      ])
+    #expect(await session.respond(to: "signin") == ["signed in"])
+    #expect(
+      await session.respond(to: "resume") == [
+        "1. back to Settings by settings", "2. push Account by account",
+        "state: Inbox | Compose | Picker | Settings > Account",
+      ])
+    #expect(
+      await session.respond(to: "resume") == [
+        "nothing waits for a sign-in", "state: Inbox | Compose | Picker | Settings > Account",
+      ])
+    let archive = await session.respond(to: "go Archive")
+    // Back to Compose closes the layers above it (a command ties with a dismiss and
+    // comes first), a dismiss closes Compose, then a push on the base.
+    #expect(
+      archive == [
+        "1. back to Compose by compose", "2. dismiss", "3. push Archive by archive",
+        "state: Inbox > Archive",
+      ])
+    #expect(
+      await session.respond(to: "go Nowhere").first
+        == "error: unknown screen 'Nowhere'")
+    #expect(await session.respond(to: "tabs").first?.hasPrefix("tabs:") == true)
+    #expect(!session.isInMail)
+  }
+
   @Test func badInputGetsAHelpfulMessage() async throws {
     let session = try InteractiveSession()
     #expect(
