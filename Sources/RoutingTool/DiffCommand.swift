@@ -193,9 +193,12 @@ struct RouteDiff {
       var identity: [Int] = []
       var ids: [String?] = []
       for command in table.commands {
+        // A command that comes to present its screen, or stops, is another step: the
+        // routes through it change.
         let key =
-          command.id.map { "id \($0)" }
-          ?? "to \(command.destination.rawValue) from \(Set(command.origins.map(\.rawValue)).sorted())"
+          (command.id.map { "id \($0)" }
+            ?? "to \(command.destination.rawValue) from \(Set(command.origins.map(\.rawValue)).sorted())")
+          + (command.presents ? " presents" : "")
         if identities[key] == nil { identities[key] = identities.count }
         identity.append(identities[key]!)
         ids.append(command.id)
@@ -223,11 +226,13 @@ struct RouteDiff {
         } else {
           current.append(Entry(table.screens[Int(step.screen)].name))
         }
+        let action: StepAction =
+          step.popTo >= 0
+          ? .pop : table.commands[Int(step.command)].presents ? .present : .push
         steps.append(
           Step(
-            command: Int(step.command), commandID: ids[Int(step.command)],
-            action: step.popTo >= 0 ? .pop : .push, entry: current[current.count - 1],
-            depth: current.count))
+            command: Int(step.command), commandID: ids[Int(step.command)], action: action,
+            entry: current[current.count - 1], depth: current.count))
       }
       return Route(steps: steps, stack: current)
     }

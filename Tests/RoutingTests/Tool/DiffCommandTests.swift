@@ -13,6 +13,23 @@ import Testing
       files: ["next.json": next].merging(files) { $1 })
   }
 
+  /// A command that comes to present its screen changes the routes through it, which
+  /// name the present.
+  @Test func aCommandThatComesToPresentChangesItsRoutes() {
+    let old = #"{"commands": [{"id": "compose", "from": ["Inbox"], "to": "Compose"}]}"#
+    let new =
+      #"{"commands": [{"id": "compose", "from": ["Inbox"], "to": "Compose", "present": true}]}"#
+    let result = Tool.run(
+      ["diff", "old.json", "new.json", "--from", "Inbox"],
+      files: ["old.json": old, "new.json": new])
+    // A changed route alone does not fail the run (`--fail-on` names the kinds that do).
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(
+      Tool.lines(result.output) == [
+        "changed: from Inbox to Compose: 1 step: present Compose by compose; was push Compose by compose"
+      ])
+  }
+
   @Test func reportsEachChangeFromAStart() {
     let result = Self.diff(["--from", "Chat"])
     #expect(result.exitCode == 1)
