@@ -173,6 +173,30 @@ import Testing
     #expect(navigator.container.state.description == "Inbox > Archive | Compose")
   }
 
+  /// Over a drill-down, a pushed screen goes to its panes, a layer leaves them as they
+  /// are (its back control and swipe rule included), and going back closes the layer
+  /// before the drill-down's own pop.
+  @Test func aDrillDownKeepsItsPanesUnderLayers() async throws {
+    let table = try RouteTable(json: try DetourTests.modalTableText())
+    let inbox = StackItem(
+      entry: Entry("Inbox"), screen: HeadlessScreen(ScreenContext(entry: Entry("Inbox"))))
+    let presenter = ModalPresenter(base: DrillDownContainer(root: inbox))
+    let navigator = Navigator(table: table, container: presenter)
+    try await navigator.go(withLayers: Request(to: "Message", parameters: ["id": "1"]))
+    #expect(presenter.base.right?.entry == Entry("Message", parameters: ["id": "1"]))
+    let swipe = presenter.base.canSwipeBack
+    let control = presenter.base.backControl(in: .right)
+    try await navigator.go(withLayers: Request(to: "Compose"))
+    #expect(presenter.state.description == "Inbox > Message(id: 1) | Compose")
+    #expect(presenter.base.right?.entry == Entry("Message", parameters: ["id": "1"]))
+    #expect(presenter.base.canSwipeBack == swipe)
+    #expect(presenter.base.backControl(in: .right) == control)
+    #expect(await navigator.goBack() == Entry("Message", parameters: ["id": "1"]))
+    #expect(presenter.layers.isEmpty)
+    #expect(await navigator.goBack() == Entry("Inbox"))
+    #expect(presenter.base.right == nil)
+  }
+
   @Test func thePresenterKeepsItsRules() async throws {
     let root = StackItem(
       entry: Entry("A"), screen: HeadlessScreen(ScreenContext(entry: Entry("A"))))
