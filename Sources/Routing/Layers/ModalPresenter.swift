@@ -41,12 +41,25 @@ public final class ModalPresenter<Base: NavigationContainer>: NavigationContaine
   /// The top of the chain: the top layer's last item, or the base's top.
   public var top: StackItem? { layers.last?.last ?? base.top }
 
-  /// The state to plan from: the base's entries (the selected tab's, with tabs) and
-  /// the layers' entries.
+  /// The state to plan from: the base's entries and the layers' entries; over a
+  /// ``TabContainer``, every tab's (``ModalState/init(tabs:layers:)``), so that a route
+  /// may close the layers and select another tab.
   ///
-  /// - Complexity: O(*n*), where *n* is the number of items.
+  /// - Complexity: O(*n*), where *n* is the number of items, every tab's included.
   public var state: ModalState {
-    ModalState(stack: base.entries, layers: layers.map { $0.map(\.entry) })
+    let layers = layers.map { $0.map(\.entry) }
+    if let tabs = base as? TabContainer { return ModalState(tabs: tabs.state, layers: layers) }
+    return ModalState(stack: base.entries, layers: layers)
+  }
+
+  /// Selects tab `name` of a base of tabs: a step of a route planned from ``state``,
+  /// only with no layer open.
+  ///
+  /// - Complexity: As ``TabContainer/select(_:)``.
+  func select(_ name: String) {
+    precondition(layers.isEmpty, "a select with layers open")
+    guard let tabs = base as? TabContainer else { preconditionFailure("a select needs tabs") }
+    tabs.select(name)
   }
 
   /// Pushes `item` onto the top layer, or onto the base when no layer is open.
@@ -114,6 +127,7 @@ protocol LayerPresenting: NavigationContainer {
   var layers: [[StackItem]] { get }
   func present(_ item: StackItem) async throws(NavigationError)
   func dismiss() async throws(NavigationError)
+  func select(_ name: String)
 }
 
 extension ModalPresenter: LayerPresenting {}

@@ -203,8 +203,10 @@ public final class Navigator<Container: NavigationContainer> {
     for (number, modalStep) in steps.enumerated() {
       try checkUnchanged(expected, beforeStep: number)
       if case .select(let tab) = modalStep {
-        // A presenter plans from its base's stack, within the selected tab.
-        preconditionFailure("a navigator's route selects tab \(tab)")
+        // Only a presenter over tabs plans a select, with every layer closed.
+        presenter!.select(tab)
+        expected = container.items.map(\.identity)
+        continue
       }
       guard case .command(let step) = modalStep else {
         // Only a presenter's routes dismiss.

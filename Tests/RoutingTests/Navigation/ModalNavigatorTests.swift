@@ -197,6 +197,22 @@ import Testing
     #expect(presenter.base.right == nil)
   }
 
+  /// Over tabs, a route closes the layers and selects another tab, as planning from
+  /// tabs with layers does.
+  @Test func overTabsARouteClosesTheLayersAndSelects() async throws {
+    let text = try LayerToolTests.tableText("modalTabs")
+    let table = try RouteTable(json: text)
+    let presenter = ModalPresenter(base: try TabContainer(table: table))
+    let navigator = Navigator(table: table, container: presenter)
+    try await navigator.go(withLayers: Request(to: "Compose"))
+    #expect(presenter.state.description == "[Mail: Inbox | Contacts: People] | Compose")
+    let route = try await navigator.go(withLayers: Request(to: "People"))
+    #expect(route.steps == [.dismiss, .select("Contacts")])
+    #expect(presenter.base.selected == "Contacts")
+    #expect(presenter.layers.isEmpty)
+    #expect(presenter.state == route.state)
+  }
+
   @Test func thePresenterKeepsItsRules() async throws {
     let root = StackItem(
       entry: Entry("A"), screen: HeadlessScreen(ScreenContext(entry: Entry("A"))))
