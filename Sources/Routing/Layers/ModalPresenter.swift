@@ -132,6 +132,40 @@ protocol LayerPresenting: NavigationContainer {
 
 extension ModalPresenter: LayerPresenting {}
 
+extension ModalPresenter {
+  /// Each layer's restorable entries, bottom first, up to the first layer whose first
+  /// entry is not restorable; `nil` for none.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of items in the layers.
+  private func savedLayers(using table: RouteTable) -> [[SavedEntry]]? {
+    var saved: [[SavedEntry]] = []
+    for layer in layers {
+      guard table.savedEntry(for: layer[0].entry) != nil else { break }
+      saved.append(layer.compactMap { table.savedEntry(for: $0.entry) })
+    }
+    return saved.isEmpty ? nil : saved
+  }
+
+  /// The screens of saved layers, made and checked, for ``restore(_:using:)``.
+  ///
+  /// - Throws: ``RestorationError`` at `layers[i].entries[j]`.
+  private func restoredLayers(_ saved: [[SavedEntry]]?, using table: RouteTable)
+    throws(RestorationError) -> [[StackItem]]
+  {
+    var restored: [[StackItem]] = []
+    for (number, layer) in (saved ?? []).enumerated() {
+      do {
+        restored.append(try table.restoredItems(from: NavigationSnapshot(entries: layer)))
+      } catch {
+        throw RestorationError(
+          error.kind, at: "layers[\(number)].\(error.location)", error.message,
+          suggestion: error.suggestion)
+      }
+    }
+    return restored
+  }
+}
+
 extension ModalPresenter: RestorableContainer where Base: RestorableContainer {
   /// The base's snapshot (as the base saves it), then each layer's restorable entries
   /// (``NavigationSnapshot/layers``). A layer whose first entry is not restorable is
@@ -144,12 +178,7 @@ extension ModalPresenter: RestorableContainer where Base: RestorableContainer {
   ///   the layers.
   public func snapshot(using table: RouteTable) -> NavigationSnapshot {
     var snapshot = base.snapshot(using: table)
-    var saved: [[SavedEntry]] = []
-    for layer in layers {
-      guard table.savedEntry(for: layer[0].entry) != nil else { break }
-      saved.append(layer.compactMap { table.savedEntry(for: $0.entry) })
-    }
-    snapshot.layers = saved.isEmpty ? nil : saved
+    snapshot.layers = savedLayers(using: table)
     return snapshot
   }
 
@@ -167,19 +196,66 @@ extension ModalPresenter: RestorableContainer where Base: RestorableContainer {
   public func restore(_ snapshot: NavigationSnapshot, using table: RouteTable)
     throws(RestorationError)
   {
-    var restored: [[StackItem]] = []
-    for (number, layer) in (snapshot.layers ?? []).enumerated() {
-      do {
-        restored.append(try table.restoredItems(from: NavigationSnapshot(entries: layer)))
-      } catch {
-        throw RestorationError(
-          error.kind, at: "layers[\(number)].\(error.location)", error.message,
-          suggestion: error.suggestion)
-      }
-    }
+    let restored = try restoredLayers(snapshot.layers, using: table)
     var base = snapshot
     base.layers = nil
     try self.base.restore(base, using: table)
     layers = restored
+  }
+}
+
+extension ModalPresenter where Base == TabContainer {
+  /// Every tab's snapshot and the selection (``TabContainer/snapshot(using:)``), then the
+  /// layers over the selected tab (``TabSnapshot/layers``), left out from the first layer
+  /// whose first entry is not restorable.
+  ///
+  /// - Parameter table: The table whose screens say which entries are restorable.
+  /// - Returns: The snapshot.
+  /// - Complexity: O(*n*), where *n* is the number of items, every tab's included.
+  public func snapshot(using table: RouteTable) -> TabSnapshot {
+    var snapshot = base.snapshot(using: table)
+    snapshot.layers = savedLayers(using: table)
+    return snapshot
+  }
+
+  /// Restores the tabs and then the layers over the selected tab, every layer's screens
+  /// made and checked, and the tabs checking theirs, before anything changes.
+  ///
+  /// - Parameters:
+  ///   - snapshot: The snapshot, as ``snapshot(using:)`` saves it.
+  ///   - table: The table whose tabs, identifiers and factories the snapshot uses.
+  /// - Throws: ``RestorationError`` as ``TabContainer/restore(_:using:)`` throws it, or
+  ///   for a layer's entry at `layers[i].entries[j]`.
+  /// - Complexity: As ``TabContainer/restore(_:using:)``, plus the layers' screens.
+  public func restore(_ snapshot: TabSnapshot, using table: RouteTable) throws(RestorationError) {
+    let restored = try restoredLayers(snapshot.layers, using: table)
+    var tabs = snapshot
+    tabs.layers = nil
+    try base.restore(tabs, using: table)
+    layers = restored
+  }
+}
+
+extension Navigator where Container == ModalPresenter<TabContainer> {
+  /// The tabs' and the layers' state (the presenter's `snapshot(using:)`), taken in the
+  /// navigator's turn.
+  ///
+  /// - Complexity: As the presenter's snapshot.
+  public func snapshot() async -> TabSnapshot {
+    await acquire()
+    defer { release() }
+    return container.snapshot(using: table)
+  }
+
+  /// Restores the tabs and the layers in the navigator's turn; a request waiting for a
+  /// detour is dropped.
+  ///
+  /// - Throws: ``RestorationError``, as the presenter's restore; nothing changes.
+  /// - Complexity: As the presenter's restore.
+  public func restore(_ snapshot: TabSnapshot) async throws(RestorationError) {
+    await acquire()
+    defer { release() }
+    try container.restore(snapshot, using: table)
+    pendingDetour = nil
   }
 }

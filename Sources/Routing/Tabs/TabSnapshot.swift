@@ -13,22 +13,30 @@ public struct TabSnapshot: Codable, Hashable, Sendable {
   public var selected: String
   /// Each tab's snapshot, by tab name.
   public var tabs: [String: NavigationSnapshot]
+  /// For a ``ModalPresenter`` over tabs, the restorable entries of each layer open over
+  /// the selected tab, as ``NavigationSnapshot/layers`` holds them; `nil`, and not
+  /// encoded, when no layer is saved.
+  public var layers: [[SavedEntry]]?
 
   /// Creates a snapshot of the current version.
   ///
   /// - Parameters:
   ///   - selected: The selected tab's name.
   ///   - tabs: Each tab's snapshot, by name.
-  public init(selected: String, tabs: [String: NavigationSnapshot]) {
+  public init(
+    selected: String, tabs: [String: NavigationSnapshot], layers: [[SavedEntry]]? = nil
+  ) {
     self.version = Self.currentVersion
     self.selected = selected
     self.tabs = tabs
+    self.layers = layers
   }
 
   private enum CodingKeys: String, CodingKey, CaseIterable {
     case version
     case selected
     case tabs
+    case layers
   }
 
   /// Decodes a snapshot, refusing an unknown version or key.
@@ -44,6 +52,13 @@ public struct TabSnapshot: Codable, Hashable, Sendable {
     self.version = Self.currentVersion
     selected = try container.decode(String.self, forKey: .selected)
     tabs = try container.decode([String: NavigationSnapshot].self, forKey: .tabs)
+    layers = try container.decodeIfPresent([[SavedEntry]].self, forKey: .layers)
+    if let layers, let empty = layers.firstIndex(where: \.isEmpty) {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: container.codingPath + [CodingKeys.layers],
+          debugDescription: "layer \(empty) is empty: a saved layer holds at least one entry"))
+    }
   }
 
   /// Encodes the snapshot.
@@ -56,6 +71,7 @@ public struct TabSnapshot: Codable, Hashable, Sendable {
     try container.encode(version, forKey: .version)
     try container.encode(selected, forKey: .selected)
     try container.encode(tabs, forKey: .tabs)
+    try container.encodeIfPresent(layers, forKey: .layers)
   }
 }
 

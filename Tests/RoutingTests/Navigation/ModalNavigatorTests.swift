@@ -322,6 +322,35 @@ import Testing
     #expect(navigator.container.items.map(\.identity) == before)
   }
 
+  /// Over tabs: every tab, the selection, then the layers over the selected tab.
+  @Test func savesAndRestoresLayersOverTabs() async throws {
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Tab("Mail", root: "Inbox")
+      Tab("Contacts", root: "People")
+      Screen("Inbox", restorationIdentifier: "inbox")
+      Screen("People", restorationIdentifier: "people")
+      Screen("Compose", restorationIdentifier: "compose")
+      Command(id: "compose", to: "Compose", presents: true)
+    }
+    let navigator = Navigator(
+      table: table, container: ModalPresenter(base: try TabContainer(table: table)))
+    try await navigator.go(withLayers: Request(to: "Compose"))
+    let snapshot = await navigator.snapshot()
+    #expect(snapshot.selected == "Mail")
+    #expect(snapshot.layers == [[SavedEntry(identifier: "compose")]])
+    let data = try JSONEncoder().encode(snapshot)
+    let fresh = Navigator(
+      table: table, container: ModalPresenter(base: try TabContainer(table: table)))
+    try await fresh.restore(try JSONDecoder().decode(TabSnapshot.self, from: data))
+    #expect(fresh.container.state == navigator.container.state)
+    // A bad layer changes nothing, the tabs included.
+    var bad = snapshot
+    bad.selected = "Contacts"
+    bad.layers = [[SavedEntry(identifier: "nowhere")]]
+    await #expect(throws: RestorationError.self) { try await fresh.restore(bad) }
+    #expect(fresh.container.state == navigator.container.state)
+  }
+
   @Test func anEmptySavedLayerDoesNotDecode() {
     let text = #"{"version": 1, "entries": [{"identifier": "inbox"}], "layers": [[]]}"#
     #expect(throws: DecodingError.self) {
