@@ -3,7 +3,8 @@ import RoutingJSON
 
 /// A saved-state case's snapshot, as a container saves it (Docs/RouteTables.md,
 /// "Saved-state cases"): a stack's or a drill-down's `{"version": 1, "entries": […]}`,
-/// or a tab container's `{"version": 1, "selected": …, "tabs": {…}}`. Read from the
+/// or a tab container's `{"version": 1, "selected": …, "tabs": {…}}`, either with the
+/// `"layers"` a modal presenter saves over it. Read from the
 /// expectation file's JSON with the checks the library's decoders make: version 1, no
 /// unknown key, a non-empty identifier, text parameter values.
 enum SavedState {
@@ -16,7 +17,8 @@ enum SavedState {
       throw RequestProblem(at: path, "expected a snapshot object, found \(value.typeDescription)")
     }
     if object["selected"] != nil || object["tabs"] != nil {
-      let fields = try JSONFields(value, at: path, keys: ["version", "selected", "tabs"])
+      let fields = try JSONFields(
+        value, at: path, keys: ["version", "selected", "tabs", "layers"])
       try Self.checkVersion(fields)
       let selected = try fields.requiredString("selected")
       guard case .object(let tabs) = try fields.required("tabs") else {
@@ -28,7 +30,10 @@ enum SavedState {
         snapshots[member.key] = try Self.stack(
           member.value, at: fields.path("tabs").appending(member.key))
       }
-      self = .tabs(TabSnapshot(selected: selected, tabs: snapshots))
+      self = .tabs(
+        TabSnapshot(
+          selected: selected, tabs: snapshots,
+          layers: try Self.layers(fields["layers"], at: fields.path("layers"))))
     } else {
       self = .stack(try Self.stack(value, at: path))
     }
@@ -37,22 +42,9 @@ enum SavedState {
   /// A stack's or a drill-down's snapshot.
   private static func stack(_ value: JSONValue, at path: JSONPath) throws -> NavigationSnapshot {
     let fields = try JSONFields(
-      value, at: path, keys: ["version", "entries", "rightPaneRestorable"])
+      value, at: path, keys: ["version", "entries", "rightPaneRestorable", "layers"])
     try checkVersion(fields)
-    var entries: [SavedEntry] = []
-    for (index, entry) in try JSONFields.array(
-      try fields.required("entries"), at: fields.path("entries")
-    )
-    .enumerated() {
-      let place = fields.path("entries").appending(index)
-      let saved = try JSONFields(entry, at: place, keys: ["identifier", "parameters"])
-      let identifier = try saved.requiredString("identifier")
-      guard !identifier.isEmpty else {
-        throw RequestProblem(at: saved.path("identifier"), "empty restoration identifier")
-      }
-      entries.append(
-        SavedEntry(identifier: identifier, parameters: try saved.stringMap("parameters") ?? [:]))
-    }
+    let entries = try savedEntries(try fields.required("entries"), at: fields.path("entries"))
     var rightPane: Bool?
     if let flag = fields["rightPaneRestorable"] {
       guard case .bool(let value) = flag else {
@@ -62,7 +54,57 @@ enum SavedState {
       }
       rightPane = value
     }
-    return NavigationSnapshot(entries: entries, rightPaneRestorable: rightPane)
+    return NavigationSnapshot(
+      entries: entries, rightPaneRestorable: rightPane,
+      layers: try layers(fields["layers"], at: fields.path("layers")))
+  }
+
+  /// `[{"identifier": …, "parameters": {…}}, …]`.
+  private static func savedEntries(_ value: JSONValue, at path: JSONPath) throws -> [SavedEntry] {
+    var entries: [SavedEntry] = []
+    for (index, entry) in try JSONFields.array(value, at: path).enumerated() {
+      let saved = try JSONFields(
+        entry, at: path.appending(index), keys: ["identifier", "parameters"])
+      let identifier = try saved.requiredString("identifier")
+      guard !identifier.isEmpty else {
+        throw RequestProblem(at: saved.path("identifier"), "empty restoration identifier")
+      }
+      entries.append(
+        SavedEntry(identifier: identifier, parameters: try saved.stringMap("parameters") ?? [:]))
+    }
+    return entries
+  }
+
+  /// A snapshot's `layers`, each a non-empty array of saved entries; `nil` without it.
+  private static func layers(_ value: JSONValue?, at path: JSONPath) throws -> [[SavedEntry]]? {
+    guard let value else { return nil }
+    return try JSONFields.array(value, at: path).enumerated().map { (index, layer) in
+      let entries = try savedEntries(layer, at: path.appending(index))
+      guard !entries.isEmpty else {
+        throw RequestProblem(
+          at: path.appending(index),
+          "layer \(index) is empty: a saved layer holds at least one entry")
+      }
+      return entries
+    }
+  }
+
+  /// The entries of saved layers, each resolved as ``RouteTable/restoredEntries(from:)``
+  /// resolves a snapshot's, an error placed at `layers[i]…`.
+  private static func restoredLayers(_ saved: [[SavedEntry]]?, in table: RouteTable)
+    throws(RestorationError) -> [[Entry]]
+  {
+    var layers: [[Entry]] = []
+    for (number, layer) in (saved ?? []).enumerated() {
+      do {
+        layers.append(try table.restoredEntries(from: NavigationSnapshot(entries: layer)))
+      } catch {
+        throw RestorationError(
+          error.kind, at: "layers[\(number)].\(error.location)", error.message,
+          suggestion: error.suggestion)
+      }
+    }
+    return layers
   }
 
   /// Refuses a version other than 1, the one the library writes.
@@ -81,12 +123,19 @@ enum SavedState {
     switch self {
     case .stack(let snapshot):
       let outcome = Result { () throws(RestorationError) in
-        Route(steps: [], stack: try table.restoredEntries(from: snapshot))
+        let layers = try Self.restoredLayers(snapshot.layers, in: table)
+        let stack = try table.restoredEntries(from: snapshot)
+        return LayeredRoute(
+          route: ModalRoute(steps: [], state: ModalState(stack: stack, layers: layers)), tabs: nil)
       }
       return expectation.mismatches(with: outcome.mapError(RequestFailure.init), in: table)
     case .tabs(let snapshot):
       let outcome = Result { () throws(RestorationError) in
-        TabRoute(steps: [], state: try table.restoredState(from: snapshot))
+        let layers = try Self.restoredLayers(snapshot.layers, in: table)
+        let state = try table.restoredState(from: snapshot)
+        return LayeredRoute(
+          route: ModalRoute(steps: [], state: ModalState(tabs: state, layers: layers)),
+          tabs: state)
       }
       return expectation.mismatches(with: outcome.mapError(RequestFailure.init), in: table)
     }
