@@ -187,7 +187,7 @@ extension ModalPresenter: RestorableContainer where Base: RestorableContainer {
   /// error the presenter and its base are as they were.
   ///
   /// - Parameters:
-  ///   - snapshot: The snapshot, as ``snapshot(using:)`` saves it.
+  ///   - snapshot: The snapshot, as ``snapshot(using:)->NavigationSnapshot`` saves it.
   ///   - table: The table whose identifiers and factories the entries use.
   /// - Throws: ``RestorationError`` as ``RouteTable/restoredItems(from:)`` throws it,
   ///   for a layer's entry at `layers[i].entries[j]`.
@@ -222,7 +222,7 @@ extension ModalPresenter where Base == TabContainer {
   /// made and checked, and the tabs checking theirs, before anything changes.
   ///
   /// - Parameters:
-  ///   - snapshot: The snapshot, as ``snapshot(using:)`` saves it.
+  ///   - snapshot: The snapshot, as ``snapshot(using:)->TabSnapshot`` saves it.
   ///   - table: The table whose tabs, identifiers and factories the snapshot uses.
   /// - Throws: ``RestorationError`` as ``TabContainer/restore(_:using:)`` throws it, or
   ///   for a layer's entry at `layers[i].entries[j]`.

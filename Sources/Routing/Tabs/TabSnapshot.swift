@@ -23,6 +23,8 @@ public struct TabSnapshot: Codable, Hashable, Sendable {
   /// - Parameters:
   ///   - selected: The selected tab's name.
   ///   - tabs: Each tab's snapshot, by name.
+  ///   - layers: For a modal presenter over tabs, each saved layer's entries; `nil` (the
+  ///     default) for none.
   public init(
     selected: String, tabs: [String: NavigationSnapshot], layers: [[SavedEntry]]? = nil
   ) {
