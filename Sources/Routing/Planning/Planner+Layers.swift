@@ -9,15 +9,23 @@
 /// the chain that is left after the best way of closing them, found by a small search
 /// over the positions of the open layers' entries. The cheapest leg wins; among equals,
 /// the steps compare from the first, a command before a dismiss and commands by number.
+///
+/// Over tabs, a leg may also close every layer (the same search, or a pop from a layer
+/// into the base) and select another tab, then go on with that tab's leg; a select
+/// comes after commands and dismisses among equals. A request that only a guard with a
+/// remedy stands in the way of is answered with a detour to the remedy, planned as the
+/// article says: the route without refused commands, else the route through the
+/// remedied ones cut before its first refused step, then the leg to the remedy.
 extension Planner {
   /// Plans `request` from `state`, with its keys checked along the route
   /// (``checkParameters(of:along:)``); see ``RouteTable/route(_:from:)->ModalRoute``.
   /// A failed route that a guard stood in the way of names the guard.
   ///
-  /// - Parameter tab: The tab the base is the stack of, on a table with tabs: the route
-  ///   stays in it, with the commands it allows.
-  ///   With `layout`, the state's tabs (``ModalState/tabs``, every tab named) are the
-  ///   table's, and a leg may close every layer and select another tab.
+  /// - Parameters:
+  ///   - tab: The tab the base is the stack of, on a table with tabs: without `layout`,
+  ///     the route stays in it, with the commands it allows.
+  ///   - layout: The table's tabs, when the state is over tabs (``ModalState/tabs``,
+  ///     every tab named): a leg may then close every layer and select another tab.
   func route(
     _ request: Request, from state: ModalState, inTab tab: StackTab? = nil,
     layout: TabLayout? = nil
