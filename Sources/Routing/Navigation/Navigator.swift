@@ -92,7 +92,10 @@ public final class Navigator<Container: NavigationContainer> {
   /// the navigator checks that the container holds as many screens as the route has
   /// left and the same top screen object, which finds a container changed behind its
   /// back in O(1) per step. On a ``TabContainer``, the route stays in the selected tab,
-  /// with the commands that tab allows (``Navigator/go(acrossTabs:)`` may select).
+  /// with the commands that tab allows (``Navigator/go(acrossTabs:)`` may select). On a
+  /// ``ModalPresenter``, the request is planned with layers and may detour, as
+  /// ``go(withLayers:viewModel:)`` plans it; the route returned lists its command steps
+  /// and the chain after them.
   ///
   /// - Parameters:
   ///   - request: Where to go, through which breadcrumbs, with which parameters.
