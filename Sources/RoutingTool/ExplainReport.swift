@@ -1,8 +1,63 @@
 import Routing
 import RoutingJSON
 
-/// `routing route --explain`: why a request has no route, as text or JSON.
+/// `routing route --explain`: why a request has no route, or, with layers, why its route
+/// closes layers or detours, as text or JSON.
 enum ExplainReport {
+  /// Prints a route planned with layers and its explanation: the route's text then the
+  /// explanation's lines, or the route's JSON object with an `"explanation"` member.
+  /// Without a route, prints as the stack's report does, the failing leg explained.
+  static func reportLayered(
+    _ outcome: Result<LayeredRoute, RequestFailure>, _ explanation: ModalExplanation,
+    json: Bool, _ console: Console
+  ) -> ExitCode {
+    switch outcome {
+    case .success(let route):
+      if json {
+        guard case .object(var object) = route.json else { return .success }
+        object.append("explanation", self.json(explanation))
+        console.print(JSONValue.object(object).serialized())
+      } else {
+        let why = explanation.description
+        console.print(route.description + (why.isEmpty ? "" : "\n" + why))
+      }
+      return .success
+    case .failure(let failure):
+      guard failure.kind == .unreachable, let leg = explanation.failure else {
+        return RouteCommand.report(outcome, json: json, console)
+      }
+      return report(failure, leg, json: json, console)
+    }
+  }
+
+  /// `{"closings": [{"to": …, "layers": [[…]], "firstLayer": 1, "cost": …,
+  /// "keepingOpen": [… or null]}], "detour": {…} or null}`.
+  static func json(_ explanation: ModalExplanation) -> JSONValue {
+    let closings: [JSONValue] = explanation.closings.map { closing in
+      [
+        "to": .string(closing.milestone.rawValue),
+        "layers": .array(closing.layers.map { .array($0.map(RouteJSON.json)) }),
+        "firstLayer": .number(JSONNumber(closing.firstLayer)),
+        "cost": .number(JSONNumber(closing.cost)),
+        "keepingOpen": .array(
+          closing.keepingOpen.map { $0.map { .number(JSONNumber($0)) } ?? nil }),
+      ]
+    }
+    let detour: JSONValue =
+      explanation.detour.map { detour in
+        var object: JSONObject = [
+          "guards": .array(detour.refusingGuards.map { .string($0) }),
+          "command": .number(JSONNumber(detour.command)),
+        ]
+        if let id = detour.commandID { object.append("id", .string(id)) }
+        object.append("guard", detour.guardName.map { .string($0) } ?? nil)
+        object.append("remedy", .string(detour.remedy.rawValue))
+        object.append("stepsBefore", .number(JSONNumber(detour.stepsBefore)))
+        return .object(object)
+      } ?? nil
+    return ["closings": .array(closings), "detour": detour]
+  }
+
   /// Prints the explanation of an unreachable request: its text on standard output, or
   /// the JSON error object with an `"explanation"` member. Exits 1, as the failure does.
   static func report(

@@ -137,17 +137,39 @@ extension RouteRunner {
     _ request: Request, from state: ModalState, tabs: TabState?, in table: RouteTable
   ) -> Result<LayeredRoute, RequestFailure> {
     do {
-      // Across tabs, the route may close every layer and select another tab.
-      let start = tabs.map { tabs in
-        var tabs = tabs
-        tabs.stacks[tabs.selected] = state.stack
-        return ModalState(tabs: tabs, layers: state.layers)
-      }
-      let route = try table.route(request, from: start ?? state)
+      let route = try table.route(request, from: start(state, tabs: tabs))
       return .success(LayeredRoute(route: route, tabs: route.state.tabs))
     } catch {
       return .failure(failure(error, of: request, from: state, tabs: tabs))
     }
+  }
+
+  /// Routes a request with layers (``routeLayered(_:in:strict:)``) and explains the
+  /// answer (``RouteTable/explanation(_:from:)``), the guards answering alike for both;
+  /// the explanation is `nil` when the request does not resolve.
+  static func explainLayered(_ raw: RawRequest, in table: RouteTable) -> (
+    outcome: Result<LayeredRoute, RequestFailure>, explanation: ModalExplanation?
+  ) {
+    do {
+      let (state, tabs, request) = try raw.resolveLayered(in: table)
+      return raw.answeringGuards {
+        (
+          route(request, from: state, tabs: tabs, in: table),
+          try? table.explanation(request, from: start(state, tabs: tabs))
+        )
+      }
+    } catch {
+      return (.failure(error), nil)
+    }
+  }
+
+  /// The state a request with layers is planned from: `state`, or across tabs every
+  /// tab of `tabs` with the selected one's stack being `state`'s base, so that the route
+  /// may close every layer and select another tab.
+  static func start(_ state: ModalState, tabs: TabState?) -> ModalState {
+    guard var tabs else { return state }
+    tabs.stacks[tabs.selected] = state.stack
+    return ModalState(tabs: tabs, layers: state.layers)
   }
 
   /// The failure for a planning error from a state with layers: as

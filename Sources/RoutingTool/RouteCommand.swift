@@ -33,10 +33,6 @@ enum RouteCommand {
       return try BatchRoute.run(file, table, console)
     case (nil, nil):
       let (stack, request) = try requestFromFlags(options)
-      // An explanation is a stack's: the legs it replays open no layer.
-      if options.contains("layer") && options.has("explain") {
-        throw ToolFailure.usage("'--explain' does not go with '--layer'", command: name)
-      }
       // `--layer A,B`, each a layer open over the stack, bottom first.
       let layers = try options.all("layer").map { (list) throws(ToolFailure) in
         try screenList(list, option: "layer", command: name).map { Entry(ScreenName($0)) }
@@ -46,8 +42,12 @@ enum RouteCommand {
       // open layers. Without layers, a failure is planned again as a stack's, which
       // fails alike, to be explained.
       if !layers.isEmpty || table.answersWithLayers {
-        let layered = RouteRunner.route(
-          request, from: ModalState(stack: stack, layers: layers), tabs: nil, in: table)
+        let state = ModalState(stack: stack, layers: layers)
+        let layered = RouteRunner.route(request, from: state, tabs: nil, in: table)
+        // The explanation plans as the route did: it throws nothing the route did not.
+        if options.has("explain"), let why = try? table.explanation(request, from: state) {
+          return ExplainReport.reportLayered(layered, why, json: options.has("json"), console)
+        }
         switch (layered, layers.isEmpty) {
         case (.failure, true): break
         default: return report(layered, json: options.has("json"), console)

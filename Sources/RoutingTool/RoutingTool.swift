@@ -202,7 +202,9 @@ enum Help {
       --json              print the result as JSON instead of text
       --explain           when there is no route, say why: the screens the failing leg
                           reaches, each command into its milestone and why it cannot
-                          apply, and the reached screen nearest to the milestone
+                          apply, and the reached screen nearest to the milestone; with
+                          layers, also why a leg closes them (what keeping each open
+                          would take) and why a route detours
       --request FILE|-    read one JSON request from FILE or standard input; prints JSON:
                           {"stack": ["Menu", {"screen": "Profile", "parameters": {"userId": "1"}}],
                            "to": "Chat", "via": ["Connections"], "parameters": {"userId": "2"}}

@@ -27,6 +27,18 @@ import Testing
     // snippet.end
     #expect(route.description == "1. dismiss\n2. push Archive by archive\nstate: Inbox > Archive")
 
+    // snippet layers-explanation
+    let why = try table.explanation(Request(to: "Archive"), from: open)
+    #expect(why.closings.map(\.keepingOpen) == [[nil]])
+    print(why)
+    // the leg to Archive (2 steps) closes layer 1 (Compose):
+    //   keeping layer 1 (Compose) open: no route to Archive
+    // snippet.end
+    #expect(
+      why.description
+        == "the leg to Archive (2 steps) closes layer 1 (Compose):\n"
+        + "  keeping layer 1 (Compose) open: no route to Archive")
+
     // snippet layers-in-layer
     // From Inbox with Compose open: recipients is a command of the top layer.
     let inLayer = try table.route(from: open, to: "Recipients")

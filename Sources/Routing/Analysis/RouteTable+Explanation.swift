@@ -56,7 +56,8 @@ extension RouteTable {
       let marks = StackMarks(current, in: self, parameters: parameters)
       let tree = RouteTree(graph: graph, marks: marks, filter: filter)
       guard tree.isReached(milestone) else {
-        return explain(milestone, from: current, tree, marks, inTab: tab, filter)
+        let reached = tree.reached.map { ($0, tree.depth(of: $0)!) }
+        return explain(milestone, from: current, reached: reached, marks, inTab: tab, filter)
       }
       for step in tree.steps(to: milestone) {
         if step.popTo >= 0 {
@@ -69,13 +70,15 @@ extension RouteTable {
     return nil
   }
 
-  /// The explanation of a leg from `stack` that `tree` shows cannot reach `milestone`.
-  private func explain(
-    _ milestone: Int32, from stack: [Entry], _ tree: RouteTree, _ marks: StackMarks,
-    inTab tab: Int?, _ filter: LegFilter
+  /// The explanation of a leg from `stack`, marked `marks`, that cannot reach
+  /// `milestone`: it reaches the screens `reached`, each with its number of steps, fewest
+  /// first.
+  func explain(
+    _ milestone: Int32, from stack: [Entry], reached: [(screen: Int32, steps: Int)],
+    _ marks: StackMarks, inTab tab: Int?, _ filter: LegFilter
   ) -> RouteExplanation {
-    let reachable = tree.reached.map {
-      RouteExplanation.ReachedScreen(screen: screens[Int($0)].name, steps: tree.depth(of: $0)!)
+    let reachable = reached.map {
+      RouteExplanation.ReachedScreen(screen: screens[Int($0.screen)].name, steps: $0.steps)
     }
     let blocked = graph.commandsTo[Int(milestone)].map { command in
       let origins = commands.origins(of: Int(command)).uniqued()
@@ -96,13 +99,12 @@ extension RouteTable {
     }
     let distance = distances(to: milestone)
     var nearest: RouteExplanation.Nearest?
-    let candidates = (marks.top >= 0 ? [marks.top] : []) + tree.reached
-    for screen in candidates {
+    let candidates = (marks.top >= 0 ? [(marks.top, 0)] : []) + reached
+    for (screen, steps) in candidates {
       let remaining = distance[Int(screen)]
       guard remaining >= 0, nearest == nil || remaining < nearest!.remaining else { continue }
       nearest = RouteExplanation.Nearest(
-        screen: screens[Int(screen)].name, steps: tree.depth(of: screen) ?? 0,
-        remaining: Int(remaining))
+        screen: screens[Int(screen)].name, steps: steps, remaining: Int(remaining))
     }
     return RouteExplanation(
       stack: stack, milestone: screens[Int(milestone)].name, reachable: reachable,

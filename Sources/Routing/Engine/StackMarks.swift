@@ -75,6 +75,20 @@ package struct StackMarks: Sendable {
     fewHeld = heldList.count <= 4
   }
 
+  /// Makes a command to a screen whose topmost matching entry lies below `floor` not
+  /// apply, as a command to the top's screen does: a leg from these marks then keeps
+  /// every entry from `floor` up, which is how an explanation finds the best leg that
+  /// keeps a modal layer open (<doc:LayersAndDetours>, "Explanations").
+  ///
+  /// - Complexity: O(*p*), where *p* is the number of screens held below the top.
+  mutating func forbidPops(below floor: Int) {
+    poppable.removeAll { screen in
+      guard let position = held[Int(screen)], position < floor else { return false }
+      held[Int(screen)] = -1
+      return true
+    }
+  }
+
   /// Sets the generation of the marks' array, for tests that exercise the wrap-around.
   mutating func setGeneration(_ value: UInt32) { held.setGeneration(value) }
 

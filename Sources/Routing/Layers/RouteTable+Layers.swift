@@ -72,11 +72,24 @@ extension RouteTable {
   public func route(_ request: Request, from state: ModalState) throws(RoutingError)
     -> ModalRoute
   {
+    let (start, tab, layout) = try planningStart(of: state, for: request)
+    return try planner.route(request, from: start, inTab: tab, layout: layout)
+  }
+
+  /// The state a request from `state` is planned from, in the table's terms, the tab
+  /// its base is the stack of, and the tabs when a leg may select another.
+  ///
+  /// - Throws: ``RoutingError/unknownTab(_:suggestion:)`` for a state over tabs on a
+  ///   table without tabs, and a state's errors as ``route(_:from:)->ModalRoute`` says.
+  /// - Complexity: O(*T* + *n*), for *T* tabs and *n* entries in the tabs' stacks.
+  func planningStart(of state: ModalState, for request: Request) throws(RoutingError) -> (
+    ModalState, Planner.StackTab?, TabLayout?
+  ) {
     guard !tabLayout.tabs.isEmpty else {
       if let tabs = state.tabs {
         throw RoutingError.unknownTab(tabs.selected, suggestion: nil)
       }
-      return try planner.route(request, from: state)
+      return (state, nil, nil)
     }
     if let tabs = state.tabs {
       // Every tab named, in the table's terms, each without a stack at its root.
@@ -84,12 +97,9 @@ extension RouteTable {
       var named = TabState(selected: tabLayout.tabs[selected].name)
       for (number, tab) in tabLayout.tabs.enumerated() { named.stacks[tab.name] = stacks[number] }
       let tab = Planner.StackTab(number: selected, name: named.selected)
-      return try planner.route(
-        request, from: ModalState(tabs: named, layers: state.layers), inTab: tab,
-        layout: tabLayout)
+      return (ModalState(tabs: named, layers: state.layers), tab, tabLayout)
     }
-    let tab = Planner.StackTab(
-      number: try tab(ofStack: state.stack, for: request), name: nil)
-    return try planner.route(request, from: state, inTab: tab)
+    let tab = Planner.StackTab(number: try tab(ofStack: state.stack, for: request), name: nil)
+    return (state, tab, nil)
   }
 }

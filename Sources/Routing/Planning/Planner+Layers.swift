@@ -152,7 +152,7 @@ extension Planner {
   /// The route of ``route(_:from:inTab:)`` with the commands `refused` left out, its
   /// keys not checked yet, and the number of steps at the end of each leg: one for each
   /// breadcrumb, then one for the destination.
-  private func plan(
+  func plan(
     _ request: Request, from state: ModalState, inTab tab: StackTab?, layout: TabLayout?,
     leavingOut refused: [Int32]
   ) throws(RoutingError) -> (route: ModalRoute, legEnds: [Int]) {
@@ -246,7 +246,7 @@ extension Planner {
   /// open. `buffers.stackScreens` holds the chain's screen numbers; it is left as it was.
   ///
   /// - Complexity: One leg search per other tab, plus the closing of every layer
-  ///   (``closingLayers(_:screens:layerStarts:parameters:filter:)``) and O(*n*) to find a
+  ///   (``closingLayers(_:screens:layerStarts:parameters:filter:floor:)``) and O(*n*) to find a
   ///   pop into the base, for a chain of *n* entries.
   private func selectingLeg(
     better best: LayeredLeg?, from chain: [Entry], layerStarts: [Int], selected: Int,
@@ -313,13 +313,15 @@ extension Planner {
 
   /// The shortest leg from `chain`, whose open layers start at `layerStarts`, to
   /// `milestone`, or `nil` when there is none. `buffers.stackScreens` holds the chain's
-  /// screen numbers; it is left as it was.
+  /// screen numbers; it is left as it was. With a `floor` above 0 (the first entry of a
+  /// layer), the leg keeps that layer and those below it open: it neither dismisses
+  /// them nor pops below `floor`.
   ///
   /// - Complexity: *k* + 1 leg searches for *k* open layers, plus O(*n*) for a chain of
   ///   *n* entries.
-  private func layeredLeg(
+  func layeredLeg(
     from chain: [Entry], layerStarts: [Int], to milestone: Int32, parameters: Parameters,
-    filter: LegFilter, _ buffers: inout PlannerScratch
+    filter: LegFilter, floor: Int = 0, _ buffers: inout PlannerScratch
   ) -> LayeredLeg? {
     let screens = buffers.stackScreens
     defer { buffers.stackScreens = screens }
@@ -330,22 +332,25 @@ extension Planner {
     // Commands from the whole chain: a push, or a pop to any entry (closing the layers
     // above it), then commands.
     if leg(
-      from: chain, to: milestone, parameters: parameters, filter: filter, bound: .max, &buffers)
+      from: chain, to: milestone, parameters: parameters, filter: filter, bound: .max,
+      popFloor: floor, &buffers)
     {
       consider(layeredLeg(closing: [], steps: buffers.leg))
     }
     guard !layerStarts.isEmpty else { return best }
     let closings = closingLayers(
-      chain, screens: screens, layerStarts: layerStarts, parameters: parameters, filter: filter)
+      chain, screens: screens, layerStarts: layerStarts, parameters: parameters, filter: filter,
+      floor: floor)
     for kept in stride(from: layerStarts.count - 1, through: 0, by: -1) {
-      guard let closing = closings[kept] else { continue }
+      guard layerStarts[kept] > floor, let closing = closings[kept] else { continue }
       let end = layerStarts[kept]
       buffers.stackScreens = Array(screens[..<end])
       let left = Array(chain[..<end])
       if topMatches(left, milestone, parameters, buffers) {
         consider(closing)
       } else if leg(
-        from: left, to: milestone, parameters: parameters, filter: filter, bound: .max, &buffers)
+        from: left, to: milestone, parameters: parameters, filter: filter, bound: .max,
+        popFloor: floor, &buffers)
       {
         consider(layeredLeg(closing: closing.closing, steps: buffers.leg))
       }
@@ -358,22 +363,24 @@ extension Planner {
   /// the chain's top, each the state whose top is that entry (the chain above it gone),
   /// where a dismiss goes from an entry of a layer to the entry below the layer, and a
   /// pop to every lower entry that is the topmost one matching its screen, by the
-  /// cheapest command to it.
+  /// cheapest command to it. Neither goes below `floor`, as in
+  /// ``layeredLeg(from:layerStarts:to:parameters:filter:floor:_:)``.
   ///
   /// - Complexity: O(*m*² · *k*), where *m* is the number of entries in the
   ///   layers and *k* the most commands to one screen.
-  private func closingLayers(
+  func closingLayers(
     _ chain: [Entry], screens: [Int32], layerStarts: [Int], parameters: Parameters,
-    filter: LegFilter
+    filter: LegFilter, floor: Int = 0
   ) -> [LayeredLeg?] {
     let best = closingSearch(
-      chain, screens: screens, layerStarts: layerStarts, parameters: parameters, filter: filter)
+      chain, screens: screens, layerStarts: layerStarts, parameters: parameters, filter: filter,
+      floor: floor)
     let lowest = layerStarts[0] - 1
     return layerStarts.map { start in best[start - 1 - lowest] }
   }
 
   /// The best way to close every layer, or `nil` when none: down to the base's top
-  /// (``closingLayers(_:screens:layerStarts:parameters:filter:)``), or from a position
+  /// (``closingLayers(_:screens:layerStarts:parameters:filter:floor:)``), or from a position
   /// that search reaches, by a pop to an entry of the base below its top.
   ///
   /// - Complexity: The search's, plus O(*m* · *n*) for *m* entries in the layers and a
@@ -407,7 +414,7 @@ extension Planner {
     return best
   }
 
-  /// The search of ``closingLayers(_:screens:layerStarts:parameters:filter:)``: the best
+  /// The search of ``closingLayers(_:screens:layerStarts:parameters:filter:floor:)``: the best
   /// way to each position from the base's top to the chain's top, by its index from the
   /// base's top.
   ///
@@ -415,7 +422,7 @@ extension Planner {
   ///   *k* the most commands to one screen.
   private func closingSearch(
     _ chain: [Entry], screens: [Int32], layerStarts: [Int], parameters: Parameters,
-    filter: LegFilter
+    filter: LegFilter, floor: Int = 0
   ) -> [LayeredLeg?] {
     let lowest = layerStarts[0] - 1
     let count = chain.count - lowest
@@ -445,7 +452,7 @@ extension Planner {
         let option = layeredLeg(closing: way.closing + [step], steps: [])
         if best[index].map({ option.precedes($0) }) ?? true { best[index] = option }
       }
-      if let layer = layerStarts.lastIndex(where: { $0 <= position }) {
+      if let layer = layerStarts.lastIndex(where: { $0 <= position }), layerStarts[layer] > floor {
         offer(nil, to: layerStarts[layer] - 1)
       }
       // A pop lands on the topmost entry below the top that matches its screen; the top
@@ -453,7 +460,7 @@ extension Planner {
       var blocked: Set<Int32> = poppable[next] ? [screens[position]] : []
       for target in stride(from: position - 1, through: lowest, by: -1) {
         let screen = screens[target]
-        guard poppable[target - lowest], blocked.insert(screen).inserted,
+        guard poppable[target - lowest], blocked.insert(screen).inserted, target >= floor,
           let command = graph.popCommand(to: screen, where: { filter.allows($0) })
         else { continue }
         offer(LegStep(command: command, screen: screen, popTo: Int32(target)), to: target)

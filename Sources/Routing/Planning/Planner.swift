@@ -298,14 +298,16 @@ final class Planner: Sendable {
 
   /// Finds the leg from `stack` to a top matching `milestone` and leaves its steps in
   /// `buffers.leg`; returns `false` when there is none. The caller has checked that
-  /// the top does not match already.
+  /// the top does not match already. With a `popFloor` above 0, the leg keeps every
+  /// entry from that index up: a command that would pop below it does not apply.
   func leg(
     from stack: [Entry], to milestone: Int32, parameters: Parameters, filter: LegFilter,
-    bound: Int32,
+    bound: Int32, popFloor: Int = 0,
     _ buffers: inout PlannerScratch
   ) -> Bool {
     buffers.leg.removeAll(keepingCapacity: true)
     markStack(stack, parameters: parameters, &buffers)
+    if popFloor > 0 { buffers.marks.forbidPops(below: popFloor) }
     if graph.hasCosts {
       buffers.search = LegSearch()
       listFirstSteps(filter, &buffers)

@@ -89,13 +89,15 @@ enum ServeMethods {
       LinkCommand.answer(.object(document), in: table, strict: strict))
   }
 
-  /// `routing route --explain --json`: the route, or why there is none.
+  /// `routing route --explain --json`: the route, or why there is none; with layers,
+  /// also why the route closes layers or detours.
   static let explain = ServeMethod(
     name: "explain",
     description:
       "Like route, but when there is no route, says why: the screens the failing leg reaches, "
-      + "each command into its milestone and why it cannot apply, and the nearest screen.",
-    schema: Schema.request(target: "to", tabs: false, layers: false)
+      + "each command into its milestone and why it cannot apply, and the nearest screen. "
+      + "With layers, the route also says why its legs close layers and why it detours.",
+    schema: Schema.request(target: "to", tabs: false)
   ) { params, table, _ in
     do throws(RequestFailure) {
       let raw: RawRequest
@@ -109,10 +111,8 @@ enum ServeMethods {
           at: JSONPath.root.appending("tab"),
           "explain takes a request on one stack, not across tabs")
       }
-      guard (raw.layers ?? []).isEmpty else {
-        throw .invalidRequest(
-          at: JSONPath.root.appending("layers"),
-          "explain takes a request on one stack, with no layer open")
+      if raw.plansWithLayers(on: table) {
+        return explainLayered(raw, in: table)
       }
       let (stack, request) = try raw.resolve(in: table)
       switch RouteRunner.route(request, from: stack, in: table) {
@@ -130,6 +130,27 @@ enum ServeMethods {
       }
     } catch {
       return .failure(RPC.Failure(error))
+    }
+  }
+
+  /// The answer to an explain request planned with layers: the route with an
+  /// `"explanation"` member (why its legs close layers, why it detours), or the failure
+  /// with the failing leg's explanation, as `routing route --explain --json` prints them.
+  private static func explainLayered(_ raw: RawRequest, in table: RouteTable) -> RPC.Outcome {
+    let (outcome, explanation) = RouteRunner.explainLayered(raw, in: table)
+    switch outcome {
+    case .success(let route):
+      guard let explanation, case .object(var object) = route.json else {
+        return .layeredRoute(route)
+      }
+      object.append("explanation", ExplainReport.json(explanation))
+      return .value(.object(object))
+    case .failure(let failure):
+      var error = RPC.Failure(failure)
+      if failure.kind == .unreachable, let leg = explanation?.failure {
+        error.data.append("explanation", ExplainReport.json(leg))
+      }
+      return .failure(error)
     }
   }
 

@@ -139,8 +139,12 @@ struct ModalReferencePlanner {
 
   /// The cheapest leg (fewest steps without costs), ties broken by the steps read from
   /// the first, a command before a dismiss before a select: always settling the
-  /// cheapest, then lexicographically first, open state.
-  func leg(from state: State, to milestone: ScreenName, _ parameters: Parameters) -> (
+  /// cheapest, then lexicographically first, open state. With `keeping`, only states in
+  /// which the layer of that number (from 0) is still open: an explanation's "keeping
+  /// it open".
+  func leg(
+    from state: State, to milestone: ScreenName, _ parameters: Parameters, keeping: Int? = nil
+  ) -> (
     [ModalStep], State
   )? {
     // A command by its number, then a dismiss, then a select in tab order.
@@ -190,11 +194,16 @@ struct ModalReferencePlanner {
         return (path, current)
       }
       for (moveCost, step, after) in moves(from: current, parameters)
-      where !settled.contains(after) {
+      where !settled.contains(after) && after.starts.count > (keeping ?? -1) {
         push((cost + moveCost, keys + [key(step)], path + [step], after))
       }
     }
     return nil
+  }
+
+  /// The cost of `steps`: each command's, and 1 a dismiss or a select.
+  func cost(of steps: [ModalStep]) -> Int {
+    steps.reduce(0) { $0 + ($1.commandStep.map { commands[$0.command].cost } ?? 1) }
   }
 
   func route(

@@ -224,15 +224,67 @@ import Testing
     let withRequest = Tool.run(
       ["route", "modal.json", "--layer", "Compose", "--request", "r.json"], files: files)
     #expect(withRequest.exitCode == 2)
-    let explained = Tool.run(
+  }
+
+  /// `--explain` with layers says why a leg closes them, and why there is no route from
+  /// the whole chain; the same words as ``RouteTable/explanation(_:from:)``.
+  @Test func explainSaysWhyALegClosesLayers() throws {
+    let files = ["modal.json": try Self.tableText("modal")]
+    let closing = Tool.run(
+      [
+        "route", "modal.json", "--from", "Inbox", "--layer", "Compose", "--to", "Archive",
+        "--explain",
+      ],
+      files: files)
+    #expect(closing.exitCode == 0)
+    #expect(
+      closing.output == """
+        1. dismiss
+        2. push Archive by archive
+        stack: Inbox > Archive
+        the leg to Archive (2 steps) closes layer 1 (Compose):
+          keeping layer 1 (Compose) open: no route to Archive
+
+        """, "\(closing)")
+    let json = Tool.run(
+      [
+        "route", "modal.json", "--from", "Inbox", "--layer", "Compose", "--to", "Archive",
+        "--explain", "--json",
+      ],
+      files: files)
+    let answer = try #require(Tool.object(json.output), "\(json)")
+    let explanation = try #require(answer["explanation"] as? [String: Any])
+    let closings = try #require(explanation["closings"] as? [[String: Any]])
+    #expect(closings.count == 1)
+    #expect(closings.first?["to"] as? String == "Archive")
+    #expect(closings.first?["cost"] as? Int == 2)
+    #expect((closings.first?["keepingOpen"] as? [Any])?.first is NSNull)
+    let none = Tool.run(
       [
         "route", "modal.json", "--from", "Inbox", "--layer", "Compose", "--to", "Orphan",
         "--explain",
       ],
       files: files)
-    #expect(explained.exitCode == 2)
-    #expect(
-      explained.errors.hasPrefix("error: '--explain' does not go with '--layer'"), "\(explained)")
+    #expect(none.exitCode == 1)
+    #expect(none.output.hasPrefix("no route from Compose to Orphan\nreachable from Compose"))
+    #expect(none.output.contains("Inbox (1 step)"), "\(none)")
+  }
+
+  /// `--explain` says why a route detours: the guards that said no, the command it stops
+  /// before, and the remedy.
+  @Test func explainSaysWhyARouteDetours() throws {
+    let files = ["modal.json": try Self.tableText("modal")]
+    let result = Tool.run(
+      ["route", "modal.json", "--from", "Inbox", "--to", "Account", "--explain", "--json"],
+      files: files)
+    #expect(result.exitCode == 0)
+    let answer = try #require(Tool.object(result.output), "\(result)")
+    let detour = try #require(
+      (answer["explanation"] as? [String: Any])?["detour"] as? [String: Any])
+    #expect(detour["guards"] as? [String] == ["signedIn"])
+    #expect(detour["id"] as? String == "account")
+    #expect(detour["remedy"] as? String == "Login")
+    #expect(detour["stepsBefore"] as? Int == 1)
   }
 
   /// A link request starts from layers too; across tabs, a link is planned with no layer
@@ -273,16 +325,32 @@ import Testing
     #expect(error["path"] as? String == "layers", "\(result)")
   }
 
-  /// `explain` takes one stack with no layer open, as it takes no tabs.
-  @Test func explainRefusesLayers() throws {
-    let call =
-      #"{"jsonrpc": "2.0", "id": 1, "method": "explain", "params": "#
-      + #"{"stack": ["Inbox"], "layers": [["Compose"]], "to": "Orphan"}}"#
+  /// `serve`'s `explain` takes layers, and answers as `routing route --explain --json`:
+  /// the route with its explanation, or the failure with the failing leg's.
+  @Test func serveExplainsWithLayersAsTheFlagsDo() throws {
     let files = ["t.json": try Self.tableText("modal")]
-    let served = Tool.run(["serve", "t.json"], input: call + "\n", files: files)
-    let error = try #require(Tool.object(served.output)?["error"] as? [String: Any], "\(served)")
-    #expect(error["code"] as? Int == -32602)
-    #expect((error["data"] as? [String: Any])?["path"] as? String == "layers")
+    for (layers, to, flags) in [
+      (#"[["Compose"]]"#, "Archive", ["--layer", "Compose"]),
+      (#"[["Compose"]]"#, "Orphan", ["--layer", "Compose"]),
+      ("[]", "Account", []),
+    ] {
+      let call =
+        #"{"jsonrpc": "2.0", "id": 1, "method": "explain", "params": "#
+        + #"{"stack": ["Inbox"], "layers": \#(layers), "to": "\#(to)"}}"#
+      let served = Tool.run(["serve", "t.json"], input: call + "\n", files: files)
+      let response = try #require(Tool.object(served.output), "\(served)")
+      let flagged = Tool.run(
+        ["route", "t.json", "--from", "Inbox"] + flags + ["--to", to, "--explain", "--json"],
+        files: files)
+      let printed = try #require(Tool.object(flagged.output), "\(flagged)")
+      if let result = response["result"] as? NSDictionary {
+        #expect(result == printed as NSDictionary, "\(to)")
+      } else {
+        let data = try #require((response["error"] as? [String: Any])?["data"] as? NSDictionary)
+        #expect(
+          data["explanation"] as? NSDictionary == printed["explanation"] as? NSDictionary, "\(to)")
+      }
+    }
   }
 
   /// Across tabs with layers open, another tab's stack is checked as a request without
