@@ -89,24 +89,6 @@ enum SavedState {
     }
   }
 
-  /// The entries of saved layers, each resolved as ``RouteTable/restoredEntries(from:)``
-  /// resolves a snapshot's, an error placed at `layers[i]…`.
-  private static func restoredLayers(_ saved: [[SavedEntry]]?, in table: RouteTable)
-    throws(RestorationError) -> [[Entry]]
-  {
-    var layers: [[Entry]] = []
-    for (number, layer) in (saved ?? []).enumerated() {
-      do {
-        layers.append(try table.restoredEntries(from: NavigationSnapshot(entries: layer)))
-      } catch {
-        throw RestorationError(
-          error.kind, at: "layers[\(number)].\(error.location)", error.message,
-          suggestion: error.suggestion)
-      }
-    }
-    return layers
-  }
-
   /// Refuses a version other than 1, the one the library writes.
   private static func checkVersion(_ fields: JSONFields) throws {
     let version = try fields.required("version")
@@ -123,7 +105,7 @@ enum SavedState {
     switch self {
     case .stack(let snapshot):
       let outcome = Result { () throws(RestorationError) in
-        let layers = try Self.restoredLayers(snapshot.layers, in: table)
+        let layers = try table.restoredLayers(from: snapshot.layers)
         let stack = try table.restoredEntries(from: snapshot)
         return LayeredRoute(
           route: ModalRoute(steps: [], state: ModalState(stack: stack, layers: layers)), tabs: nil)
@@ -131,7 +113,7 @@ enum SavedState {
       return expectation.mismatches(with: outcome.mapError(RequestFailure.init), in: table)
     case .tabs(let snapshot):
       let outcome = Result { () throws(RestorationError) in
-        let layers = try Self.restoredLayers(snapshot.layers, in: table)
+        let layers = try table.restoredLayers(from: snapshot.layers)
         let state = try table.restoredState(from: snapshot)
         return LayeredRoute(
           route: ModalRoute(steps: [], state: ModalState(tabs: state, layers: layers)),

@@ -145,25 +145,6 @@ extension ModalPresenter {
     }
     return saved.isEmpty ? nil : saved
   }
-
-  /// The screens of saved layers, made and checked, for ``restore(_:using:)``.
-  ///
-  /// - Throws: ``RestorationError`` at `layers[i].entries[j]`.
-  private func restoredLayers(_ saved: [[SavedEntry]]?, using table: RouteTable)
-    throws(RestorationError) -> [[StackItem]]
-  {
-    var restored: [[StackItem]] = []
-    for (number, layer) in (saved ?? []).enumerated() {
-      do {
-        restored.append(try table.restoredItems(from: NavigationSnapshot(entries: layer)))
-      } catch {
-        throw RestorationError(
-          error.kind, at: "layers[\(number)].\(error.location)", error.message,
-          suggestion: error.suggestion)
-      }
-    }
-    return restored
-  }
 }
 
 extension ModalPresenter: RestorableContainer where Base: RestorableContainer {
@@ -196,7 +177,7 @@ extension ModalPresenter: RestorableContainer where Base: RestorableContainer {
   public func restore(_ snapshot: NavigationSnapshot, using table: RouteTable)
     throws(RestorationError)
   {
-    let restored = try restoredLayers(snapshot.layers, using: table)
+    let restored = try table.restoredLayerItems(from: snapshot.layers)
     var base = snapshot
     base.layers = nil
     try self.base.restore(base, using: table)
@@ -228,7 +209,7 @@ extension ModalPresenter where Base == TabContainer {
   ///   for a layer's entry at `layers[i].entries[j]`.
   /// - Complexity: As ``TabContainer/restore(_:using:)``, plus the layers' screens.
   public func restore(_ snapshot: TabSnapshot, using table: RouteTable) throws(RestorationError) {
-    let restored = try restoredLayers(snapshot.layers, using: table)
+    let restored = try table.restoredLayerItems(from: snapshot.layers)
     var tabs = snapshot
     tabs.layers = nil
     try base.restore(tabs, using: table)

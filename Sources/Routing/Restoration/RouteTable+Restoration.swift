@@ -132,6 +132,53 @@ extension RouteTable {
     }
     return entries
   }
+
+  /// The entries of saved modal layers (``NavigationSnapshot/layers``,
+  /// ``TabSnapshot/layers``), each layer resolved as ``restoredEntries(from:)`` resolves
+  /// a snapshot's, without making screen objects; what `routing test` compares a
+  /// saved-state case's layers with.
+  ///
+  /// - Parameter saved: The saved layers, bottom first; `nil` for none.
+  /// - Returns: Each layer's entries, bottom first.
+  /// - Throws: ``RestorationError`` as ``restoredEntries(from:)`` throws it, placed at
+  ///   `layers[i].entries[j]…`.
+  /// - Complexity: O(*n* · *d*), where *n* is the number of saved entries and *d* the
+  ///   most parameters a screen declares or an entry holds.
+  public func restoredLayers(from saved: [[SavedEntry]]?) throws(RestorationError) -> [[Entry]] {
+    try eachSavedLayer(saved) { (layer) throws(RestorationError) in try restoredEntries(from: layer)
+    }
+  }
+
+  /// The screens of saved modal layers, made and checked as ``restoredItems(from:)``
+  /// makes a snapshot's, for a modal presenter's restore; errors placed as
+  /// ``restoredLayers(from:)`` places them.
+  ///
+  /// - Complexity: As ``restoredItems(from:)`` for every layer.
+  @MainActor
+  func restoredLayerItems(from saved: [[SavedEntry]]?) throws(RestorationError)
+    -> [[StackItem]]
+  {
+    try eachSavedLayer(saved) { (layer) throws(RestorationError) in try restoredItems(from: layer) }
+  }
+
+  /// `restore` applied to each saved layer as a snapshot of its own, an error's place
+  /// put under `layers[i]`.
+  private func eachSavedLayer<Restored>(
+    _ saved: [[SavedEntry]]?,
+    _ restore: (NavigationSnapshot) throws(RestorationError) -> Restored
+  ) throws(RestorationError) -> [Restored] {
+    var restored: [Restored] = []
+    for (number, layer) in (saved ?? []).enumerated() {
+      do {
+        restored.append(try restore(NavigationSnapshot(entries: layer)))
+      } catch {
+        throw RestorationError(
+          error.kind, at: "layers[\(number)].\(error.location)", error.message,
+          suggestion: error.suggestion)
+      }
+    }
+    return restored
+  }
 }
 
 extension RouteTable {

@@ -320,6 +320,18 @@ import Testing
     #expect(error.location == "layers[1].entries[0].parameters.photoId")
     #expect(error.kind == .invalidParameter)
     #expect(navigator.container.items.map(\.identity) == before)
+    // The table resolves the layers without making screens, with the same error.
+    let entries = #expect(throws: RestorationError.self) {
+      try table.restoredLayers(from: snapshot.layers)
+    }
+    #expect(entries == error)
+    let good = [
+      snapshot.layers![0], [SavedEntry(identifier: "photo", parameters: ["photoId": "3"])],
+    ]
+    #expect(
+      try table.restoredLayers(from: good)
+        == [[Entry("Compose")], [Entry("Photo", parameters: ["photoId": .integer(3)])]])
+    #expect(try table.restoredLayers(from: nil).isEmpty)
   }
 
   /// Over tabs: every tab, the selection, then the layers over the selected tab.
