@@ -185,7 +185,7 @@ extension ModalPresenter: RestorableContainer where Base: RestorableContainer {
   }
 }
 
-extension ModalPresenter where Base == TabContainer {
+extension ModalPresenter: RestorableTabContainer where Base == TabContainer {
   /// Every tab's snapshot and the selection (``TabContainer/snapshot(using:)``), then the
   /// layers over the selected tab (``TabSnapshot/layers``), left out from the first layer
   /// whose first entry is not restorable.
@@ -214,29 +214,5 @@ extension ModalPresenter where Base == TabContainer {
     tabs.layers = nil
     try base.restore(tabs, using: table)
     layers = restored
-  }
-}
-
-extension Navigator where Container == ModalPresenter<TabContainer> {
-  /// The tabs' and the layers' state (the presenter's `snapshot(using:)`), taken in the
-  /// navigator's turn.
-  ///
-  /// - Complexity: As the presenter's snapshot.
-  public func snapshot() async -> TabSnapshot {
-    await acquire()
-    defer { release() }
-    return container.snapshot(using: table)
-  }
-
-  /// Restores the tabs and the layers in the navigator's turn; a request waiting for a
-  /// detour is dropped.
-  ///
-  /// - Throws: ``RestorationError``, as the presenter's restore; nothing changes.
-  /// - Complexity: As the presenter's restore.
-  public func restore(_ snapshot: TabSnapshot) async throws(RestorationError) {
-    await acquire()
-    defer { release() }
-    try container.restore(snapshot, using: table)
-    pendingDetour = nil
   }
 }

@@ -21,3 +21,29 @@ public protocol RestorableContainer: NavigationContainer {
   /// - Throws: ``RestorationError``; the container is as it was.
   func restore(_ snapshot: NavigationSnapshot, using table: RouteTable) throws(RestorationError)
 }
+
+/// A container whose tabs can be saved to a ``TabSnapshot`` and restored from one.
+///
+/// ``TabContainer`` conforms, and a ``ModalPresenter`` over one, whose snapshot adds the
+/// layers over the selected tab (``TabSnapshot/layers``). Restoring is all-or-nothing, as
+/// for a ``RestorableContainer``. When a ``Navigator`` drives the container, save and
+/// restore through ``Navigator/snapshot()->TabSnapshot`` and
+/// ``Navigator/restore(_:)-(TabSnapshot)``, which wait for the navigation in progress to
+/// finish.
+@MainActor
+public protocol RestorableTabContainer: NavigationContainer {
+  /// Saves every tab's restorable screens and the selection.
+  ///
+  /// - Parameter table: The route table that knows the tabs and the screens' restoration
+  ///   identifiers.
+  /// - Returns: The snapshot.
+  func snapshot(using table: RouteTable) -> TabSnapshot
+
+  /// Replaces every tab's screens and the selection with those of a snapshot.
+  ///
+  /// - Parameters:
+  ///   - snapshot: The snapshot to restore.
+  ///   - table: The route table that resolves its tabs and restoration identifiers.
+  /// - Throws: ``RestorationError``; the container is as it was.
+  func restore(_ snapshot: TabSnapshot, using table: RouteTable) throws(RestorationError)
+}

@@ -138,27 +138,32 @@ extension TabContainer {
   }
 }
 
-extension Navigator where Container == TabContainer {
-  /// Saves the tab container, waiting for its turn like a navigation.
+extension TabContainer: RestorableTabContainer {}
+
+extension Navigator where Container: RestorableTabContainer {
+  /// Saves the tabs (and, for a presenter over them, the layers), waiting for the turn
+  /// like a navigation.
   ///
   /// - Returns: The snapshot of every tab and the selection.
-  /// - Complexity: As ``TabContainer/snapshot(using:)``.
+  /// - Complexity: As the container's ``RestorableTabContainer/snapshot(using:)``.
   public func snapshot() async -> TabSnapshot {
     await acquire()
     defer { release() }
     return container.snapshot(using: table)
   }
 
-  /// Restores the tab container, waiting for its turn like a navigation.
+  /// Restores the tabs (and, for a presenter over them, the layers), waiting for the
+  /// turn like a navigation; a request waiting for a detour is dropped.
   ///
   /// - Parameter snapshot: The snapshot.
-  /// - Throws: ``RestorationError``, as ``TabContainer/restore(_:using:)``; nothing
-  ///   changes then.
-  /// - Complexity: As ``TabContainer/restore(_:using:)``.
+  /// - Throws: ``RestorationError``, as the container's
+  ///   ``RestorableTabContainer/restore(_:using:)``; nothing changes then.
+  /// - Complexity: As the container's ``RestorableTabContainer/restore(_:using:)``.
   public func restore(_ snapshot: TabSnapshot) async throws(RestorationError) {
     await acquire()
     defer { release() }
     try container.restore(snapshot, using: table)
+    pendingDetour = nil
   }
 }
 
