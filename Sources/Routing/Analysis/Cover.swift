@@ -5,8 +5,8 @@
 /// Each case is a request from the root's one-entry stack (on a table with tabs, from
 /// the tabs' first state with the case's tab selected) to a screen, through at most one
 /// breadcrumb, and the route the planner gives for it. Cases are few: each takes a
-/// command that no earlier case took, and no case's route is the start of another's.
-/// The commands no route from the root takes are listed with the reason.
+/// command that no earlier case took, and no case's route is the start of another's of
+/// its round. The commands no route from the root takes are listed with the reason.
 ///
 /// ```swift
 /// let cover = try table.cover()
@@ -17,12 +17,29 @@
 ///   print(uncovered.commandID ?? "", uncovered.reason)  // home it leads to the root Menu, …
 /// }
 /// ```
+///
+/// The first round's cases are planned with every guard refusing. On a table whose
+/// guards have names, a second round's cases answer them yes by name
+/// (``Case/guards``) to take the guarded commands, and each guard with a remedy gets a
+/// detour case that answers it no and expects the detour (``Case/detour``):
+///
+/// ```swift
+/// let cover = try table.cover()
+/// for testCase in cover.cases where !testCase.guards.isEmpty {
+///   print(testCase.name, testCase.guards)
+///   // to Account with signedIn: account ["signedIn": true]
+///   // to Account without signedIn: detour to Login ["signedIn": false]
+/// }
+/// print(cover.cases.last?.detour?.remedy ?? "none")  // Login
+/// ```
 public struct Cover: Hashable, Sendable {
   /// One request of the suite, and the route the planner gives for it.
   public struct Case: Hashable, Sendable {
     /// What the case covers: its request and the commands no earlier case took,
     /// `to Profile via Folder: openFolder, openProfile` (with tabs, the tab first:
-    /// `Chats: to Chat`).
+    /// `Chats: to Chat`); the guards it answers yes after `with`
+    /// (`to Account with signedIn: account`); for a detour case, the guard and the
+    /// remedy (`to Account without signedIn: detour to Login`).
     public let name: String
     /// The screen whose one-entry stack the case starts from.
     public let root: ScreenName
@@ -42,7 +59,8 @@ public struct Cover: Hashable, Sendable {
     /// The route's steps: for a detour case, those before the refusing guard's command,
     /// then the leg to its remedy.
     public let steps: [Step]
-    /// The commands this case takes that no earlier case took, in route order.
+    /// The commands this case takes that no earlier case took, in route order; for a
+    /// detour case, usually none.
     public let newCommands: [Int]
     /// The detour the planner answers the request with, from a ``ModalState`` of the
     /// root's one-entry stack (<doc:LayersAndDetours>): its guard, its remedy and the
@@ -98,8 +116,8 @@ public struct Cover: Hashable, Sendable {
 extension RouteTable {
   /// A small suite of requests from the root that together take every command a route
   /// from the root takes (``Cover``): at least every command of the route from the root
-  /// to any screen through at most one breadcrumb. The routes are planned as
-  /// ``reach(from:)`` counts them: with every guard refusing, as a table loaded from a
+  /// to any screen through at most one breadcrumb. The first round's routes are planned
+  /// as ``reach(from:)`` counts them: with every guard refusing, as a table loaded from a
   /// file without code refuses, and with a value for each required parameter. On a
   /// table without costs where *V* · (*V* + *E*) passes 5 · 10⁷, the routes through a
   /// breadcrumb are those whose leg after it is one step.
@@ -110,6 +128,21 @@ extension RouteTable {
   /// greedily: at each turn, the candidate that takes the most commands no chosen case
   /// takes yet (on a tie, the longer route, then the earlier candidate). The choice is
   /// the same for the same table.
+  ///
+  /// Guards are answered by name, never by their code (<doc:TestingRouteTables>,
+  /// "Cover"). When some guard has a name (``RouteGuard/name``), a second round plans
+  /// the same way with every named guard answering yes (one without a name refuses: no
+  /// request can answer it) and chooses cases for the commands the first round left;
+  /// each such case's ``Cover/Case/guards`` says yes for the guards of the commands its
+  /// route takes, and with those answers the planner gives the same route. Then, on a
+  /// table without tabs, each guard with a name and a remedy, in the order those cases
+  /// first take its commands, gets one **detour case**: the first of those cases whose
+  /// request, that guard answering no and the route's other guards yes, the planner
+  /// answers from a ``ModalState`` with a detour at that guard. Its steps are the route's
+  /// before the guard's first command, then the leg to the remedy; its
+  /// ``Cover/Case/detour`` is the planner's. A guard that no such request detours at (a
+  /// route around it is there) gets none. A table without named guards has no second
+  /// round, and its cover is as before guards were answered.
   ///
   /// ```swift
   /// let fromMenu = try table.cover(from: "Menu")
@@ -127,7 +160,9 @@ extension RouteTable {
   ///   *c* the number of candidates (at most *V* + *E*), times the number of roots; on a
   ///   table with costs, or one small enough that *V* · (*V* + *E*) is at most 5 · 10⁷,
   ///   O(*V* · (*V* + *E*)) (times log *V* with costs): one search from every screen
-  ///   reached.
+  ///   reached. On a table with named guards, twice that (the second round), plus, for
+  ///   each guard with a remedy, a search and a plan for each second-round case that
+  ///   takes its commands until one detours there.
   public func cover(from root: ScreenName? = nil) throws(RoutingError) -> Cover {
     try cover(from: root, exactBudget: CoverFinder.exactBudget)
   }
