@@ -63,8 +63,8 @@ public struct Cover: Hashable, Sendable {
     /// detour case, usually none.
     public let newCommands: [Int]
     /// The detour the planner answers the request with, from a ``ModalState`` of the
-    /// root's one-entry stack (<doc:LayersAndDetours>): its guard, its remedy and the
-    /// request it keeps pending; `nil` for a case that is not a detour case.
+    /// case's start (<doc:LayersAndDetours>): its guard, its remedy and the request it
+    /// keeps pending; `nil` for a case that is not a detour case.
     public let detour: Detour?
 
     /// The stack after the route (the case's tab's, on a table with tabs): the root's
@@ -134,14 +134,14 @@ extension RouteTable {
   /// the same way with every named guard answering yes (one without a name refuses: no
   /// request can answer it) and chooses cases for the commands the first round left;
   /// each such case's ``Cover/Case/guards`` says yes for the guards of the commands its
-  /// route takes, and with those answers the planner gives the same route. Then, on a
-  /// table without tabs, each guard with a name and a remedy, in the order those cases
-  /// first take its commands, gets one **detour case**: the first of those cases whose
-  /// request, that guard answering no and the route's other guards yes, the planner
-  /// answers from a ``ModalState`` with a detour at that guard. Its steps are the route's
-  /// before the guard's first command, then the leg to the remedy; its
-  /// ``Cover/Case/detour`` is the planner's. A guard that no such request detours at (a
-  /// route around it is there) gets none. A table without named guards has no second
+  /// route takes, and with those answers the planner gives the same route. Then each
+  /// guard with a name and a remedy, in the order those cases first take its commands,
+  /// gets one **detour case**: the first of those cases whose request, that guard
+  /// answering no and the route's other guards yes, the planner answers from a
+  /// ``ModalState`` of the case's start with a detour at that guard (with tabs, one that
+  /// stays in the case's tab). Its steps are the route's before the guard's first
+  /// command, then the leg to the remedy; its ``Cover/Case/detour`` is the planner's. A
+  /// guard that no such request detours at (a route around it is there) gets none. A table without named guards has no second
   /// round, and its cover is as before guards were answered.
   ///
   /// ```swift
@@ -193,7 +193,7 @@ extension RouteTable {
     answering.inCandidate = covered
     _ = try answering.addRoots(root)
     cases += answering.chooseCases(covered: &covered)
-    if tabs.isEmpty { cases += answering.detourCases(covered: &covered) }
+    cases += answering.detourCases(covered: &covered)
     return Cover(
       roots: roots, cases: cases, uncovered: answering.uncovered(covered: covered, roots: roots),
       candidateCount: finder.candidates.count + answering.candidates.count)
@@ -525,7 +525,8 @@ struct CoverFinder {
   /// chosen case taking one whose request, that guard answering no and the other guards
   /// of its route yes, the planner answers with a detour at that guard. The case's steps
   /// are those before the guard's first command, then the leg to the remedy planned
-  /// with the commands of every guard not answering yes left out.
+  /// with the commands of every guard not answering yes left out (and, with tabs, those
+  /// the case's tab leaves out: a detour that selects another tab makes no case).
   ///
   /// - Complexity: For each guard with a remedy, a search and a plan for each chosen
   ///   case that takes its commands, until one detours there.
@@ -538,6 +539,12 @@ struct CoverFinder {
       let path = self.path(of: candidate)
       guard let values = requiredValues(along: path) else { continue }
       let guards = answers(along: path)
+      let tab = root.tab.map { table.tabLayout.tabs[$0].name }
+      var start = ModalState(stack: [Entry(root.name)])
+      if let tab, var tabs = table.initialTabState {
+        tabs.selected = tab
+        start = ModalState(tabs: tabs)
+      }
       var seen: Set<String> = []
       for (refusal, step) in path.enumerated() {
         guard let condition = table.commands[Int(step.command)].condition,
@@ -552,9 +559,10 @@ struct CoverFinder {
           let route = try? RouteGuard.answeringEveryGuard(
             asked,
             { () throws(RoutingError) in
-              try table.route(request, from: ModalState(stack: [Entry(root.name)]))
+              try table.route(request, from: start)
             }),
-          let detour = route.detour, detour.guardName == name, detour.remedy == remedy
+          let detour = route.detour, detour.guardName == name, detour.remedy == remedy,
+          route.state.tabs?.selected == tab
         else { continue }
         let taken = steps(Array(path[..<refusal]) + leg, from: root, values: values)
         // Without presents the planner's steps are the stack's; with them, it opens
@@ -566,11 +574,12 @@ struct CoverFinder {
           newCommands.append(step.command)
         }
         done.insert(name)
-        var text = "to \(request.destination)"
+        var text = tab.map { "\($0): " } ?? ""
+        text += "to \(request.destination)"
         if let via = request.breadcrumbs.first { text += " via \(via)" }
         cases.append(
           Cover.Case(
-            name: text + " without \(name): detour to \(remedy)", root: root.name, tab: nil,
+            name: text + " without \(name): detour to \(remedy)", root: root.name, tab: tab,
             request: request, guards: asked, steps: taken, newCommands: newCommands,
             detour: detour))
       }
@@ -579,8 +588,8 @@ struct CoverFinder {
   }
 
   /// The leg from the stack after the steps `before` (from `root`'s entry) to `remedy`,
-  /// the commands of each guard that `answers` does not say yes for left out; `nil` when
-  /// there is none.
+  /// the commands of each guard that `answers` does not say yes for left out, and those
+  /// `root`'s tab leaves out; `nil` when there is none.
   private func legToRemedy(
     _ remedy: Int32, after before: ArraySlice<LegStep>, in root: RootTree,
     answers: [String: Bool]
@@ -600,7 +609,7 @@ struct CoverFinder {
     var marks = StackMarks(screenCount: graph.screenCount)
     marks.mark(chain) { position, _ in position > 0 || root.rootMatches }
     let legs = RouteTree(
-      graph: graph, marks: marks, filter: table.legFilter(refusing: refused, inTab: nil))
+      graph: graph, marks: marks, filter: table.legFilter(refusing: refused, inTab: root.tab))
     guard legs.isReached(remedy) else { return nil }
     return legs.steps(to: remedy)
   }

@@ -148,6 +148,37 @@ import Testing
     #expect(try table.cover() == cover)
   }
 
+  /// With tabs, the detour case starts from the tabs with its tab selected, and its
+  /// detour stays in that tab.
+  @Test func withTabsADetourCaseStaysInItsTab() throws {
+    let signedIn = RouteGuard("signedIn", remedy: "Login") { _ in false }
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Tab("Mail", root: "Inbox")
+      Tab("Me", root: "Profile")
+      Command(id: "settings", from: ["Profile"], to: "Settings")
+      Command(id: "account", from: ["Settings"], to: "Account", when: signedIn)
+      Command(id: "signIn", to: "Login")
+    }
+    let cover = try table.cover()
+    #expect(
+      cover.cases.map(\.name) == [
+        "Mail: to Login: signIn", "Me: to Settings: settings",
+        "Me: to Account with signedIn: account",
+        "Me: to Account without signedIn: detour to Login",
+      ])
+    let detour = try #require(cover.cases.last)
+    #expect(detour.tab == "Me")
+    #expect(detour.stack.map(\.screen) == ["Profile", "Settings", "Login"])
+    var state = try #require(table.initialTabState)
+    state.selected = "Me"
+    let route = try RouteGuard.answeringEveryGuard(detour.guards) { () throws(RoutingError) in
+      try table.route(detour.request, from: ModalState(tabs: state))
+    }
+    #expect(route.commandSteps == detour.steps)
+    #expect(route.detour == detour.detour)
+    #expect(route.state.tabs?.selected == "Me")
+  }
+
   /// A table without guards answers none and detours nowhere: its cases are those planned
   /// with every guard refusing, as before guards had answers.
   @Test func withoutGuardsNoCaseAnswersOne() throws {

@@ -329,8 +329,9 @@ import Testing
     #expect(test.output.hasSuffix(" 0 failed\n"), "\(test.output)")
   }
 
-  /// Over tabs, a case answers guards by name as on one stack, and on a table whose
-  /// commands present its expectation gives the layers it leaves open over its tab.
+  /// Over tabs, a case answers guards by name and a remedied guard gets its detour case
+  /// as on one stack, and on a table whose commands present a case's expectation gives
+  /// the layers it leaves open over its tab.
   @Test func aCoverOverTabsWithGuardsAndPresentsPassesItsTest() {
     let table = """
       {"tabs": [{"name": "Mail", "root": "Inbox"}, {"name": "Me", "root": "Profile"}],
@@ -347,10 +348,15 @@ import Testing
     #expect(cover.exitCode == 0, "\(cover)")
     #expect(cover.output.contains(#""guards":{"signedIn":true}"#), "\(cover.output)")
     #expect(cover.output.contains(#""stacks":{"Mail":["Inbox"]},"layers":[["Login"]]"#))
+    #expect(
+      Tool.lines(cover.output).contains(
+        #"  {"name":"Me: to Account without signedIn: detour to Login","tab":"Me","to":"Account","guards":{"signedIn":false},"expect":{"tab":"Me","stacks":{"Me":["Profile","Settings"]},"layers":[["Login"]],"detour":"Login"}}"#
+      ), "\(cover.output)")
     let test = Tool.run(
       ["test", "tabs.json", "cases.json", "--coverage"],
       files: files.merging(["cases.json": cover.output]) { $1 })
     #expect(test.exitCode == 0, "\(test)")
     #expect(test.output.contains("coverage: 3 of 3 commands"), "\(test.output)")
+    #expect(test.output.hasSuffix("4 passed, 0 failed\n"), "\(test.output)")
   }
 }
