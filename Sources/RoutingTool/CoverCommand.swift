@@ -90,15 +90,27 @@ enum CoverCommand {
   }
 
   /// The state a case ends in as `routing test` plans it: on a table with presenting
-  /// commands, a case on one stack is planned with layers, and its expectation gives the
-  /// layers left open; `nil` for any other case, whose expected stack is the cover's.
+  /// commands, a case is planned with layers (from the tabs with the case's tab
+  /// selected, on a table with tabs), and its expectation gives the layers left open;
+  /// `nil` on any other table, where the expected stack is the cover's.
   ///
   /// - Complexity: That of planning the case's request, on a table with presenting
   ///   commands; O(1) otherwise.
   static func layeredEnd(of testCase: Cover.Case, in table: RouteTable) -> ModalState? {
-    guard testCase.tab == nil, table.hasPresentingCommands else { return nil }
-    return try? table.route(testCase.request, from: ModalState(stack: [Entry(testCase.root)]))
-      .state
+    guard table.hasPresentingCommands else { return nil }
+    var start = ModalState(stack: [Entry(testCase.root)])
+    if let tab = testCase.tab, var tabs = table.initialTabState {
+      tabs.selected = tab
+      start = ModalState(tabs: tabs)
+    }
+    guard !testCase.guards.isEmpty else {
+      return try? table.route(testCase.request, from: start).state
+    }
+    // Planned with the guards answering as the case's request says, as `routing test`
+    // plans it.
+    return try? RouteGuard.answeringEveryGuard(testCase.guards) { () throws(RoutingError) in
+      try table.route(testCase.request, from: start)
+    }.state
   }
 
   /// An uncovered command as ``JSONBytes/uncoveredCommand(_:)`` writes it.
@@ -122,11 +134,12 @@ extension JSONBytes {
   /// `{"name":…,"stack":["Menu"],"via":["Folder"],"to":"Profile","parameters":{…},
   /// "expect":{"stack":[…]}}`; on a table with tabs the start is `"tab":…` and the
   /// expectation `{"tab":…,"stacks":{tab:[…]}}`. With `ending`, the state the case
-  /// ends in with layers, the expectation is its stack and `"layers":[[…]]` when any is
-  /// open.
+  /// ends in with layers, the expectation is its stack (its tab's) and `"layers":[[…]]`
+  /// when any is open. A case that answers guards gives `"guards":{…}` after the parameters, names
+  /// in order, and a detour case expects `"detour":` its remedy last.
   ///
   /// - Complexity: O(*n* + *k* log *k*), where *n* is the length of the case's stack and
-  ///   *k* the number of its parameters.
+  ///   *k* the number of its parameters and guards.
   mutating func coverCase(_ testCase: Cover.Case, ending: ModalState? = nil) {
     raw(#"{"name":"#)
     string(testCase.name)
@@ -153,6 +166,15 @@ extension JSONBytes {
       parameters(testCase.request.parameters)
       byte(UInt8(ascii: "}"))
     }
+    if !testCase.guards.isEmpty {
+      raw(#","guards":{"#)
+      for (index, name) in testCase.guards.keys.sorted().enumerated() {
+        if index > 0 { byte(UInt8(ascii: ",")) }
+        string(name)
+        raw(testCase.guards[name]! ? ":true" : ":false")
+      }
+      byte(UInt8(ascii: "}"))
+    }
     raw(#","expect":{"#)
     if let tab = testCase.tab {
       raw(#""tab":"#)
@@ -164,16 +186,22 @@ extension JSONBytes {
       raw(#""stack":["#)
     }
     names(ending?.stack ?? testCase.stack)
+    raw(testCase.tab == nil ? "]" : "]}")
     if let layers = ending?.layers, !layers.isEmpty {
-      raw(#"],"layers":["#)
+      raw(#","layers":["#)
       for (index, layer) in layers.enumerated() {
         if index > 0 { byte(UInt8(ascii: ",")) }
         byte(UInt8(ascii: "["))
         names(layer)
         byte(UInt8(ascii: "]"))
       }
+      byte(UInt8(ascii: "]"))
     }
-    raw(testCase.tab == nil ? "]}}" : "]}}}")
+    if let detour = testCase.detour {
+      raw(#","detour":"#)
+      string(detour.remedy.rawValue)
+    }
+    raw("}}")
   }
 
   /// The screen names of a stack's entries, comma-separated.

@@ -70,6 +70,39 @@ import Testing
     // snippet.end
   }
 
+  @Test func coverDetours() throws {
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen("Inbox")
+      Screen("Settings")
+      Screen("Account")
+      Screen("Login")
+      Command(id: "settings", to: "Settings")
+      Command(
+        id: "account", from: ["Settings"], to: "Account",
+        when: RouteGuard("signedIn", remedy: "Login") { _ in false })
+      Command(id: "signIn", to: "Login")
+    }
+    var lines: [String] = []
+    // snippet cover-detours
+    let cover = try table.cover()
+    for testCase in cover.cases where !testCase.guards.isEmpty {
+      print(testCase.name, testCase.guards)
+      // to Account with signedIn: account ["signedIn": true]
+      // to Account without signedIn: detour to Login ["signedIn": false]
+    }
+    print(cover.cases.last?.detour?.remedy ?? "none")  // Login
+    // snippet.end
+    for testCase in cover.cases where !testCase.guards.isEmpty {
+      lines.append("\(testCase.name) \(testCase.guards)")
+    }
+    #expect(
+      lines == [
+        #"to Account with signedIn: account ["signedIn": true]"#,
+        #"to Account without signedIn: detour to Login ["signedIn": false]"#,
+      ])
+    #expect(cover.cases.last?.detour?.remedy == "Login")
+  }
+
   @Test func restoredEntries() throws {
     let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
       Screen("Menu", restorationIdentifier: "menu")

@@ -5,8 +5,8 @@
 /// Each case is a request from the root's one-entry stack (on a table with tabs, from
 /// the tabs' first state with the case's tab selected) to a screen, through at most one
 /// breadcrumb, and the route the planner gives for it. Cases are few: each takes a
-/// command that no earlier case took, and no case's route is the start of another's.
-/// The commands no route from the root takes are listed with the reason.
+/// command that no earlier case took, and no case's route is the start of another's of
+/// its round. The commands no route from the root takes are listed with the reason.
 ///
 /// ```swift
 /// let cover = try table.cover()
@@ -17,12 +17,29 @@
 ///   print(uncovered.commandID ?? "", uncovered.reason)  // home it leads to the root Menu, …
 /// }
 /// ```
+///
+/// The first round's cases are planned with every guard refusing. On a table whose
+/// guards have names, a second round's cases answer them yes by name
+/// (``Case/guards``) to take the guarded commands, and each guard with a remedy gets a
+/// detour case that answers it no and expects the detour (``Case/detour``):
+///
+/// ```swift
+/// let cover = try table.cover()
+/// for testCase in cover.cases where !testCase.guards.isEmpty {
+///   print(testCase.name, testCase.guards)
+///   // to Account with signedIn: account ["signedIn": true]
+///   // to Account without signedIn: detour to Login ["signedIn": false]
+/// }
+/// print(cover.cases.last?.detour?.remedy ?? "none")  // Login
+/// ```
 public struct Cover: Hashable, Sendable {
   /// One request of the suite, and the route the planner gives for it.
   public struct Case: Hashable, Sendable {
     /// What the case covers: its request and the commands no earlier case took,
     /// `to Profile via Folder: openFolder, openProfile` (with tabs, the tab first:
-    /// `Chats: to Chat`).
+    /// `Chats: to Chat`); the guards it answers yes after `with`
+    /// (`to Account with signedIn: account`); for a detour case, the guard and the
+    /// remedy (`to Account without signedIn: detour to Login`).
     public let name: String
     /// The screen whose one-entry stack the case starts from.
     public let root: ScreenName
@@ -32,10 +49,23 @@ public struct Cover: Hashable, Sendable {
     /// The request: a destination, at most one breadcrumb, and a value for each
     /// required parameter of a screen the route pushes.
     public let request: Request
-    /// The route's steps.
+    /// How the request answers the table's guards, by name (``RouteGuard/name``), as a
+    /// request to the `routing` tool states them (`"guards": {"signedIn": true}`); a
+    /// guard it does not name refuses. Empty for a case planned with every guard
+    /// refusing; yes for each guard of the route of a case that takes guarded commands;
+    /// for a detour case, no for the guard that detours and yes for the other guards of
+    /// the route it was made from (<doc:TestingRouteTables>, "Cover").
+    public let guards: [String: Bool]
+    /// The route's steps: for a detour case, those before the refusing guard's command,
+    /// then the leg to its remedy.
     public let steps: [Step]
-    /// The commands this case takes that no earlier case took, in route order.
+    /// The commands this case takes that no earlier case took, in route order; for a
+    /// detour case, usually none.
     public let newCommands: [Int]
+    /// The detour the planner answers the request with, from a ``ModalState`` of the
+    /// case's start (<doc:LayersAndDetours>): its guard, its remedy and the request it
+    /// keeps pending; `nil` for a case that is not a detour case.
+    public let detour: Detour?
 
     /// The stack after the route (the case's tab's, on a table with tabs): the root's
     /// entry, then each step's, a pop taking the stack back to its depth.
@@ -86,8 +116,8 @@ public struct Cover: Hashable, Sendable {
 extension RouteTable {
   /// A small suite of requests from the root that together take every command a route
   /// from the root takes (``Cover``): at least every command of the route from the root
-  /// to any screen through at most one breadcrumb. The routes are planned as
-  /// ``reach(from:)`` counts them: with every guard refusing, as a table loaded from a
+  /// to any screen through at most one breadcrumb. The first round's routes are planned
+  /// as ``reach(from:)`` counts them: with every guard refusing, as a table loaded from a
   /// file without code refuses, and with a value for each required parameter. On a
   /// table without costs where *V* · (*V* + *E*) passes 5 · 10⁷, the routes through a
   /// breadcrumb are those whose leg after it is one step.
@@ -98,6 +128,21 @@ extension RouteTable {
   /// greedily: at each turn, the candidate that takes the most commands no chosen case
   /// takes yet (on a tie, the longer route, then the earlier candidate). The choice is
   /// the same for the same table.
+  ///
+  /// Guards are answered by name, never by their code (<doc:TestingRouteTables>,
+  /// "Cover"). When some guard has a name (``RouteGuard/name``), a second round plans
+  /// the same way with every named guard answering yes (one without a name refuses: no
+  /// request can answer it) and chooses cases for the commands the first round left;
+  /// each such case's ``Cover/Case/guards`` says yes for the guards of the commands its
+  /// route takes, and with those answers the planner gives the same route. Then each
+  /// guard with a name and a remedy, in the order those cases first take its commands,
+  /// gets one **detour case**: the first of those cases whose request, that guard
+  /// answering no and the route's other guards yes, the planner answers from a
+  /// ``ModalState`` of the case's start with a detour at that guard (with tabs, one that
+  /// stays in the case's tab). Its steps are the route's before the guard's first
+  /// command, then the leg to the remedy; its ``Cover/Case/detour`` is the planner's. A
+  /// guard that no such request detours at (a route around it is there) gets none. A table without named guards has no second
+  /// round, and its cover is as before guards were answered.
   ///
   /// ```swift
   /// let fromMenu = try table.cover(from: "Menu")
@@ -115,7 +160,9 @@ extension RouteTable {
   ///   *c* the number of candidates (at most *V* + *E*), times the number of roots; on a
   ///   table with costs, or one small enough that *V* · (*V* + *E*) is at most 5 · 10⁷,
   ///   O(*V* · (*V* + *E*)) (times log *V* with costs): one search from every screen
-  ///   reached.
+  ///   reached. On a table with named guards, twice that (the second round), plus, for
+  ///   each guard with a remedy, a search and a plan for each second-round case that
+  ///   takes its commands until one detours there.
   public func cover(from root: ScreenName? = nil) throws(RoutingError) -> Cover {
     try cover(from: root, exactBudget: CoverFinder.exactBudget)
   }
@@ -124,41 +171,32 @@ extension RouteTable {
   /// first steps after it rather than every leg from it: 0 takes first steps on any
   /// table without costs, so that tests reach the path large tables take.
   package func cover(from root: ScreenName?, exactBudget: Int) throws(RoutingError) -> Cover {
-    var finder = CoverFinder(table: self)
+    var finder = CoverFinder(table: self, refusing: graph.guardedCommands)
     finder.exactBudget = exactBudget
-    let roots: [ScreenName]
-    if tabs.isEmpty {
-      let name = root ?? screens.first?.name
-      guard let name else {
-        return Cover(roots: [], cases: [], uncovered: [], candidateCount: 0)
-      }
-      guard screenIndex[name] != nil else {
-        throw RoutingError.unknownScreen(name, suggestion: nearestScreen(to: name))
-      }
-      roots = [name]
-      finder.addTree(from: name, tab: nil)
-      finder.addCandidates(ofTree: 0)
-      if finder.rootMayNotMatch(name) {
-        finder.addTree(from: name, tab: nil, rootMatches: false)
-        finder.addCandidates(ofTree: 1)
-      }
-    } else {
-      var chosen = Array(tabs.indices)
-      if let root {
-        guard screenIndex[root] != nil else {
-          throw RoutingError.unknownScreen(root, suggestion: nearestScreen(to: root))
-        }
-        guard let tab = try tab(ofCheckedStack: [Entry(root)], for: nil) else {
-          preconditionFailure("a table with tabs places every stack in a tab")
-        }
-        chosen = [tab]
-      }
-      // Every tab's tree, to see where a route would rather select another tab.
-      for (number, tab) in tabs.enumerated() { finder.addTree(from: tab.root, tab: number) }
-      for number in chosen { finder.addCandidates(ofTree: number) }
-      roots = chosen.map { tabs[$0].root }
+    guard let roots = try finder.addRoots(root) else {
+      return Cover(roots: [], cases: [], uncovered: [], candidateCount: 0)
     }
-    return finder.chooseCases(roots: roots)
+    var covered = [Bool](repeating: false, count: graph.commandCount)
+    var cases = finder.chooseCases(covered: &covered)
+    // A case's request can answer only a guard with a name; without one, the cover is
+    // the one planned with every guard refusing.
+    let unnamed = graph.guardedCommands.filter { commands[Int($0)].condition?.name == nil }
+    guard unnamed.count < graph.guardedCommands.count else {
+      return Cover(
+        roots: roots, cases: cases, uncovered: finder.uncovered(covered: covered, roots: roots),
+        candidateCount: finder.candidates.count)
+    }
+    // The second round answers yes for every guard with a name, and its cases take the
+    // commands the first left.
+    var answering = CoverFinder(table: self, refusing: unnamed)
+    answering.exactBudget = exactBudget
+    answering.inCandidate = covered
+    _ = try answering.addRoots(root)
+    cases += answering.chooseCases(covered: &covered)
+    cases += answering.detourCases(covered: &covered)
+    return Cover(
+      roots: roots, cases: cases, uncovered: answering.uncovered(covered: covered, roots: roots),
+      candidateCount: finder.candidates.count + answering.candidates.count)
   }
 }
 
@@ -182,8 +220,8 @@ struct CoverFinder {
     var screen: Int32
     var tab: Int?
     var tree: RouteTree
-    /// What the tree's legs leave out: every guarded command (its guard refuses) and
-    /// the commands its tab leaves out.
+    /// What the tree's legs leave out: the guarded commands of ``CoverFinder/refusing``
+    /// (their guards refuse) and the commands its tab leaves out.
     var filter: LegFilter
     /// Whether the root's entry matches its screen under the values of the tree's cases.
     /// The entry holds no values, so a value for a key the root declares keeps it from
@@ -202,7 +240,12 @@ struct CoverFinder {
 
   let table: RouteTable
   let graph: RouteGraph
+  /// The guarded commands the trees leave out, ascending: every one in the first round,
+  /// those whose guard has no name in the second (``RouteTable/cover(from:)``).
+  let refusing: [Int32]
   var exactBudget = CoverFinder.exactBudget
+  /// The candidates chosen as cases, in order.
+  var chosen: [Int] = []
   var trees: [RootTree] = []
   /// The trees candidates were taken from, by number.
   var searched: [Int] = []
@@ -219,13 +262,49 @@ struct CoverFinder {
   private var listed: [Int32]
   private var stamp: Int32 = 0
 
-  init(table: RouteTable) {
+  init(table: RouteTable, refusing: [Int32]) {
     self.table = table
+    self.refusing = refusing
     graph = table.graph
     inCandidate = [Bool](repeating: false, count: graph.commandCount)
     listed = [Int32](repeating: -1, count: graph.commandCount)
     requiredKeys = Set(
       table.screens.flatMap { $0.parameters.filter(\.required).map(\.name) })
+  }
+
+  /// Adds the trees and candidates from `root` (`nil` for the table's first screen, or
+  /// every tab's root on a table with tabs) and returns the roots the cases start from;
+  /// `nil` on a table without screens.
+  ///
+  /// - Throws: As ``RouteTable/cover(from:)``.
+  mutating func addRoots(_ root: ScreenName?) throws(RoutingError) -> [ScreenName]? {
+    if table.tabs.isEmpty {
+      guard let name = root ?? table.screens.first?.name else { return nil }
+      guard table.screenIndex[name] != nil else {
+        throw RoutingError.unknownScreen(name, suggestion: table.nearestScreen(to: name))
+      }
+      addTree(from: name, tab: nil)
+      addCandidates(ofTree: 0)
+      if rootMayNotMatch(name) {
+        addTree(from: name, tab: nil, rootMatches: false)
+        addCandidates(ofTree: 1)
+      }
+      return [name]
+    }
+    var chosen = Array(table.tabs.indices)
+    if let root {
+      guard table.screenIndex[root] != nil else {
+        throw RoutingError.unknownScreen(root, suggestion: table.nearestScreen(to: root))
+      }
+      guard let tab = try table.tab(ofCheckedStack: [Entry(root)], for: nil) else {
+        preconditionFailure("a table with tabs places every stack in a tab")
+      }
+      chosen = [tab]
+    }
+    // Every tab's tree, to see where a route would rather select another tab.
+    for (number, tab) in table.tabs.enumerated() { addTree(from: tab.root, tab: number) }
+    for number in chosen { addCandidates(ofTree: number) }
+    return chosen.map { table.tabs[$0].root }
   }
 
   /// Whether some case from `name`'s one-entry stack may give a value for a key `name`
@@ -235,13 +314,13 @@ struct CoverFinder {
     return screen.parameters.contains { requiredKeys.contains($0.name) }
   }
 
-  /// Adds the tree of legs from `name`'s one-entry stack (inside tab `tab`), with every
-  /// guarded command and the commands the tab leaves out not taking part; the root's
+  /// Adds the tree of legs from `name`'s one-entry stack (inside tab `tab`), with the
+  /// commands of ``refusing`` and those the tab leaves out not taking part; the root's
   /// entry matching its screen or not (``RootTree/rootMatches``).
   ///
   /// - Complexity: O(*V* + *E*), O((*V* + *E*) · log *V*) with costs.
   mutating func addTree(from name: ScreenName, tab: Int?, rootMatches: Bool = true) {
-    let filter = table.legFilter(refusing: graph.guardedCommands, inTab: tab)
+    let filter = table.legFilter(refusing: refusing, inTab: tab)
     let screen = table.screenIndex[name]!
     var marks = StackMarks(screenCount: graph.screenCount)
     marks.mark([screen]) { _, _ in rootMatches }
@@ -389,36 +468,150 @@ struct CoverFinder {
     return true
   }
 
-  /// Chooses the cases greedily among the candidates and lists the commands no case
-  /// takes.
-  mutating func chooseCases(roots: [ScreenName]) -> Cover {
-    var covered = [Bool](repeating: false, count: graph.commandCount)
+  /// Chooses the cases greedily among the candidates, for the commands `covered` does not
+  /// mark yet, and marks those they take.
+  mutating func chooseCases(covered: inout [Bool]) -> [Cover.Case] {
     var cases: [Cover.Case] = []
-    for index in greedyChoice() {
+    chosen = greedyChoice(covered: covered)
+    for index in chosen {
       let candidate = candidates[index]
       let newCommands = members(of: candidate).filter { !covered[Int($0)] }.map { Int($0) }
       for command in newCommands { covered[command] = true }
       let root = trees[Int(candidate.root)]
-      let path =
-        root.tree.steps(to: candidate.via >= 0 ? candidate.via : candidate.target)
-        + legSteps[range(candidate.leg)]
+      let path = self.path(of: candidate)
       guard let values = requiredValues(along: path) else {
         preconditionFailure("a candidate's values were found when it was added")
       }
-      let route = steps(path, from: root, values: values)
+      let guards = answers(along: path)
       cases.append(
         Cover.Case(
-          name: name(of: candidate, newCommands: newCommands), root: root.name,
+          name: name(of: candidate, guards: guards, newCommands: newCommands), root: root.name,
           tab: root.tab.map { table.tabLayout.tabs[$0].name },
-          request: Request(
-            to: table.screens[Int(candidate.target)].name,
-            via: candidate.via >= 0 ? [table.screens[Int(candidate.via)].name] : [],
-            parameters: values),
-          steps: route, newCommands: newCommands))
+          request: request(to: candidate, values: values), guards: guards,
+          steps: steps(path, from: root, values: values), newCommands: newCommands,
+          detour: nil))
     }
-    return Cover(
-      roots: roots, cases: cases, uncovered: uncovered(covered: covered, roots: roots),
-      candidateCount: candidates.count)
+    return cases
+  }
+
+  /// The steps of `candidate`'s route, from its root.
+  private func path(of candidate: Candidate) -> [LegStep] {
+    trees[Int(candidate.root)].tree.steps(to: candidate.via >= 0 ? candidate.via : candidate.target)
+      + legSteps[range(candidate.leg)]
+  }
+
+  /// `candidate`'s request, with `values`.
+  private func request(to candidate: Candidate, values: Parameters) -> Request {
+    Request(
+      to: table.screens[Int(candidate.target)].name,
+      via: candidate.via >= 0 ? [table.screens[Int(candidate.via)].name] : [],
+      parameters: values)
+  }
+
+  /// Yes for the guard of each guarded command the steps `path` take, by name: what a
+  /// request needs for the planner to take them, every other guard refusing. The route
+  /// is the one planned with every named guard answering yes, and one that other
+  /// guards' commands do not take part in stays the best there is.
+  private func answers(along path: [LegStep]) -> [String: Bool] {
+    var answers: [String: Bool] = [:]
+    for step in path {
+      if let name = table.commands[Int(step.command)].condition?.name { answers[name] = true }
+    }
+    return answers
+  }
+
+  /// The detour cases, after the second round's cases are chosen: for each guard with a
+  /// name and a remedy, in the order the chosen cases first take its commands, the first
+  /// chosen case taking one whose request, that guard answering no and the other guards
+  /// of its route yes, the planner answers with a detour at that guard. The case's steps
+  /// are those before the guard's first command, then the leg to the remedy planned
+  /// with the commands of every guard not answering yes left out (and, with tabs, those
+  /// the case's tab leaves out: a detour that selects another tab makes no case).
+  ///
+  /// - Complexity: For each guard with a remedy, a search and a plan for each chosen
+  ///   case that takes its commands, until one detours there.
+  mutating func detourCases(covered: inout [Bool]) -> [Cover.Case] {
+    var cases: [Cover.Case] = []
+    var done: Set<String> = []
+    for index in chosen {
+      let candidate = candidates[index]
+      let root = trees[Int(candidate.root)]
+      let path = self.path(of: candidate)
+      guard let values = requiredValues(along: path) else { continue }
+      let guards = answers(along: path)
+      let tab = root.tab.map { table.tabLayout.tabs[$0].name }
+      var start = ModalState(stack: [Entry(root.name)])
+      if let tab, var tabs = table.initialTabState {
+        tabs.selected = tab
+        start = ModalState(tabs: tabs)
+      }
+      var seen: Set<String> = []
+      for (refusal, step) in path.enumerated() {
+        guard let condition = table.commands[Int(step.command)].condition,
+          let name = condition.name, seen.insert(name).inserted, !done.contains(name),
+          let remedy = condition.remedy, let remedyScreen = table.screenIndex[remedy]
+        else { continue }
+        var asked = guards
+        asked[name] = false
+        let request = request(to: candidate, values: values)
+        guard
+          let leg = legToRemedy(remedyScreen, after: path[..<refusal], in: root, answers: asked),
+          let route = try? RouteGuard.answeringEveryGuard(
+            asked,
+            { () throws(RoutingError) in
+              try table.route(request, from: start)
+            }),
+          let detour = route.detour, detour.guardName == name, detour.remedy == remedy,
+          route.state.tabs?.selected == tab
+        else { continue }
+        let taken = steps(Array(path[..<refusal]) + leg, from: root, values: values)
+        // Without presents the planner's steps are the stack's; with them, it opens
+        // layers where the stack pushes, and the file expects its state.
+        guard table.hasPresentingCommands || route.commandSteps == taken else { continue }
+        var newCommands: [Int] = []
+        for step in taken where !covered[step.command] {
+          covered[step.command] = true
+          newCommands.append(step.command)
+        }
+        done.insert(name)
+        var text = tab.map { "\($0): " } ?? ""
+        text += "to \(request.destination)"
+        if let via = request.breadcrumbs.first { text += " via \(via)" }
+        cases.append(
+          Cover.Case(
+            name: text + " without \(name): detour to \(remedy)", root: root.name, tab: tab,
+            request: request, guards: asked, steps: taken, newCommands: newCommands,
+            detour: detour))
+      }
+    }
+    return cases
+  }
+
+  /// The leg from the stack after the steps `before` (from `root`'s entry) to `remedy`,
+  /// the commands of each guard that `answers` does not say yes for left out, and those
+  /// `root`'s tab leaves out; `nil` when there is none.
+  private func legToRemedy(
+    _ remedy: Int32, after before: ArraySlice<LegStep>, in root: RootTree,
+    answers: [String: Bool]
+  ) -> [LegStep]? {
+    var chain = [root.screen]
+    for step in before {
+      if step.popTo >= 0 {
+        chain.removeSubrange(Int(step.popTo + 1)...)
+      } else {
+        chain.append(step.screen)
+      }
+    }
+    guard chain.last != remedy else { return [] }
+    let refused = graph.guardedCommands.filter { command in
+      table.commands[Int(command)].condition?.name.flatMap { answers[$0] } != true
+    }
+    var marks = StackMarks(screenCount: graph.screenCount)
+    marks.mark(chain) { position, _ in position > 0 || root.rootMatches }
+    let legs = RouteTree(
+      graph: graph, marks: marks, filter: table.legFilter(refusing: refused, inTab: root.tab))
+    guard legs.isReached(remedy) else { return nil }
+    return legs.steps(to: remedy)
   }
 
   /// The distinct commands `candidate` takes, in route order.
@@ -427,15 +620,17 @@ struct CoverFinder {
   }
 
   /// The greedy choice: at each turn the candidate that takes the most commands no
-  /// chosen one takes (on a tie, the longer route, then the earlier candidate), until
+  /// chosen one takes, nor `covered` marks (on a tie, the longer route, then the earlier candidate), until
   /// none takes a new command. A candidate whose count can only have fallen since it was
   /// counted is counted again when it comes first; if it still comes first, it is taken.
   ///
   /// - Complexity: O(*m* + *c* · log *c*) for *c* candidates of *m* commands in all, plus
   ///   the recounts.
-  func greedyChoice() -> [Int] {
+  func greedyChoice(covered: [Bool]) -> [Int] {
+    // A count may start above the truth (commands `covered` marks): it is counted again
+    // when it comes first, as after a choice.
     var gain = candidates.map { Int32($0.members.count) }
-    var covered = [Bool](repeating: false, count: graph.commandCount)
+    var covered = covered
     let steps = candidates.map(\.stepCount)
     let precedes = { (left: Int32, right: Int32) -> Bool in
       let (l, r) = (Int(left), Int(right))
@@ -544,12 +739,16 @@ struct CoverFinder {
   }
 
   /// `to Profile via Folder: openFolder, openProfile`, at most four commands named, the
-  /// tab first on a table with tabs.
-  private func name(of candidate: Candidate, newCommands: [Int]) -> String {
+  /// tab first on a table with tabs, the guards answered after `with`
+  /// (`to Account with signedIn: account`).
+  private func name(of candidate: Candidate, guards: [String: Bool], newCommands: [Int])
+    -> String
+  {
     let root = trees[Int(candidate.root)]
     var text = root.tab.map { "\(table.tabLayout.tabs[$0].name): " } ?? ""
     text += "to \(table.screens[Int(candidate.target)].name)"
     if candidate.via >= 0 { text += " via \(table.screens[Int(candidate.via)].name)" }
+    if !guards.isEmpty { text += " with " + guards.keys.sorted().joined(separator: ", ") }
     let named = newCommands.prefix(4).map { number in
       table.commands.id(of: number) ?? "commands[\(number)]"
     }
@@ -559,7 +758,7 @@ struct CoverFinder {
   }
 
   /// The commands no case takes, each with the reason no route from the roots takes it.
-  private func uncovered(covered: [Bool], roots: [ScreenName]) -> [Cover.Uncovered] {
+  func uncovered(covered: [Bool], roots: [ScreenName]) -> [Cover.Uncovered] {
     let missing = (0..<graph.commandCount).filter { !covered[$0] }
     guard !missing.isEmpty else { return [] }
     var checkSays: [Int: String] = [:]
@@ -569,7 +768,7 @@ struct CoverFinder {
     }
     let rootText = roots.map(\.rawValue).joined(separator: ", ")
     let searchedTrees = self.searchedTrees
-    let guarded = Set(graph.guardedCommands.map(Int.init))
+    let guarded = Set(refusing.map(Int.init))
     let originReached = originsReached()
     let backCommands = backCommands()
     return missing.map { number in
@@ -578,9 +777,8 @@ struct CoverFinder {
       if let said = checkSays[number] {
         reason = said
       } else if guarded.contains(number) {
-        let name = command.condition?.name.map { " '\($0)'" } ?? ""
         reason =
-          "its guard\(name) refuses: cover plans with every guard refusing, as a table loaded from a file does"
+          "its guard has no name for a case to answer it by: cover plans it refusing, as a table loaded from a file does"
       } else if !searchedTrees.contains(where: { $0.filter.allows(Int32(number)) }) {
         reason = "every tab leaves it out"
       } else if !originReached[number] {

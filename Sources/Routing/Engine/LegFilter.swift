@@ -68,6 +68,12 @@ extension Planner {
   /// - Complexity: O(*g*) guard calls, where *g* is the number of guarded commands.
   func refusedCommands(_ request: Request, from stack: [Entry]) -> [Int32] {
     guard !graph.guardedCommands.isEmpty else { return [] }
+    if let answers = RouteGuard.answersByName {
+      // Cover's cases state their guards' answers by name (RouteGuard.answeringEveryGuard).
+      return graph.guardedCommands.enumerated().compactMap { position, command in
+        graph.guards[position].name.flatMap { answers[$0] } == true ? nil : command
+      }
+    }
     let context = GuardContext(request: request, stack: stack)
     var refused: [Int32] = []
     for (position, command) in graph.guardedCommands.enumerated()

@@ -121,6 +121,26 @@ public struct RouteGuard: Sendable {
   /// The answers of ``answeringGuards(_:_:)``, or `nil` outside it.
   @TaskLocal private static var givenAnswers: [String: Bool]?
 
+  /// Runs `body` with every guard answering by its name, whatever its code: `answers`
+  /// for the names it holds, no for any other name and for a guard without one. How
+  /// ``RouteTable/cover(from:)`` asks the planner what a case's request, which states
+  /// its guards' answers by name, is answered with, on a table declared in Swift as on
+  /// one loaded from a file.
+  ///
+  /// - Complexity: O(1) to set; the planner then reads the answers once a request,
+  ///   instead of calling the guards.
+  package static func answeringEveryGuard<Value, Failure: Error>(
+    _ answers: [String: Bool], _ body: () throws(Failure) -> Value
+  ) throws(Failure) -> Value {
+    let outcome = $answersByName.withValue(answers) {
+      Result { () throws(Failure) in try body() }
+    }
+    return try outcome.get()
+  }
+
+  /// The answers of ``answeringEveryGuard(_:_:)``, or `nil` outside it.
+  @TaskLocal package static var answersByName: [String: Bool]?
+
   /// The name a route-table file writes for this guard.
   package var fileName: String { name ?? "guard" }
 

@@ -59,6 +59,7 @@ import Testing
       cover.cases.map(\.name) == [
         "to Chat via Profile: openFolder, openProfile, chatFromProfile",
         "to Chat: chat",
+        "to Settings with admin: settings",
       ])
     let first = cover.cases[0]
     #expect(first.root == "Menu")
@@ -72,10 +73,17 @@ import Testing
     #expect(first.stack.map(\.screen) == ["Menu", "Folder", "Profile", "Chat"])
     #expect(first.newCommands == [0, 1, 7])
     #expect(cover.cases[1].newCommands == [2])
-    #expect(cover.coveredCommandCount == 4)
+    // The guard's code is not asked: the case answers it by name.
+    #expect(cover.cases[2].guards == ["admin": true])
+    #expect(cover.cases[2].newCommands == [8])
+    #expect(cover.cases.allSatisfy { $0.detour == nil })
+    #expect(cover.coveredCommandCount == 5)
     // Each case is the route the planner gives for its request.
     for testCase in cover.cases {
-      let route = try Self.table.route(testCase.request, from: [Entry(testCase.root)])
+      let route = try RouteGuard.answeringEveryGuard(testCase.guards) {
+        () throws(RoutingError) in
+        try Self.table.route(testCase.request, from: [Entry(testCase.root)])
+      }
       #expect(route.steps == testCase.steps)
       #expect(route.stack == testCase.stack)
     }
@@ -85,9 +93,98 @@ import Testing
         "home: it leads to the root Menu, and no route from it through at most one breadcrumb goes back there on the way elsewhere",
         "orphan: no origin of it is reached from Menu",
         "back: wherever it applies, Folder is already on the stack, and the way back to it is commands[0] 'openFolder'",
-        "settings: its guard 'admin' refuses: cover plans with every guard refusing, as a table loaded from a file does",
       ])
     #expect(try Self.table.cover() == cover)
+  }
+
+  /// A guard with a remedy: a case answers it yes to take the command it guards, and a
+  /// detour case leaves it refusing and expects the detour to the remedy. The guard's
+  /// code says yes, and is not asked: cases answer guards by name, as a file's do.
+  @Test func aRemediedGuardGetsADetourCaseAndItsCommandIsCovered() throws {
+    let signedIn = RouteGuard("signedIn", remedy: "Login") { _ in true }
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen("Inbox")
+      Screen("Settings")
+      Screen("Account")
+      Screen("Login")
+      Command(id: "settings", to: "Settings")
+      Command(id: "account", from: ["Settings"], to: "Account", when: signedIn)
+      Command(id: "signIn", to: "Login")
+      Command(id: "locked", from: ["Settings"], to: "Inbox", when: RouteGuard { _ in true })
+    }
+    let cover = try table.cover()
+    #expect(
+      cover.cases.map(\.name) == [
+        "to Settings: settings", "to Login: signIn", "to Account with signedIn: account",
+        "to Account without signedIn: detour to Login",
+      ])
+    let guarded = cover.cases[2]
+    #expect(guarded.guards == ["signedIn": true])
+    #expect(guarded.newCommands == [1])
+    #expect(guarded.detour == nil)
+    #expect(guarded.stack.map(\.screen) == ["Inbox", "Settings", "Account"])
+    let detour = cover.cases[3]
+    #expect(detour.request == Request(to: "Account"))
+    #expect(detour.guards == ["signedIn": false])
+    #expect(
+      detour.steps.map(\.description) == ["push Settings by settings", "push Login by signIn"])
+    #expect(
+      detour.detour
+        == Detour(guardName: "signedIn", remedy: "Login", pending: Request(to: "Account")))
+    #expect(detour.newCommands.isEmpty)
+    // A guard without a name cannot be answered: its command stays uncovered.
+    #expect(cover.uncovered.map(\.commandID) == ["locked"])
+    #expect(cover.uncovered[0].reason.hasPrefix("its guard has no name"))
+    #expect(cover.coveredCommandCount == 3)
+    // Each case is what the planner answers its request with, guards answering by name.
+    for testCase in cover.cases {
+      let route = try RouteGuard.answeringEveryGuard(testCase.guards) {
+        () throws(RoutingError) in
+        try table.route(testCase.request, from: ModalState(stack: [Entry(testCase.root)]))
+      }
+      #expect(route.commandSteps == testCase.steps, "\(testCase.name)")
+      #expect(route.detour == testCase.detour, "\(testCase.name)")
+    }
+    #expect(try table.cover() == cover)
+  }
+
+  /// With tabs, the detour case starts from the tabs with its tab selected, and its
+  /// detour stays in that tab.
+  @Test func withTabsADetourCaseStaysInItsTab() throws {
+    let signedIn = RouteGuard("signedIn", remedy: "Login") { _ in false }
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Tab("Mail", root: "Inbox")
+      Tab("Me", root: "Profile")
+      Command(id: "settings", from: ["Profile"], to: "Settings")
+      Command(id: "account", from: ["Settings"], to: "Account", when: signedIn)
+      Command(id: "signIn", to: "Login")
+    }
+    let cover = try table.cover()
+    #expect(
+      cover.cases.map(\.name) == [
+        "Mail: to Login: signIn", "Me: to Settings: settings",
+        "Me: to Account with signedIn: account",
+        "Me: to Account without signedIn: detour to Login",
+      ])
+    let detour = try #require(cover.cases.last)
+    #expect(detour.tab == "Me")
+    #expect(detour.stack.map(\.screen) == ["Profile", "Settings", "Login"])
+    var state = try #require(table.initialTabState)
+    state.selected = "Me"
+    let route = try RouteGuard.answeringEveryGuard(detour.guards) { () throws(RoutingError) in
+      try table.route(detour.request, from: ModalState(tabs: state))
+    }
+    #expect(route.commandSteps == detour.steps)
+    #expect(route.detour == detour.detour)
+    #expect(route.state.tabs?.selected == "Me")
+  }
+
+  /// A table without guards answers none and detours nowhere: its cases are those planned
+  /// with every guard refusing, as before guards had answers.
+  @Test func withoutGuardsNoCaseAnswersOne() throws {
+    let cover = try RouteTable(json: Tool.sampleTable).cover()
+    #expect(cover.cases.count == 4)
+    #expect(cover.cases.allSatisfy { $0.guards.isEmpty && $0.detour == nil })
   }
 
   @Test func aRootAndItsErrors() throws {

@@ -28,7 +28,7 @@ import Testing
       "   deepest: ContactCard; unreached: none",
       "== Cover: 3 cases from Menu take 7 of 8 commands (routing cover)",
       "   to Connections via Folder: home; ends on Menu > Connections",
-      "   not coverable: chatWithProfile: its guard refuses: cover plans with every guard refusing, as a table loaded from a file does",
+      "   not coverable: chatWithProfile: its guard has no name for a case to answer it by: cover plans it refusing, as a table loaded from a file does",
       "== Deep links",
       "the link folder/profile?userId=2 reads as: to Profile via Folder with userId: 2",
       "the stack renders as the link: menu/connections/chat/3",

@@ -371,16 +371,60 @@ import Testing
   }
 
   /// `routing cover` on a table whose commands present writes the layers its cases
-  /// leave open, so that `routing test` passes its file.
+  /// leave open; on one whose guard has a remedy, it covers the guarded commands by
+  /// answering the guard yes and checks the detour with it answering no; `routing test`
+  /// passes its file, every command exercised.
   @Test func aCoverOfPresentingCommandsPassesItsTest() throws {
     let files = ["modal.json": try Self.tableText("modal")]
     let cover = Tool.run(["cover", "modal.json"], files: files)
     #expect(cover.exitCode == 0, "\(cover)")
     #expect(cover.output.contains(#""layers":[["Compose","Recipients"]]"#), "\(cover.output)")
+    let lines = Tool.lines(cover.output)
+    #expect(
+      lines.contains(
+        #"  {"name":"to Account with signedIn: account","stack":["Inbox"],"to":"Account","guards":{"signedIn":true},"expect":{"stack":["Inbox"],"layers":[["Settings","Account"]]}},"#
+      ), "\(cover.output)")
+    #expect(
+      lines.contains(
+        #"  {"name":"to Account without signedIn: detour to Login","stack":["Inbox"],"to":"Account","guards":{"signedIn":false},"expect":{"stack":["Inbox"],"layers":[["Settings"],["Login"]],"detour":"Login"}}"#
+      ), "\(cover.output)")
+    #expect(cover.errors.hasSuffix("every command is covered\n"), "\(cover.errors)")
     let test = Tool.run(
-      ["test", "modal.json", "cases.json"],
+      ["test", "modal.json", "cases.json", "--coverage"],
       files: files.merging(["cases.json": cover.output]) { $1 })
     #expect(test.exitCode == 0, "\(test)")
+    #expect(test.output.contains("coverage: 12 of 12 commands"), "\(test.output)")
     #expect(test.output.hasSuffix(" 0 failed\n"), "\(test.output)")
+  }
+
+  /// Over tabs, a case answers guards by name and a remedied guard gets its detour case
+  /// as on one stack, and on a table whose commands present a case's expectation gives
+  /// the layers it leaves open over its tab.
+  @Test func aCoverOverTabsWithGuardsAndPresentsPassesItsTest() {
+    let table = """
+      {"tabs": [{"name": "Mail", "root": "Inbox"}, {"name": "Me", "root": "Profile"}],
+       "screens": [{"name": "Inbox"}, {"name": "Profile"}, {"name": "Account"},
+         {"name": "Login"}, {"name": "Settings"}],
+       "guards": {"signedIn": {"remedy": "Login"}},
+       "commands": [
+        {"id": "settings", "from": ["Profile"], "to": "Settings"},
+        {"id": "account", "from": ["Settings"], "to": "Account", "guard": "signedIn"},
+        {"id": "signIn", "to": "Login", "present": true}]}
+      """
+    let files = ["tabs.json": table]
+    let cover = Tool.run(["cover", "tabs.json"], files: files)
+    #expect(cover.exitCode == 0, "\(cover)")
+    #expect(cover.output.contains(#""guards":{"signedIn":true}"#), "\(cover.output)")
+    #expect(cover.output.contains(#""stacks":{"Mail":["Inbox"]},"layers":[["Login"]]"#))
+    #expect(
+      Tool.lines(cover.output).contains(
+        #"  {"name":"Me: to Account without signedIn: detour to Login","tab":"Me","to":"Account","guards":{"signedIn":false},"expect":{"tab":"Me","stacks":{"Me":["Profile","Settings"]},"layers":[["Login"]],"detour":"Login"}}"#
+      ), "\(cover.output)")
+    let test = Tool.run(
+      ["test", "tabs.json", "cases.json", "--coverage"],
+      files: files.merging(["cases.json": cover.output]) { $1 })
+    #expect(test.exitCode == 0, "\(test)")
+    #expect(test.output.contains("coverage: 3 of 3 commands"), "\(test.output)")
+    #expect(test.output.hasSuffix("4 passed, 0 failed\n"), "\(test.output)")
   }
 }
