@@ -164,14 +164,21 @@ extension Planner {
     // base while it is selected.
     var selected = tab?.number
     var stacks: [[Entry]] = []
+    // Their screen numbers, kept beside them: a leg that may select reads every other
+    // tab's.
+    var stackNumbers: [[Int32]] = []
     if let layout, let tabs = state.tabs {
       selected = layout.number(of: tabs.selected)!
       stacks = layout.tabs.map { tabs.stacks[$0.name] ?? [Entry($0.root)] }
     }
     return try scratch.withScratch {
       (buffers) throws(RoutingError) -> (route: ModalRoute, legEnds: [Int]) in
-      for (number, stack) in stacks.enumerated() where number != selected {
-        try screenNumbers(of: stack, tab: layout!.tabs[number].name, into: &buffers.stackScreens)
+      for (number, stack) in stacks.enumerated() {
+        var numbers: [Int32] = []
+        if number != selected {
+          try screenNumbers(of: stack, tab: layout!.tabs[number].name, into: &numbers)
+        }
+        stackNumbers.append(numbers)
       }
       try screenNumbers(of: chain, tab: tab?.name, into: &buffers.stackScreens)
       if topMatches(chain, destination, parameters, buffers) {
@@ -198,7 +205,8 @@ extension Planner {
         if !stacks.isEmpty {
           best = selectingLeg(
             better: best, from: chain, layerStarts: layerStarts, selected: selected!,
-            stacks: stacks, to: milestone, parameters: parameters, refused: refused, &buffers)
+            stacks: stacks, numbers: stackNumbers, to: milestone, parameters: parameters,
+            refused: refused, &buffers)
         }
         guard let leg = best else {
           throw RoutingError.unreachable(
@@ -219,9 +227,10 @@ extension Planner {
         if let tab = leg.select {
           // Every layer is closed: the chain is the selected tab's stack.
           stacks[selected!] = chain
+          stackNumbers[selected!] = buffers.stackScreens
           selected = tab
           chain = stacks[tab]
-          try screenNumbers(of: chain, tab: nil, into: &buffers.stackScreens)
+          buffers.stackScreens = stackNumbers[tab]
           steps.append(.select(layout!.tabs[tab].name))
         }
         for step in leg.steps {
@@ -244,13 +253,16 @@ extension Planner {
   /// `best`, or a better leg that closes every layer, selects another tab and goes on
   /// in it, when there is one: across tabs, a select is possible only with no layer
   /// open. `buffers.stackScreens` holds the chain's screen numbers; it is left as it was.
+  /// `stacks` are every tab's stacks and `numbers` their screen numbers (the selected
+  /// tab's are the chain's, and not read).
   ///
   /// - Complexity: One leg search per other tab, plus the closing of every layer
   ///   (``closingLayers(_:screens:layerStarts:parameters:filter:floor:)``) and O(*n*) to find a
   ///   pop into the base, for a chain of *n* entries.
   private func selectingLeg(
     better best: LayeredLeg?, from chain: [Entry], layerStarts: [Int], selected: Int,
-    stacks: [[Entry]], to milestone: Int32, parameters: Parameters, refused: [Int32],
+    stacks: [[Entry]], numbers: [[Int32]], to milestone: Int32, parameters: Parameters,
+    refused: [Int32],
     _ buffers: inout PlannerScratch
   ) -> LayeredLeg? {
     let screens = buffers.stackScreens
@@ -266,11 +278,7 @@ extension Planner {
           filter: filter)
     else { return best }
     for tab in stacks.indices where tab != selected {
-      var numbers: [Int32] = []
-      guard (try? screenNumbers(of: stacks[tab], tab: nil, into: &numbers)) != nil else {
-        continue
-      }
-      buffers.stackScreens = numbers
+      buffers.stackScreens = numbers[tab]
       var candidate: LayeredLeg? = nil
       if topMatches(stacks[tab], milestone, parameters, buffers) {
         candidate = layeredLeg(closing: closing.closing, select: tab, steps: [])
