@@ -2,8 +2,8 @@ extension RouteTable {
   /// Why a request from a state with modal layers is answered as it is
   /// (<doc:LayersAndDetours>, "Explanations").
   ///
-  /// The request is planned as ``route(_:from:)->ModalRoute`` plans it, one leg at a time.
-  /// For each leg that closes layers (by dismisses, or a pop to an entry below them), the
+  /// The request is planned as ``route(_:from:)->ModalRoute`` plans it, the guards asked
+  /// once. For each leg that closes layers (by dismisses, or a pop to an entry below them), the
   /// explanation gives the least cost of a leg to the same milestone that keeps each of
   /// them open, or says that none exists. When the route detours, it names the guards that
   /// said no, the first refused command of the route through those with a remedy, and the
@@ -26,9 +26,10 @@ extension RouteTable {
   ///   not detour.
   /// - Throws: What ``route(_:from:)->ModalRoute`` throws, except that a request with no
   ///   route is explained instead.
-  /// - Complexity: Two plans of the request as ``route(_:from:)->ModalRoute`` makes them,
-  ///   one layered leg search for each layer a leg closes, and, when there is no route,
-  ///   *k* + 1 searches of every screen the failing leg reaches, for *k* open layers.
+  /// - Complexity: The plans ``route(_:from:)->ModalRoute`` makes, one layered leg search
+  ///   for each layer a leg closes, and, when there is no route, a plan for each leg up
+  ///   to the failing one and *k* + 1 searches of every screen it reaches, for *k* open
+  ///   layers.
   public func explanation(_ request: Request, from state: ModalState) throws(RoutingError)
     -> ModalExplanation
   {

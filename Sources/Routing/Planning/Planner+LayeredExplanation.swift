@@ -1,7 +1,9 @@
-/// The planner's side of a ``ModalExplanation``: the request's legs planned one by one,
-/// as ``route(_:from:inTab:layout:)`` plans them, so that each leg that closes layers can
-/// be set beside the best leg that keeps them open, and a detour or a failing leg found
-/// where the route finds it (<doc:LayersAndDetours>, "Explanations").
+/// The planner's side of a ``ModalExplanation``: the request planned by the plans
+/// ``route(_:from:inTab:layout:)`` makes (the route, or the route through remedied
+/// commands and the leg to the remedy), whose leg ends say where each leg that closes
+/// layers starts, so that it can be set beside the best leg that keeps them open; without
+/// a route, the legs planned one by one up to the one that fails
+/// (<doc:LayersAndDetours>, "Explanations").
 extension Planner {
   /// What an explanation learns from planning: the closings and the detour, and, when
   /// there is no route, the leg that has none.
@@ -21,89 +23,114 @@ extension Planner {
   }
 
   /// Plans `request` from `state` as ``route(_:from:inTab:layout:)`` does and says why
-  /// it is answered so.
+  /// it is answered so. The guards are asked once, as for the route.
   ///
   /// - Throws: What the route throws, except that a missing route is explained.
-  /// - Complexity: Two plans of the request, and for each layer a leg closes, one
-  ///   layered leg search.
+  /// - Complexity: The plans the route makes (one, or three for a detour), for a route
+  ///   that fails one plan a leg up to the failing one, and for each layer a leg closes
+  ///   one layered leg search.
   func account(
     _ request: Request, from state: ModalState, inTab tab: StackTab?, layout: TabLayout?
   ) throws(RoutingError) -> LayeredAccount {
-    // The route's own errors (keys, unknown screens) are the explanation's.
-    do {
-      _ = try route(request, from: state, inTab: tab, layout: layout)
-    } catch {
-      switch error {
-      case .unreachable, .refusedByGuard: break
-      default: throw error
-      }
+    guard !state.stack.isEmpty else { throw RoutingError.emptyStack }
+    if let empty = state.layers.firstIndex(where: \.isEmpty) {
+      throw RoutingError.emptyLayer(empty)
     }
     let refused = refusedCommands(request, from: state.chain)
-    let milestones = request.breadcrumbs + [request.destination]
-    let direct = try legs(
-      to: milestones, parameters: request.parameters, from: state, inTab: tab, layout: layout,
-      leavingOut: refused)
     var account = LayeredAccount()
-    guard let failing = direct.failing else {
-      account.closings = direct.legs.compactMap { closing(of: $0, request, refused, tab, layout) }
+    let direct: (route: ModalRoute, legEnds: [Int])
+    do {
+      direct = try plan(request, from: state, inTab: tab, layout: layout, leavingOut: refused)
+    } catch {
+      guard case .unreachable = error else { throw error }
+      return try accountWithoutRoute(
+        request, from: state, inTab: tab, layout: layout, refused: refused)
+    }
+    account.closings = closings(
+      of: direct.route, legEnds: direct.legEnds, request, from: state, refused: refused,
+      tab, layout)
+    try checkParameters(of: request, along: Route(steps: direct.route.commandSteps, stack: []))
+    return account
+  }
+
+  /// The account of a request that no route avoiding the commands `refused` fulfils: its
+  /// detour, when it has one, or its failing leg.
+  private func accountWithoutRoute(
+    _ request: Request, from state: ModalState, inTab tab: StackTab?, layout: TabLayout?,
+    refused: [Int32]
+  ) throws(RoutingError) -> LayeredAccount {
+    var account = LayeredAccount()
+    guard
+      let (through, legEnds, refusal, condition) = detourCut(
+        request, from: state, inTab: tab, layout: layout, refused: refused),
+      let remedy = condition.remedy
+    else {
+      let direct = try legs(
+        to: request.breadcrumbs + [request.destination], parameters: request.parameters,
+        from: state, inTab: tab, layout: layout, leavingOut: refused)
+      if let failing = direct.failing {
+        account.failure = (
+          failing.state, failing.milestone, refused, selectedTab(failing.state, tab, layout)
+        )
+      }
       return account
     }
-    account.failure = (
-      failing.state, failing.milestone, refused, selectedTab(failing.state, tab, layout)
-    )
-    // A detour: the route through the refused commands that have a remedy, up to the
-    // first of them, then the leg to its remedy.
-    let remedied = refused.filter { commands[Int($0)].condition?.remedy != nil }
-    guard !remedied.isEmpty else { return account }
-    let through = try legs(
-      to: milestones, parameters: request.parameters, from: state, inTab: tab, layout: layout,
-      leavingOut: refused.filter { commands[Int($0)].condition?.remedy == nil })
-    guard through.failing == nil else { return account }
-    var taken = 0
-    var closings: [ModalExplanation.Closing] = []
-    for leg in through.legs {
-      guard
-        let refusal = leg.route.steps.firstIndex(where: { step in
-          step.commandStep.map { remedied.contains(Int32($0.command)) } ?? false
-        })
-      else {
-        closings += closing(of: leg, request, refused, tab, layout).map { [$0] } ?? []
-        taken += leg.route.steps.count
-        continue
+    // The legs of the route through the remedied commands, up to its first refused step,
+    // each explained with the commands that route leaves out.
+    let unremedied = refused.filter { commands[Int($0)].condition?.remedy == nil }
+    account.closings = closings(
+      of: through, legEnds: legEnds, request, from: state, refused: unremedied, tab, layout,
+      upTo: refusal)
+    var there = state
+    for step in through.steps[..<refusal] { there.apply(step) }
+    let leg = try legs(
+      to: [remedy], parameters: request.parameters, from: there, inTab: tab, layout: layout,
+      leavingOut: refused)
+    if let failing = leg.failing {
+      account.failure = (failing.state, failing.milestone, refused, selectedTab(there, tab, layout))
+      return account
+    }
+    account.closings += leg.legs.compactMap { closing(of: $0, request, refused, tab, layout) }
+    let steps = Array(through.steps[..<refusal]) + leg.legs.flatMap(\.route.steps)
+    try checkParameters(
+      of: request, along: Route(steps: steps.compactMap(\.commandStep), stack: []))
+    var names: [String] = []
+    for command in refused {
+      if let name = commands[Int(command)].condition?.name, !names.contains(name) {
+        names.append(name)
       }
-      let command = leg.route.steps[refusal].commandStep!.command
-      let condition = commands[command].condition!
-      if closingEnd(of: leg) <= refusal,
-        let closing = closing(of: leg, request, refused, tab, layout)
-      {
+    }
+    let command = through.steps[refusal].commandStep!.command
+    account.detour = ModalExplanation.DetourCause(
+      refusingGuards: names, command: command, commandID: commands.id(of: command),
+      guardName: condition.name, remedy: remedy, stepsBefore: refusal)
+    return account
+  }
+
+  /// The closings of `route`'s legs (`legEnds` says where each ends), its milestones
+  /// being `request`'s breadcrumbs and then its destination, each set beside the best leg
+  /// that keeps its layers open with the commands `refused` left out; with `limit`, only
+  /// the steps before that index count.
+  private func closings(
+    of route: ModalRoute, legEnds: [Int], _ request: Request, from state: ModalState,
+    refused: [Int32], _ tab: StackTab?, _ layout: TabLayout?, upTo limit: Int = .max
+  ) -> [ModalExplanation.Closing] {
+    let milestones = request.breadcrumbs + [request.destination]
+    var closings: [ModalExplanation.Closing] = []
+    var start = state
+    var begin = 0
+    for (number, end) in legEnds.enumerated() where begin < min(end, limit) {
+      let leg = PlannedLeg(
+        start: start, milestone: milestones[number],
+        route: ModalRoute(
+          steps: Array(route.steps[begin..<end]), state: state))
+      if let closing = closing(of: leg, request, refused, tab, layout, upTo: limit - begin) {
         closings.append(closing)
       }
-      var there = leg.start
-      for step in leg.route.steps[..<refusal] { there.apply(step) }
-      let remedy = try legs(
-        to: [condition.remedy!], parameters: request.parameters, from: there, inTab: tab,
-        layout: layout, leavingOut: refused)
-      if let failing = remedy.failing {
-        account.failure = (
-          failing.state, failing.milestone, refused, selectedTab(there, tab, layout)
-        )
-        return account
-      }
-      closings += remedy.legs.compactMap { closing(of: $0, request, refused, tab, layout) }
-      var names: [String] = []
-      for command in refused {
-        if let name = commands[Int(command)].condition?.name, !names.contains(name) {
-          names.append(name)
-        }
-      }
-      account.closings = closings
-      account.detour = ModalExplanation.DetourCause(
-        refusingGuards: names, command: command, commandID: commands.id(of: command),
-        guardName: condition.name, remedy: condition.remedy!, stepsBefore: taken + refusal)
-      account.failure = nil
-      return account
+      for step in leg.route.steps { start.apply(step) }
+      begin = end
     }
-    return account
+    return closings
   }
 
   /// The legs to `milestones` from `state`, each planned from where the one before left
@@ -132,32 +159,16 @@ extension Planner {
     return (legs, nil)
   }
 
-  /// The number of steps at the start of `leg` that close layers: up to the one after
-  /// which the fewest layers are open.
-  private func closingEnd(of leg: PlannedLeg) -> Int {
-    var state = leg.start
-    var fewest = state.layers.count
-    var end = 0
-    for (index, step) in leg.route.steps.enumerated() {
-      state.apply(step)
-      if state.layers.count < fewest {
-        fewest = state.layers.count
-        end = index + 1
-      }
-    }
-    return end
-  }
-
-  /// What `leg` closes and what keeping each closed layer open would take, or `nil` when
-  /// it closes none.
+  /// What `leg` closes (in its steps before `limit`) and what keeping each closed layer
+  /// open would take with the commands `refused` left out, or `nil` when it closes none.
   private func closing(
     of leg: PlannedLeg, _ request: Request, _ refused: [Int32], _ tab: StackTab?,
-    _ layout: TabLayout?
+    _ layout: TabLayout?, upTo limit: Int = .max
   ) -> ModalExplanation.Closing? {
     var state = leg.start
     let open = state.layers.count
     var fewest = open
-    for step in leg.route.steps {
+    for step in leg.route.steps.prefix(limit) {
       state.apply(step)
       fewest = min(fewest, state.layers.count)
     }

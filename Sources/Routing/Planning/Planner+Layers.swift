@@ -79,17 +79,9 @@ extension Planner {
     _ request: Request, from state: ModalState, inTab tab: StackTab?, layout: TabLayout?,
     refused: [Int32]
   ) throws(RoutingError) -> ModalRoute? {
-    let remedied = refused.filter { commands[Int($0)].condition?.remedy != nil }
-    guard !remedied.isEmpty else { return nil }
-    let unremedied = refused.filter { commands[Int($0)].condition?.remedy == nil }
     guard
-      let (through, legEnds) = try? plan(
-        request, from: state, inTab: tab, layout: layout, leavingOut: unremedied),
-      let refusal = through.steps.firstIndex(where: { step in
-        step.commandStep.map { remedied.contains(Int32($0.command)) } ?? false
-      }),
-      let condition = through.steps[refusal].commandStep.flatMap({ commands[$0.command].condition }
-      ),
+      let (through, legEnds, refusal, condition) = detourCut(
+        request, from: state, inTab: tab, layout: layout, refused: refused),
       let remedy = condition.remedy
     else { return nil }
     var there = state
@@ -120,6 +112,32 @@ extension Planner {
       detour: Detour(guardName: condition.name, remedy: remedy, pending: pending))
     try checkParameters(of: request, along: Route(steps: route.commandSteps, stack: []))
     return route
+  }
+
+  /// Where a detour for `request` leaves the route through the refused commands whose
+  /// guards have a remedy (the others of `refused` left out): that route, the number of
+  /// steps at the end of each of its legs, the index of its first step by a refused
+  /// command, and that command's guard. `nil` when no refused command has a remedy, or
+  /// that route cannot be planned or takes none.
+  ///
+  /// - Complexity: One plan.
+  func detourCut(
+    _ request: Request, from state: ModalState, inTab tab: StackTab?, layout: TabLayout?,
+    refused: [Int32]
+  ) -> (through: ModalRoute, legEnds: [Int], refusal: Int, condition: RouteGuard)? {
+    let remedied = refused.filter { commands[Int($0)].condition?.remedy != nil }
+    guard !remedied.isEmpty else { return nil }
+    let unremedied = refused.filter { commands[Int($0)].condition?.remedy == nil }
+    guard
+      let (through, legEnds) = try? plan(
+        request, from: state, inTab: tab, layout: layout, leavingOut: unremedied),
+      let refusal = through.steps.firstIndex(where: { step in
+        step.commandStep.map { remedied.contains(Int32($0.command)) } ?? false
+      }),
+      let condition = through.steps[refusal].commandStep.flatMap({ commands[$0.command].condition }
+      )
+    else { return nil }
+    return (through, legEnds, refusal, condition)
   }
 
   /// A stack's route with its presenting commands' steps made presents, each opening a

@@ -98,6 +98,68 @@ import Testing
     #expect(why.closings.first?.layers == [[Entry("Compose"), Entry("Recipients")]])
   }
 
+  /// Standing on the destination, a request has no step whatever its breadcrumbs: the
+  /// explanation has nothing to say, as the route takes no leg.
+  @Test func aRequestAlreadyThereExplainsNoLeg() throws {
+    let table = try Self.table(deeper: false, back: true)
+    for via: [ScreenName] in [["Target"], ["Deeper"]] {
+      let request = Request(to: "Sheet", via: via)
+      #expect(try table.route(request, from: Self.inSheet).steps.isEmpty)
+      let why = try table.explanation(request, from: Self.inSheet)
+      #expect(why.closings.isEmpty && why.detour == nil && why.failure == nil, "\(via)")
+    }
+  }
+
+  /// A detour's closing is the leg of the route through the remedied commands, set beside
+  /// legs that leave out only the commands without a remedy: here the sheet could stay
+  /// open on the way to Account through Deep and Deeper, in 3 steps.
+  @Test func aDetoursClosingIsComparedUnderItsOwnRule() throws {
+    let signedIn = RouteGuard("signedIn", remedy: "Login") { _ in false }
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen("Home")
+      Screen("Sheet")
+      Screen("Deep")
+      Screen("Deeper")
+      Screen("Account")
+      Screen("Login")
+      Command(id: "sheet", from: ["Home"], to: "Sheet", presents: true)
+      Command(id: "accountHome", from: ["Home"], to: "Account", when: signedIn)
+      Command(id: "deep", from: ["Sheet"], to: "Deep")
+      Command(id: "deeper", from: ["Deep"], to: "Deeper")
+      Command(id: "accountDeeper", from: ["Deeper"], to: "Account", when: signedIn)
+      Command(id: "signIn", from: ["Home"], to: "Login", presents: true)
+    }
+    let route = try table.route(Request(to: "Account"), from: Self.inSheet)
+    #expect(route.steps.map(\.description) == ["dismiss", "present Login by signIn"])
+    let why = try table.explanation(Request(to: "Account"), from: Self.inSheet)
+    #expect(why.detour?.stepsBefore == 1)
+    #expect(why.detour?.commandID == "accountHome")
+    #expect(why.closings.map(\.milestone) == ["Account"])
+    #expect(why.closings.map(\.cost) == [2])
+    #expect(why.closings.map(\.keepingOpen) == [[3]])
+  }
+
+  /// A route that fails because no route exists fails so in the explanation too, even
+  /// when the route through a remedied guard would hold a value a screen cannot take:
+  /// the detour is not taken, and the failing leg is explained.
+  @Test func aDetourThatCannotBePlannedIsNoRouteAsForTheRoute() throws {
+    let signedIn = RouteGuard("signedIn", remedy: "Login") { _ in false }
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen("Home")
+      Screen("Account", parameters: [Parameter("id", .integer)])
+      Screen("Login")
+      Command(id: "account", from: ["Home"], to: "Account", when: signedIn)
+      Command(id: "signIn", from: ["Home"], to: "Login", presents: true)
+    }
+    let request = Request(to: "Account", parameters: ["id": "abc"])
+    let start = ModalState(stack: [Entry("Home")])
+    let routeError = #expect(throws: RoutingError.self) { try table.route(request, from: start) }
+    #expect(routeError?.kind == "unreachable", "\(String(describing: routeError))")
+    let why = try table.explanation(request, from: start)
+    #expect(why.detour == nil)
+    #expect(why.failure?.commands.map(\.reason) == [.guardRefused])
+  }
+
   @Test func aDetourNamesTheGuardItsCommandAndTheRemedy() throws {
     let table = try Self.modalTable()
     let why = try table.explanation(
@@ -170,11 +232,13 @@ import Testing
   }
 
   /// On seeded random tables and states (those of `ModalReferenceTests`), the
-  /// explanation of a request agrees with the whole-state reference: a leg closes layers
-  /// when the reference's route does, each "keeping open" cost is the reference's best
-  /// leg that keeps that layer open, a detour names the reference's remedy, and, without
-  /// costs or tabs, the screens a failing leg reaches are those the reference reaches,
-  /// with as many steps. CI runs 40 batches of 100 requests, the default one.
+  /// explanation of a request (a breadcrumb one time in two) agrees with the whole-state
+  /// reference: it throws what the route throws, each leg's closing (the layers closed,
+  /// the cost, each "keeping open" cost as the reference's best leg that keeps that layer
+  /// open) is the reference's, a detour's cut, command and closings are the reference's,
+  /// and, without costs or tabs, the screens a failing leg reaches are those the
+  /// reference reaches, with as many steps. CI runs 40 batches of 100 requests, the
+  /// default one.
   @Test(arguments: TestScale.batches(full: 40, quick: 1))
   func agreesWithTheReference(batch: Int) throws {
     var random = SeededGenerator(seed: UInt64(batch) &* 0x2F1B &+ 77)
@@ -190,51 +254,70 @@ import Testing
         state = ModalState(tabs: TabState(selected: "T0", stacks: stacks), layers: state.layers)
       }
       let destination = names.randomElement(using: &random)!
-      let context = "batch \(batch), request \(request): \(state) to \(destination)"
-      guard
-        let why = try? unrefused({ () throws(RoutingError) in
-          try table.explanation(Request(to: destination), from: state)
-        })
-      else { continue }
-      let start = ModalReferencePlanner.state(state, reference.tabNames)
-      switch reference.answer(from: state, to: destination, via: [], [:]) {
+      let via = Bool.random(using: &random) ? [] : [names.randomElement(using: &random)!]
+      let asked = Request(to: destination, via: via)
+      let context = "batch \(batch), request \(request): \(state) to \(destination) via \(via)"
+      let routed = Result { () throws(RoutingError) in
+        try unrefused { () throws(RoutingError) in try table.route(asked, from: state) }
+      }
+      let explained = Result { () throws(RoutingError) in
+        try table.explanation(asked, from: state)
+      }
+      let why: ModalExplanation
+      switch (explained, routed) {
+      case (.success(let explanation), _):
+        why = explanation
+      case (.failure(let error), .failure(let wanted)):
+        #expect(error == wanted, "\(context)")
+        continue
+      case (.failure(let error), .success):
+        Issue.record("\(context): the explanation throws \(error), the route does not")
+        continue
+      }
+      if case .failure(let error) = routed, case .unreachable = error {
+      } else if case .failure(let error) = routed {
+        Issue.record("\(context): the route throws \(error), the explanation does not")
+        continue
+      }
+      let milestones = via + [destination]
+      switch reference.answer(from: state, to: destination, via: via, [:]) {
       case .success(let route) where route.detour != nil:
-        #expect(why.detour?.remedy == route.detour?.remedy, "\(context)")
+        let (widened, wide, cut) = try #require(
+          reference.detourCut(from: state, to: destination, via: via, [:]), "\(context)")
+        let detour = try #require(why.detour, "\(context)")
+        #expect(detour.remedy == route.detour?.remedy, "\(context)")
+        #expect(detour.stepsBefore == cut, "\(context)")
+        #expect(detour.command == wide.steps[cut].commandStep?.command, "\(context)")
         #expect(why.failure == nil, "\(context)")
-      case .success(let route):
-        #expect(why.detour == nil && why.failure == nil, "\(context)")
-        var after = state
-        var fewest = state.layers.count
-        for step in route.steps {
-          after.apply(step)
-          fewest = min(fewest, after.layers.count)
-        }
-        guard fewest < state.layers.count else {
-          #expect(why.closings.isEmpty, "\(context)")
+        var there = state
+        for step in wide.steps[..<cut] { there.apply(step) }
+        guard case .success(let leg) = reference.legs(from: there, to: detour.remedy, via: [], [:])
+        else {
+          Issue.record("\(context): the reference has no leg to the remedy")
           continue
         }
-        closings += 1
-        let closing = try #require(why.closings.first, "\(context)")
-        #expect(why.closings.count == 1, "\(context)")
-        #expect(closing.layers == Array(state.layers[fewest...]), "\(context)")
-        #expect(closing.cost == reference.cost(of: route.steps), "\(context)")
-        let wanted = (fewest..<state.layers.count).map { layer in
-          reference.leg(from: start, to: destination, [:], keeping: layer).map {
-            reference.cost(of: $0.0)
-          }
-        }
-        #expect(closing.keepingOpen == wanted, "\(context)")
+        let wanted =
+          Self.closings(widened, wide.steps, wide.ends, milestones, from: state, upTo: cut)
+          + Self.closings(reference, leg.steps, leg.ends, [detour.remedy], from: there)
+        #expect(why.closings.map(Self.describe) == wanted, "\(context)")
+      case .success:
+        #expect(why.detour == nil && why.failure == nil, "\(context)")
+        guard case .success(let legs) = reference.legs(from: state, to: destination, via: via, [:])
+        else { continue }
+        let wanted = Self.closings(reference, legs.steps, legs.ends, milestones, from: state)
+        #expect(why.closings.map(Self.describe) == wanted, "\(context)")
+        closings += wanted.isEmpty ? 0 : 1
       case .failure:
         #expect(why.detour == nil, "\(context)")
         let failure = try #require(why.failure, "\(context)")
         failures += 1
-        // A detour whose leg to the remedy fails explains that leg, from where it starts.
-        guard failure.milestone == destination && failure.stack == state.chain else {
-          #expect(
-            reference.commands.contains { $0.remedy == failure.milestone }, "\(context)")
+        // A detour whose leg to the remedy fails explains that leg, from where it
+        // starts; a failing leg after a breadcrumb starts where the legs before end.
+        guard via.isEmpty, failure.milestone == destination && failure.stack == state.chain else {
           continue
         }
         guard tabs == 0, !reference.commands.contains(where: { $0.cost != 1 }) else { continue }
+        let start = ModalReferencePlanner.state(state, reference.tabNames)
         let top = state.chain[state.chain.count - 1].screen
         var wanted: [ScreenName: Int] = [:]
         for name in names where name != top {
@@ -249,5 +332,47 @@ import Testing
     }
     #expect(closings > 5)
     #expect(failures > 5)
+  }
+
+  /// A closing in words, to compare with the reference's.
+  static func describe(_ closing: ModalExplanation.Closing) -> String {
+    "\(closing.milestone) \(closing.layers) from \(closing.firstLayer) cost \(closing.cost) "
+      + "open \(closing.keepingOpen)"
+  }
+
+  /// The closings the reference `planner` gives the legs of `steps` (each ending at its
+  /// `ends` entry, toward its milestone) from `start`, counting only the steps before
+  /// `limit`, described as ``describe(_:)`` does.
+  static func closings(
+    _ planner: ModalReferencePlanner, _ steps: [ModalStep], _ ends: [Int],
+    _ milestones: [ScreenName], from start: ModalState, upTo limit: Int = .max
+  ) -> [String] {
+    var described: [String] = []
+    var state = start
+    var begin = 0
+    for (number, end) in ends.enumerated() where begin < min(end, limit) {
+      let leg = Array(steps[begin..<end])
+      let open = state.layers.count
+      var fewest = open
+      var after = state
+      for step in leg.prefix(limit - begin) {
+        after.apply(step)
+        fewest = min(fewest, after.layers.count)
+      }
+      if fewest < open {
+        let from = ModalReferencePlanner.state(state, planner.tabNames)
+        let keeping = (fewest..<open).map { layer in
+          planner.leg(from: from, to: milestones[number], [:], keeping: layer).map {
+            planner.cost(of: $0.0)
+          }
+        }
+        described.append(
+          "\(milestones[number]) \(Array(state.layers[fewest...])) from \(fewest + 1) "
+            + "cost \(planner.cost(of: leg)) open \(keeping)")
+      }
+      for step in leg { state.apply(step) }
+      begin = end
+    }
+    return described
   }
 }

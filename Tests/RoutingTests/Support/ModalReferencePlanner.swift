@@ -246,12 +246,16 @@ struct ModalReferencePlanner {
   /// route without disabled moves; when there is none, the route with the remedied ones
   /// enabled, cut before its first remedied move and followed by the leg to that move's
   /// remedy (disabled moves left out), the rest of the request pending.
-  func answer(
+  /// This planner with the disabled moves that have a remedy enabled, its legs for the
+  /// request, and the index of their first step by such a move; `nil` when there is no
+  /// such route or it takes none.
+  func detourCut(
     from start: ModalState, to destination: ScreenName, via breadcrumbs: [ScreenName],
     _ parameters: Parameters
-  ) -> Result<ModalRoute, RoutingError> {
-    let first = route(from: start, to: destination, via: breadcrumbs, parameters)
-    guard case .failure(.unreachable) = first else { return first }
+  ) -> (
+    widened: ModalReferencePlanner, wide: (steps: [ModalStep], state: State, ends: [Int]),
+    cut: Int
+  )? {
     var widened = self
     for number in commands.indices where !commands[number].enabled && commands[number].remedy != nil
     {
@@ -263,6 +267,18 @@ struct ModalReferencePlanner {
       let cut = wide.steps.firstIndex(where: { step in
         step.commandStep.map { !commands[$0.command].enabled } ?? false
       })
+    else { return nil }
+    return (widened, wide, cut)
+  }
+
+  func answer(
+    from start: ModalState, to destination: ScreenName, via breadcrumbs: [ScreenName],
+    _ parameters: Parameters
+  ) -> Result<ModalRoute, RoutingError> {
+    let first = route(from: start, to: destination, via: breadcrumbs, parameters)
+    guard case .failure(.unreachable) = first,
+      let (widened, wide, cut) = detourCut(
+        from: start, to: destination, via: breadcrumbs, parameters)
     else { return first }
     let remedy = commands[wide.steps[cut].commandStep!.command].remedy!
     // Replays the steps before the cut, each as the move that makes it.
