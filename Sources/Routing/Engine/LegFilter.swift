@@ -68,10 +68,10 @@ extension Planner {
   /// - Complexity: O(*g*) guard calls, where *g* is the number of guarded commands.
   func refusedCommands(_ request: Request, from stack: [Entry]) -> [Int32] {
     guard !graph.guardedCommands.isEmpty else { return [] }
-    if let answers = RouteGuard.answersByName {
+    if let given = RouteGuard.givenAnswers, given.everyGuard {
       // Cover's cases state their guards' answers by name (RouteGuard.answeringEveryGuard).
       return graph.guardedCommands.enumerated().compactMap { position, command in
-        graph.guards[position].name.flatMap { answers[$0] } == true ? nil : command
+        graph.guards[position].name.flatMap { given.byName[$0] } == true ? nil : command
       }
     }
     let context = GuardContext(request: request, stack: stack)

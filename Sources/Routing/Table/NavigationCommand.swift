@@ -100,7 +100,7 @@ public struct RouteGuard: Sendable {
   /// so it lets the command take part in no request, unless the request is planned
   /// within ``answeringGuards(_:_:)`` with an answer for its name.
   package static func unevaluated(_ name: String, remedy: ScreenName? = nil) -> RouteGuard {
-    RouteGuard(name, remedy: remedy) { _ in givenAnswers?[name] ?? false }
+    RouteGuard(name, remedy: remedy) { _ in givenAnswers?.byName[name] ?? false }
   }
 
   /// The answers, by guard name, that guards loaded without code give while `body`
@@ -112,14 +112,11 @@ public struct RouteGuard: Sendable {
   package static func answeringGuards<Value, Failure: Error>(
     _ answers: [String: Bool], _ body: () throws(Failure) -> Value
   ) throws(Failure) -> Value {
-    let outcome = $givenAnswers.withValue(answers) {
+    let outcome = $givenAnswers.withValue(GivenAnswers(byName: answers, everyGuard: false)) {
       Result { () throws(Failure) in try body() }
     }
     return try outcome.get()
   }
-
-  /// The answers of ``answeringGuards(_:_:)``, or `nil` outside it.
-  @TaskLocal private static var givenAnswers: [String: Bool]?
 
   /// Runs `body` with every guard answering by its name, whatever its code: `answers`
   /// for the names it holds, no for any other name and for a guard without one. How
@@ -132,14 +129,24 @@ public struct RouteGuard: Sendable {
   package static func answeringEveryGuard<Value, Failure: Error>(
     _ answers: [String: Bool], _ body: () throws(Failure) -> Value
   ) throws(Failure) -> Value {
-    let outcome = $answersByName.withValue(answers) {
+    let outcome = $givenAnswers.withValue(GivenAnswers(byName: answers, everyGuard: true)) {
       Result { () throws(Failure) in try body() }
     }
     return try outcome.get()
   }
 
-  /// The answers of ``answeringEveryGuard(_:_:)``, or `nil` outside it.
-  @TaskLocal package static var answersByName: [String: Bool]?
+  /// Answers given by guard name while a body runs.
+  package struct GivenAnswers: Sendable {
+    /// The answers, by guard name; a name without one refuses.
+    package var byName: [String: Bool]
+    /// Whether every guard answers so (``answeringEveryGuard(_:_:)``), whatever its code,
+    /// and not only those loaded without code (``answeringGuards(_:_:)``).
+    package var everyGuard: Bool
+  }
+
+  /// The answers of ``answeringGuards(_:_:)`` or ``answeringEveryGuard(_:_:)``, or `nil`
+  /// outside both.
+  @TaskLocal package static var givenAnswers: GivenAnswers?
 
   /// The name a route-table file writes for this guard.
   package var fileName: String { name ?? "guard" }
