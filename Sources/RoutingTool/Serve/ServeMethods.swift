@@ -13,6 +13,11 @@ struct ServeMethod: Sendable {
   /// started.
   var run:
     @Sendable (_ params: JSONObject, _ table: RouteTable, _ session: ServeSession) -> RPC.Outcome
+  /// For a method whose params are a request (`route`, `explain`): answers the request
+  /// as the line's reader read it in place, as ``run`` answers it from a tree.
+  var request:
+    (@Sendable (_ request: Result<RawRequest, RequestProblem>, _ table: RouteTable) -> RPC.Outcome)? =
+      nil
 }
 
 /// The methods of `routing serve` (Docs/Service.md, "Methods"): each calls the code the
@@ -36,12 +41,23 @@ enum ServeMethods {
     description:
       "Plans the shortest chain of navigation commands from a stack of screens (bottom first) "
       + "to a screen, through optional breadcrumbs 'via'; answers each step and the final stack.",
-    schema: Schema.request(target: "to")
-  ) { params, table, _ in
-    do throws(RequestProblem) {
-      return route(try RawRequest(document: .object(params)), in: table)
-    } catch {
-      return .failure(RPC.Failure(RequestFailure(error)))
+    schema: Schema.request(target: "to"),
+    run: { params, table, _ in route(request(params), in: table) },
+    request: { request, table in route(request, in: table) })
+
+  /// The request in a method's params read as a tree, as the line's reader reads it in
+  /// place.
+  private static func request(_ params: JSONObject) -> Result<RawRequest, RequestProblem> {
+    Result { () throws(RequestProblem) in try RawRequest(tree: .object(params)) }
+  }
+
+  /// The answer to a route request read from params, or to the problem in them.
+  static func route(_ request: Result<RawRequest, RequestProblem>, in table: RouteTable)
+    -> RPC.Outcome
+  {
+    switch request {
+    case .success(let raw): return route(raw, in: table)
+    case .failure(let problem): return .failure(RPC.Failure(RequestFailure(problem)))
     }
   }
 
@@ -95,15 +111,16 @@ enum ServeMethods {
     description:
       "Like route, but when there is no route, says why: the screens the failing leg reaches, "
       + "each command into its milestone and why it cannot apply, and the nearest screen.",
-    schema: Schema.request(target: "to", tabs: false, layers: false)
-  ) { params, table, _ in
+    schema: Schema.request(target: "to", tabs: false, layers: false),
+    run: { params, table, _ in explain(request(params), in: table) },
+    request: { request, table in explain(request, in: table) })
+
+  /// The answer to an explain request read from params: the route, or why there is none.
+  static func explain(_ read: Result<RawRequest, RequestProblem>, in table: RouteTable)
+    -> RPC.Outcome
+  {
     do throws(RequestFailure) {
-      let raw: RawRequest
-      do throws(RequestProblem) {
-        raw = try RawRequest(document: .object(params))
-      } catch {
-        throw RequestFailure(error)
-      }
+      let raw = try read.mapError { RequestFailure($0) }.get()
       guard raw.tabs == nil else {
         throw .invalidRequest(
           at: JSONPath.root.appending("tab"),

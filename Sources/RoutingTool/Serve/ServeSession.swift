@@ -81,16 +81,17 @@ package final class ServeSession: Sendable {
   {
     guard line.contains(where: { !RPC.isBlank($0) }) else { return false }
     table.refresh(self)
-    if answerPlainRoute(line, table.table, into: &json) { return true }
-    let message: JSONValue
+    let read: RPCLine
     do {
-      message = try JSONValue(parsing: Array(line))
+      read = try RPCLine.read(line, reusing: &table.readerBuffers)
     } catch {
       RPC.write(.failure(.parseError(error)), id: .null, into: &json)
       return true
     }
-    guard case .array(let batch) = message else {
-      return RPC.handle(message, table.table, self, into: &json)
+    let batch: [RPCMessage]
+    switch read {
+    case .single(let message): return RPC.handle(message, table.table, self, into: &json)
+    case .batch(let messages): batch = messages
     }
     guard !batch.isEmpty else {
       RPC.write(
@@ -198,10 +199,13 @@ package final class ServeSession: Sendable {
 }
 
 /// The table a serving thread answers on: copied out of the session only when a reload
-/// has replaced it, since copying a table's value retains each of its many buffers.
+/// has replaced it, since copying a table's value retains each of its many buffers; and
+/// the storage of the thread's line reader, kept from one line to the next.
 struct ServeTable {
   private var snapshot: ServeSession.Snapshot
   private(set) var table: RouteTable
+  /// The line reader's storage, allocated by the first line.
+  var readerBuffers = JSONReader.Buffers()
 
   init(_ session: ServeSession) {
     snapshot = session.snapshot
