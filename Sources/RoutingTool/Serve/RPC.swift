@@ -87,10 +87,10 @@ enum RPC {
   /// Handles one request object (alone or in a batch) and writes its response; `false`
   /// for a notification, which has none.
   static func handle(
-    _ message: RPCMessage, _ table: RouteTable, _ session: ServeSession,
+    _ message: inout RPCMessage, _ table: RouteTable, _ session: ServeSession,
     into json: inout JSONBytes
   ) -> Bool {
-    let request: (id: JSONValue?, method: String, params: RPCMessage.Params?)
+    let request: (id: JSONValue?, method: String)
     do {
       request = try envelope(message)
     } catch {
@@ -99,7 +99,8 @@ enum RPC {
       write(.failure(error), id: id, into: &json)
       return true
     }
-    let outcome = call(request.method, request.params, table, session)
+    // The params are taken out of the message, not copied: a request is large.
+    let outcome = call(request.method, message.params.take(), table, session)
     guard let id = request.id else { return false }
     write(outcome, id: id, into: &json)
     return true
@@ -109,14 +110,18 @@ enum RPC {
   static func call(
     _ name: String, _ params: RPCMessage.Params?, _ table: RouteTable, _ session: ServeSession
   ) -> Outcome {
-    if let method = ServeMethods.named(name) {
+    // A method is called where it is in the list, not copied out of it: a copy retains
+    // its schema and closures, for every line.
+    if let index = ServeMethods.names.firstIndex(of: name) {
       switch params {
-      case nil: return method.run([:], table, session)
+      case nil: return ServeMethods.all[index].run([:], table, session)
       case .request(let request)?:
         // Params are read as a request only for a method that reads one.
-        guard let answer = method.request else { preconditionFailure("\(name) reads no request") }
+        guard let answer = ServeMethods.all[index].request else {
+          preconditionFailure("\(name) reads no request")
+        }
         return answer(request, table)
-      case .tree(.object(let object))?: return method.run(object, table, session)
+      case .tree(.object(let object))?: return ServeMethods.all[index].run(object, table, session)
       case .tree(let value)?:
         return .failure(
           Failure(
@@ -135,8 +140,8 @@ enum RPC {
   }
 
   /// The id (`nil` for a notification), method and params of a request object.
-  private static func envelope(_ message: RPCMessage) throws(Failure) -> (
-    id: JSONValue?, method: String, params: RPCMessage.Params?
+  private static func envelope(_ message: borrowing RPCMessage) throws(Failure) -> (
+    id: JSONValue?, method: String
   ) {
     if let kind = message.notObject {
       throw .invalidRequest("expected a request object, found \(kind.description)")
@@ -150,7 +155,7 @@ enum RPC {
         "expected a string, a number or null, found \(id.typeDescription)",
         at: JSONPath.root.appending("id"))
     }
-    guard message.version == .string("2.0") else {
+    guard message.version == .two else {
       throw .invalidRequest(
         message.version == nil
           ? "the required key 'jsonrpc' is missing" : "expected \"2.0\"",
@@ -165,15 +170,16 @@ enum RPC {
         "expected a string, found \(method.typeDescription)",
         at: JSONPath.root.appending("method"))
     }
-    let params = message.params
-    switch params {
-    case nil, .request?, .tree(.object)?, .tree(.array)?: break
-    case .tree(let value)?:
-      throw .invalidRequest(
-        "expected an object or an array, found \(value.typeDescription)",
-        at: JSONPath.root.appending("params"))
+    if case .tree(let value)? = message.params {
+      switch value {
+      case .object, .array: break
+      default:
+        throw .invalidRequest(
+          "expected an object or an array, found \(value.typeDescription)",
+          at: JSONPath.root.appending("params"))
+      }
     }
-    return (id, name, params)
+    return (id, name)
   }
 
   private static func isID(_ value: JSONValue) -> Bool {

@@ -28,6 +28,10 @@ enum ServeMethods {
 
   static let names = all.map(\.name)
 
+  /// The names of the methods whose params are a request (``ServeMethod/request``),
+  /// which a line's reader reads in place.
+  static let requestNames = all.filter { $0.request != nil }.map(\.name)
+
   /// The method called `name`.
   static func named(_ name: String) -> ServeMethod? {
     all.first { $0.name == name }

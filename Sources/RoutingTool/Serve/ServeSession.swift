@@ -81,19 +81,16 @@ package final class ServeSession: Sendable {
   {
     guard line.contains(where: { !RPC.isBlank($0) }) else { return false }
     table.refresh(self)
-    let read: RPCLine
+    var read = RPCLine()
     do {
-      read = try RPCLine.read(line, reusing: &table.readerBuffers)
+      try read.read(line, reusing: &table.readerBuffers)
     } catch {
       RPC.write(.failure(.parseError(error)), id: .null, into: &json)
       return true
     }
-    let batch: [RPCMessage]
-    switch read {
-    case .single(let message): return RPC.handle(message, table.table, self, into: &json)
-    case .batch(let messages): batch = messages
-    }
-    guard !batch.isEmpty else {
+    guard read.isBatch else { return RPC.handle(&read.single, table.table, self, into: &json) }
+    let count = read.batch.count
+    guard count > 0 else {
       RPC.write(
         .failure(.invalidRequest("a batch holds at least one request")), id: .null, into: &json)
       return true
@@ -101,11 +98,11 @@ package final class ServeSession: Sendable {
     let start = json.count
     json.byte(UInt8(ascii: "["))
     var answered = 0
-    for request in batch {
+    for index in 0..<count {
       // A notification writes nothing: its comma is taken back.
       let mark = json.count
       if answered > 0 { json.byte(UInt8(ascii: ",")) }
-      if RPC.handle(request, table.table, self, into: &json) {
+      if RPC.handle(&read.batch[index], table.table, self, into: &json) {
         answered += 1
       } else {
         json.truncate(to: mark)
