@@ -12,7 +12,10 @@ extension RawRequest {
   }
 
   /// Reads a request from its JSON bytes: the one reader of requests, for a request
-  /// file, a batch line, a link request and a test case alike.
+  /// file, a batch line and a link request alike. A request inside a larger document
+  /// goes through the same draft: read in place from a serve line's reader
+  /// (``read(_:)``), or walked in the tree that document was read into (a test case, a
+  /// link call's params: ``init(tree:at:keys:allowsLink:)``).
   ///
   /// The bytes are read once, by the package's pull reader, straight into the request,
   /// without a JSON tree. A JSON error anywhere wins over every problem of shape; then
@@ -116,18 +119,16 @@ extension RawRequest {
   /// reads a document of its own: a JSON error is thrown, to win over every problem of
   /// shape once the whole document is read; a problem of shape is the result's failure.
   ///
-  /// - Parameters:
-  ///   - reader: The reader of the larger document, before the request's value.
-  ///   - keys: The keys the object may hold; keys other than the request's are skipped.
+  /// - Parameter reader: The reader of the larger document, before the request's value.
   /// - Returns: The request, or the first problem of shape, at paths from the value.
   /// - Throws: ``JSONParseError`` for a JSON error in the value.
   /// - Complexity: As ``init(json:at:keys:allowsLink:syntax:)``, where *n* is the length
   ///   of the value.
-  static func read(_ reader: inout JSONReader, keys: [String] = RawRequest.keys)
-    throws(JSONParseError) -> Result<RawRequest, RequestProblem>
-  {
+  static func read(_ reader: inout JSONReader) throws(JSONParseError) -> Result<
+    RawRequest, RequestProblem
+  > {
     var draft = RequestDraft(base: .root)
-    try draft.read(&reader, keys: keys, allowsLink: false)
+    try draft.read(&reader, keys: RawRequest.keys, allowsLink: false)
     do throws(RequestProblem) {
       return .success(try RawRequest(&draft, allowsLink: false))
     } catch {
