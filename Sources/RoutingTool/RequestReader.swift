@@ -114,25 +114,41 @@ extension RawRequest {
     try self.init(&draft, allowsLink: allowsLink)
   }
 
+  /// A request read from a `routing serve` call's params, and their `strictLinks` (a
+  /// `link` call's).
+  struct ParamsRequest {
+    /// The request, or the first problem in the params, at paths from the params.
+    var request: Result<RawRequest, RequestProblem>
+    /// Whether the params say `"strictLinks": true`.
+    var strictLinks = false
+  }
+
   /// Reads the request object the reader stands before, in the middle of a larger
   /// document (a JSON-RPC call's params), as ``init(json:at:keys:allowsLink:syntax:)``
   /// reads a document of its own: a JSON error is thrown, to win over every problem of
   /// shape once the whole document is read; a problem of shape is the result's failure.
   ///
-  /// - Parameter reader: The reader of the larger document, before the request's value.
+  /// - Parameters:
+  ///   - reader: The reader of the larger document, before the request's value.
+  ///   - withLink: Whether the params are a `link` call's: `link` in place of `to`, and
+  ///     `strictLinks`, a boolean whose problem comes before any other.
   /// - Returns: The request, or the first problem of shape, at paths from the value.
   /// - Throws: ``JSONParseError`` for a JSON error in the value.
   /// - Complexity: As ``init(json:at:keys:allowsLink:syntax:)``, where *n* is the length
   ///   of the value.
-  static func read(_ reader: inout JSONReader) throws(JSONParseError) -> Result<
-    RawRequest, RequestProblem
-  > {
+  static func read(_ reader: inout JSONReader, withLink: Bool = false) throws(JSONParseError)
+    -> ParamsRequest
+  {
     var draft = RequestDraft(base: .root)
-    try draft.read(&reader, keys: RawRequest.keys, allowsLink: false)
+    try draft.read(
+      &reader, keys: withLink ? LinkCommand.linkKeys : RawRequest.keys, allowsLink: withLink,
+      readsStrictLinks: withLink)
     do throws(RequestProblem) {
-      return .success(try RawRequest(&draft, allowsLink: false))
+      let strict = try draft.strictLinks.take()?.get() ?? false
+      return ParamsRequest(
+        request: .success(try RawRequest(&draft, allowsLink: withLink)), strictLinks: strict)
     } catch {
-      return .failure(error)
+      return ParamsRequest(request: .failure(error))
     }
   }
 
@@ -219,10 +235,13 @@ private struct RequestDraft {
   var via: Field<[String]>?
   var parameters: Field<[String: String]>?
   var guards: Field<[String: Bool]>?
+  /// A `link` call's `strictLinks`, read only when asked for.
+  var strictLinks: Field<Bool>?
 
   /// Reads the value the reader stands before as a request object.
   mutating func read(
-    _ reader: inout some RequestSource, keys: [String], allowsLink: Bool
+    _ reader: inout some RequestSource, keys: [String], allowsLink: Bool,
+    readsStrictLinks: Bool = false
   ) throws(JSONParseError) {
     let kind = try reader.peek()
     guard kind == .object else {
@@ -242,6 +261,10 @@ private struct RequestDraft {
       if member == nil { member = Member(rawValue: key) }
       let allowed = (requestKeys && member != nil && member != .link) || keys.contains(key)
       guard allowed, let member else {
+        if readsStrictLinks && key == "strictLinks" {
+          strictLinks = try Self.flag(&reader, at: base.appending(key))
+          continue
+        }
         if !allowed && unknown == nil {
           unknown = RequestProblem(
             at: base.appending(key), unknownKeyMessage(key, known: keys))
@@ -317,6 +340,17 @@ private struct RequestDraft {
       return try wrongType(&reader, kind, expected: "a string", at: path())
     }
     return .success(try reader.readStringValue())
+  }
+
+  /// `true` or `false`.
+  static func flag(_ reader: inout some RequestSource, at path: @autoclosure Place)
+    throws(JSONParseError) -> Field<Bool>
+  {
+    let kind = try reader.peek()
+    guard kind == .bool else {
+      return try wrongType(&reader, kind, expected: "a boolean", at: path())
+    }
+    return .success(reader.readBool())
   }
 
   /// `["A", "B"]`, possibly empty.

@@ -50,7 +50,7 @@ struct RPCMessage {
     /// Read as a tree.
     case tree(JSONValue)
     /// Read as a request, or the first problem in it, at paths from the params.
-    case request(Result<RawRequest, RequestProblem>)
+    case request(RawRequest.ParamsRequest)
   }
 
   /// What a member `jsonrpc` held.
@@ -133,10 +133,11 @@ struct RPCMessage {
           try reader.peek() == .string
           ? .string(try reader.readStringValue()) : try JSONValue(reading: &reader)
       case .params?:
-        if case .string(let name)? = method, ServeMethods.requestNames.contains(name),
+        if case .string(let name)? = method,
+          let reading = ServeMethods.requestReadings.first(where: { $0.name == name }),
           try reader.peek() == .object
         {
-          params = .request(try RawRequest.read(&reader))
+          params = .request(try RawRequest.read(&reader, withLink: reading.withLink))
         } else {
           params = .tree(try JSONValue(reading: &reader))
         }

@@ -13,11 +13,12 @@ struct ServeMethod: Sendable {
   /// started.
   var run:
     @Sendable (_ params: JSONObject, _ table: RouteTable, _ session: ServeSession) -> RPC.Outcome
-  /// For a method whose params are a request (`route`, `explain`): answers the request
-  /// as the line's reader read it in place, as ``run`` answers it from a tree.
+  /// For a method whose params are a request (`route`, `explain`, `link`): answers the
+  /// request as the line's reader read it in place, as ``run`` answers it from a tree.
   var request:
-    (@Sendable (_ request: Result<RawRequest, RequestProblem>, _ table: RouteTable) -> RPC.Outcome)? =
-      nil
+    (@Sendable (_ request: RawRequest.ParamsRequest, _ table: RouteTable) -> RPC.Outcome)? = nil
+  /// Whether the request has `link` in place of `to`, and `strictLinks`.
+  var readsLink = false
 }
 
 /// The methods of `routing serve` (Docs/Service.md, "Methods"): each calls the code the
@@ -29,8 +30,10 @@ enum ServeMethods {
   static let names = all.map(\.name)
 
   /// The names of the methods whose params are a request (``ServeMethod/request``),
-  /// which a line's reader reads in place.
-  static let requestNames = all.filter { $0.request != nil }.map(\.name)
+  /// which a line's reader reads in place, and whether each reads a link.
+  static let requestReadings = all.filter { $0.request != nil }.map {
+    (name: $0.name, withLink: $0.readsLink)
+  }
 
   /// The method called `name`.
   static func named(_ name: String) -> ServeMethod? {
@@ -47,7 +50,7 @@ enum ServeMethods {
       + "to a screen, through optional breadcrumbs 'via'; answers each step and the final stack.",
     schema: Schema.request(target: "to"),
     run: { params, table, _ in route(request(params), in: table) },
-    request: { request, table in route(request, in: table) })
+    request: { read, table in route(read.request, in: table) })
 
   /// The request in a method's params read as a tree, as the line's reader reads it in
   /// place.
@@ -90,8 +93,19 @@ enum ServeMethods {
     description:
       "Reads a deep link (scheme://path?query) with the table's path patterns and plans its "
       + "route from a stack; answers the route and what the link read as.",
-    schema: Schema.request(target: "link")
-  ) { params, table, _ in
+    schema: Schema.request(target: "link"),
+    run: { params, table, _ in link(params, in: table) },
+    request: { read, table in
+      switch read.request {
+      case .success(let raw):
+        return outcome(LinkCommand.answer(raw, in: table, strict: read.strictLinks))
+      case .failure(let problem): return .failure(RPC.Failure(RequestFailure(problem)))
+      }
+    },
+    readsLink: true)
+
+  /// The answer to a link call's params read as a tree.
+  private static func link(_ params: JSONObject, in table: RouteTable) -> RPC.Outcome {
     var document = params
     var strict = false
     if let value = document["strictLinks"] {
@@ -117,7 +131,7 @@ enum ServeMethods {
       + "each command into its milestone and why it cannot apply, and the nearest screen.",
     schema: Schema.request(target: "to", tabs: false, layers: false),
     run: { params, table, _ in explain(request(params), in: table) },
-    request: { request, table in explain(request, in: table) })
+    request: { read, table in explain(read.request, in: table) })
 
   /// The answer to an explain request read from params: the route, or why there is none.
   static func explain(_ read: Result<RawRequest, RequestProblem>, in table: RouteTable)

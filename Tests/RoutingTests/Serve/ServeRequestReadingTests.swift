@@ -118,6 +118,39 @@ import Testing
     #expect(routed > 0 && refused > count / 10, "\(routed) routed, \(refused) refused")
   }
 
+  /// A link call's params, with `strictLinks` now and then (a boolean or not), answer
+  /// alike read in place (the method first) and from the tree (the method after them).
+  @Test(arguments: ["Docs/Examples/SampleApp.json", "Docs/Examples/SampleTabs.json"])
+  func aLinkCallAnswersAlikeInPlaceAndFromItsTree(tablePath: String) throws {
+    let text = try Tool.packageFile(tablePath)
+    let serve = try ServeHarness(table: text)
+    let names = try Self.names(text)
+    var random = SeededGenerator(seed: UInt64(80 + tablePath.count))
+    let links = ["app://chat/7", "app://profile", "app://menu?x=1", "bad", "app://card/2#f"]
+    var compared = 0
+    var routed = 0
+    for _ in 0..<(TestScale.isFull ? 20_000 : 1_500) {
+      var line = Self.requestLine(&random, withLink: true)
+      line = line.replacing(#/"link"(\s*):(\s*)"(S1|Menu|x)"/#) { match in
+        #""link"\#(match.1):\#(match.2)"\#(links.randomElement(using: &random)!)""#
+      }
+      line = Self.renamed(line, names, &random)
+      if Int.random(in: 0..<3, using: &random) == 0, let brace = line.firstIndex(of: "{") {
+        let flag = ["true", "false", "1", "null"].randomElement(using: &random)!
+        line.insert(contentsOf: "\"strictLinks\": \(flag), ", at: line.index(after: brace))
+      }
+      guard (try? JSONValue(parsing: Array(line.utf8))) != nil else { continue }
+      compared += 1
+      let methodFirst = serve.answer(
+        #"{"jsonrpc": "2.0", "id": 1, "method": "link", "params": \#(line)}"#)
+      let paramsFirst = serve.answer(
+        #"{"params": \#(line), "jsonrpc": "2.0", "method": "link", "id": 1}"#)
+      #expect(methodFirst == paramsFirst, "\(line)")
+      if methodFirst?.contains(#""result""#) == true { routed += 1 }
+    }
+    #expect(compared > 500 && routed > 0, "\(compared) compared, \(routed) routed")
+  }
+
   /// A link call's params hold a request with `link`, read from the tree: the same
   /// request the request reader reads from the params' bytes, or the same problem.
   @Test func aLinkRequestReadsFromItsTreeAsFromItsBytes() {
