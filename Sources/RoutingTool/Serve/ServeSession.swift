@@ -83,7 +83,14 @@ package final class ServeSession: Sendable {
     table.refresh(self)
     var read = RPCLine()
     do {
-      try read.read(line, reusing: &table.readerBuffers)
+      if line.count <= Self.keptLineStorage {
+        try read.read(line, reusing: &table.readerBuffers)
+      } else {
+        // A long line is read with storage of its own, so that a thread does not keep
+        // the size of the longest line it ever read.
+        var buffers = JSONReader.Buffers()
+        try read.read(line, reusing: &buffers)
+      }
     } catch {
       RPC.write(.failure(.parseError(error)), id: .null, into: &json)
       return true
@@ -115,6 +122,9 @@ package final class ServeSession: Sendable {
     json.byte(UInt8(ascii: "]"))
     return true
   }
+
+  /// The longest line, in bytes, read with the storage a thread keeps between lines.
+  static let keptLineStorage = 65_536
 
   /// The answer to a line over the length limit.
   func tooLong(_ length: Int, limit: Int) -> [UInt8] {

@@ -151,6 +151,20 @@ import Testing
     #expect(compared > 500 && routed > 0, "\(compared) compared, \(routed) routed")
   }
 
+  /// A line longer than the storage a serving thread keeps is read with storage of its
+  /// own, and answers as the same call written short.
+  @Test func aLongLineAnswersAsAShortOne() throws {
+    let serve = try ServeHarness()
+    let params = #"{"stack": ["Menu"], "to": "Chat", "parameters": {"userId": 2}}"#
+    let short = serve.answer(
+      #"{"jsonrpc": "2.0", "id": 1, "method": "route", "params": \#(params)}"#)
+    let padding = String(repeating: " ", count: ServeSession.keptLineStorage)
+    let long = serve.answer(
+      #"{"jsonrpc": "2.0", "id": 1, "method": "route", "params": \#(padding)\#(params)}"#)
+    #expect(short?.contains(#""result""#) == true)
+    #expect(long == short)
+  }
+
   /// A link call's params hold a request with `link`, read from the tree: the same
   /// request the request reader reads from the params' bytes, or the same problem.
   @Test func aLinkRequestReadsFromItsTreeAsFromItsBytes() {
