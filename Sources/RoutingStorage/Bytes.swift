@@ -30,12 +30,21 @@ public enum Bytes {
   /// ASCII, equal `String`s. Keys that must be refused as a `Set<String>` would refuse
   /// them (a JSON object's) compare so.
   ///
-  /// - Complexity: O(*k*) for *k* bytes; the bytes are decoded only when they differ and
-  ///   one is not ASCII.
+  /// - Complexity: O(*k*) for *k* bytes; the bytes are decoded only when they first
+  ///   differ at a byte that is not ASCII.
   @inlinable public static func sameString(_ left: Span<UInt8>, _ right: Span<UInt8>) -> Bool {
-    if equal(left, right) { return true }
-    // Only a text with a scalar beyond ASCII has another spelling.
-    guard !isASCII(left) || !isASCII(right) else { return false }
+    let shorter = min(left.count, right.count)
+    var index = 0
+    while index < shorter && left[index] == right[index] { index += 1 }
+    if index == shorter {
+      // One holds the other's bytes and more: its canonical decomposition holds more
+      // scalars, so the two are equal only when they are the same bytes.
+      return left.count == right.count
+    }
+    // The bytes before are the same whole scalars, and an ASCII byte on both sides is a
+    // scalar that no mark reorders across: the decompositions differ there. Only a
+    // difference at a byte beyond ASCII may be another spelling of the same string.
+    guard left[index] >= 0x80 || right[index] >= 0x80 else { return false }
     return string(left) == string(right)
   }
 

@@ -81,7 +81,9 @@ enum LinkCommand {
     let bytes = try console.read(path)
     let outcome: Result<JSONValue, RequestFailure>
     do {
-      outcome = answer(try RouteCommand.parseRequest(bytes), in: table, strict: strict)
+      // Read once, in place, by the request reader, as a `--batch` line is.
+      let raw = try RawRequest(json: bytes[...], keys: linkKeys, allowsLink: true)
+      outcome = answer(raw, in: table, strict: strict)
     } catch {
       outcome = .failure(RequestFailure(error))
     }
@@ -94,8 +96,9 @@ enum LinkCommand {
     }
   }
 
-  /// The JSON answer to a request document with `"link"` (the route and what the link
-  /// read as), as `--request` prints it and `routing serve` answers it.
+  /// The JSON answer to a request document with `"link"` already read as a tree (a
+  /// `link` call's params, `strictLinks` taken out), as `routing serve` answers it: the
+  /// request reader walks the tree, as it reads `--request`'s file in place.
   ///
   /// - Complexity: That of reading the link and planning its route.
   static func answer(_ document: JSONValue, in table: RouteTable, strict: Bool) -> Result<
@@ -104,7 +107,7 @@ enum LinkCommand {
     do throws(RequestFailure) {
       let raw: RawRequest
       do {
-        let fields = try JSONFields(document, at: .root, keys: RawRequest.keys + ["link"])
+        let fields = try JSONFields(document, at: .root, keys: linkKeys)
         raw = try RawRequest(fields, allowsLink: true)
       } catch let problem as RequestProblem {
         throw RequestFailure(problem)
@@ -113,6 +116,23 @@ enum LinkCommand {
       } catch {
         throw RequestFailure.invalidRequest(at: .root, "\(error)")
       }
+      return answer(raw, in: table, strict: strict)
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// The keys of a request with `"link"`.
+  static let linkKeys = RawRequest.keys + ["link"]
+
+  /// The JSON answer to a request read with `"link"`: the route and what the link read
+  /// as, as `--request` prints it and `routing serve` answers it.
+  ///
+  /// - Complexity: That of reading the link and planning its route.
+  static func answer(_ raw: RawRequest, in table: RouteTable, strict: Bool) -> Result<
+    JSONValue, RequestFailure
+  > {
+    do throws(RequestFailure) {
       guard case .link(let link) = raw.target else {
         throw RequestFailure.invalidRequest(
           at: JSONPath.root.appending("link"), "the required key 'link' is missing")

@@ -12,7 +12,10 @@ extension RawRequest {
   }
 
   /// Reads a request from its JSON bytes: the one reader of requests, for a request
-  /// file, a batch line, a link request and a test case alike.
+  /// file, a batch line and a link request alike. A request inside a larger document
+  /// goes through the same draft: read in place from a serve line's reader
+  /// (``read(_:)``), or walked in the tree that document was read into (a test case, a
+  /// link call's params: ``init(tree:at:keys:allowsLink:)``).
   ///
   /// The bytes are read once, by the package's pull reader, straight into the request,
   /// without a JSON tree. A JSON error anywhere wins over every problem of shape; then
@@ -71,16 +74,82 @@ extension RawRequest {
     try self.init(&draft, allowsLink: allowsLink)
   }
 
-  /// Reads the request members of an object whose keys the caller has checked, as
-  /// ``init(json:at:keys:allowsLink:syntax:)`` reads them: the object is written out
-  /// and read back by that one reader.
+  /// Reads the request members of an object whose keys the caller has checked (a test
+  /// case, a link request), from the tree the document was read into: the draft that
+  /// ``init(json:at:keys:allowsLink:syntax:)`` fills from bytes walks the tree, so that
+  /// both readings find the same request and the same problem.
   ///
-  /// - Complexity: O(*n*), where *n* is the length of the object written out.
+  /// - Complexity: O(*n* + *p* log *p*), where *n* is the number of values in the object
+  ///   and *p* the number of members of its largest object.
   init(_ fields: JSONFields, allowsLink: Bool = false) throws(RequestProblem) {
-    let bytes = Array(JSONValue.object(fields.object).serialized().utf8)
     try self.init(
-      json: bytes[...], at: fields.path, keys: fields.object.members.map(\.key),
+      tree: .object(fields.object), at: fields.path, keys: fields.object.members.map(\.key),
       allowsLink: allowsLink)
+  }
+
+  /// Reads a request from a JSON tree, a document already read (a JSON-RPC call's
+  /// params, an MCP tool's arguments), as ``init(json:at:keys:allowsLink:syntax:)``
+  /// reads it from bytes: the same draft walks the tree in the members' written order.
+  ///
+  /// - Parameters:
+  ///   - value: The request's value.
+  ///   - base: Where the value is in its document.
+  ///   - keys: The keys the object may hold; keys other than the request's are skipped.
+  ///   - allowsLink: Whether the request may give `link` in place of `to`.
+  /// - Throws: ``RequestProblem`` naming what is wrong and where.
+  /// - Complexity: O(*n* + *p* log *p*), where *n* is the number of values in the tree
+  ///   and *p* the number of members of its largest object.
+  init(
+    tree value: JSONValue, at base: JSONPath = .root, keys: [String] = RawRequest.keys,
+    allowsLink: Bool = false
+  ) throws(RequestProblem) {
+    var draft = RequestDraft(base: base)
+    var cursor = JSONTreeCursor(value)
+    do {
+      try draft.read(&cursor, keys: keys, allowsLink: allowsLink)
+    } catch {
+      // The tree was checked when it was read: walking it finds no syntax to refuse.
+      preconditionFailure("a JSON tree holds no syntax error: \(error)")
+    }
+    try self.init(&draft, allowsLink: allowsLink)
+  }
+
+  /// A request read from a `routing serve` call's params, and their `strictLinks` (a
+  /// `link` call's).
+  struct ParamsRequest {
+    /// The request, or the first problem in the params, at paths from the params.
+    var request: Result<RawRequest, RequestProblem>
+    /// Whether the params say `"strictLinks": true`.
+    var strictLinks = false
+  }
+
+  /// Reads the request object the reader stands before, in the middle of a larger
+  /// document (a JSON-RPC call's params), as ``init(json:at:keys:allowsLink:syntax:)``
+  /// reads a document of its own: a JSON error is thrown, to win over every problem of
+  /// shape once the whole document is read; a problem of shape is the result's failure.
+  ///
+  /// - Parameters:
+  ///   - reader: The reader of the larger document, before the request's value.
+  ///   - withLink: Whether the params are a `link` call's: `link` in place of `to`, and
+  ///     `strictLinks`, a boolean whose problem comes before any other.
+  /// - Returns: The request, or the first problem of shape, at paths from the value.
+  /// - Throws: ``JSONParseError`` for a JSON error in the value.
+  /// - Complexity: As ``init(json:at:keys:allowsLink:syntax:)``, where *n* is the length
+  ///   of the value.
+  static func read(_ reader: inout JSONReader, withLink: Bool = false) throws(JSONParseError)
+    -> ParamsRequest
+  {
+    var draft = RequestDraft(base: .root)
+    try draft.read(
+      &reader, keys: withLink ? LinkCommand.linkKeys : RawRequest.keys, allowsLink: withLink,
+      readsStrictLinks: withLink)
+    do throws(RequestProblem) {
+      let strict = try draft.strictLinks.take()?.get() ?? false
+      return ParamsRequest(
+        request: .success(try RawRequest(&draft, allowsLink: withLink)), strictLinks: strict)
+    } catch {
+      return ParamsRequest(request: .failure(error))
+    }
   }
 
   /// The request a draft stands for, its problems of shape checked in the documented
@@ -166,10 +235,13 @@ private struct RequestDraft {
   var via: Field<[String]>?
   var parameters: Field<[String: String]>?
   var guards: Field<[String: Bool]>?
+  /// A `link` call's `strictLinks`, read only when asked for.
+  var strictLinks: Field<Bool>?
 
   /// Reads the value the reader stands before as a request object.
   mutating func read(
-    _ reader: inout JSONReader, keys: [String], allowsLink: Bool
+    _ reader: inout some RequestSource, keys: [String], allowsLink: Bool,
+    readsStrictLinks: Bool = false
   ) throws(JSONParseError) {
     let kind = try reader.peek()
     guard kind == .object else {
@@ -184,11 +256,15 @@ private struct RequestDraft {
     while let text = try reader.nextKey() {
       // A request's own key is told by its bytes; only another key is made a `String`,
       // which is then compared as Swift compares strings.
-      var member = reader.withBytes(of: text) { Member(key: $0) }
+      var member = reader.member(text)
       let key = member?.rawValue ?? reader.string(text)
       if member == nil { member = Member(rawValue: key) }
       let allowed = (requestKeys && member != nil && member != .link) || keys.contains(key)
       guard allowed, let member else {
+        if readsStrictLinks && key == "strictLinks" {
+          strictLinks = try Self.flag(&reader, at: base.appending(key))
+          continue
+        }
         if !allowed && unknown == nil {
           unknown = RequestProblem(
             at: base.appending(key), unknownKeyMessage(key, known: keys))
@@ -249,13 +325,14 @@ private struct RequestDraft {
 
   /// Skips a value of the wrong type, and the problem that names it.
   private static func wrongType<Value>(
-    _ reader: inout JSONReader, _ kind: JSONValueKind, expected: String, at path: JSONPath
+    _ reader: inout some RequestSource, _ kind: JSONValueKind, expected: String,
+    at path: JSONPath
   ) throws(JSONParseError) -> Field<Value> {
     try reader.skipValue()
     return .failure(RequestProblem(at: path, "expected \(expected), found \(kind.description)"))
   }
 
-  static func string(_ reader: inout JSONReader, at path: @autoclosure Place)
+  static func string(_ reader: inout some RequestSource, at path: @autoclosure Place)
     throws(JSONParseError) -> Field<String>
   {
     let kind = try reader.peek()
@@ -265,8 +342,19 @@ private struct RequestDraft {
     return .success(try reader.readStringValue())
   }
 
+  /// `true` or `false`.
+  static func flag(_ reader: inout some RequestSource, at path: @autoclosure Place)
+    throws(JSONParseError) -> Field<Bool>
+  {
+    let kind = try reader.peek()
+    guard kind == .bool else {
+      return try wrongType(&reader, kind, expected: "a boolean", at: path())
+    }
+    return .success(reader.readBool())
+  }
+
   /// `["A", "B"]`, possibly empty.
-  static func strings(_ reader: inout JSONReader, at path: @autoclosure Place)
+  static func strings(_ reader: inout some RequestSource, at path: @autoclosure Place)
     throws(JSONParseError) -> Field<[String]>
   {
     let kind = try reader.peek()
@@ -289,7 +377,7 @@ private struct RequestDraft {
   }
 
   /// A non-empty stack: `["Menu", {"screen": "Profile", …}]`.
-  static func stack(_ reader: inout JSONReader, at path: @autoclosure Place)
+  static func stack(_ reader: inout some RequestSource, at path: @autoclosure Place)
     throws(JSONParseError) -> Field<[RawRequest.StackEntry]>
   {
     let kind = try reader.peek()
@@ -316,7 +404,7 @@ private struct RequestDraft {
   }
 
   /// `"Menu"` or `{"screen": "Profile", "parameters": {"userId": "1"}}`.
-  static func entry(_ reader: inout JSONReader, at path: @autoclosure Place)
+  static func entry(_ reader: inout some RequestSource, at path: @autoclosure Place)
     throws(JSONParseError) -> Field<RawRequest.StackEntry>
   {
     let kind = try reader.peek()
@@ -359,7 +447,7 @@ private struct RequestDraft {
   }
 
   /// `"stacks": {"Mail": ["Mailboxes"], "Contacts": ["People"]}`, in the object's order.
-  static func stacks(_ reader: inout JSONReader, at path: @autoclosure Place)
+  static func stacks(_ reader: inout some RequestSource, at path: @autoclosure Place)
     throws(JSONParseError) -> Field<[(tab: String, entries: [RawRequest.StackEntry])]>
   {
     let kind = try reader.peek()
@@ -383,7 +471,7 @@ private struct RequestDraft {
   /// `"layers": [["Compose", "Recipients"], ["Picker"]]`: the open layers, bottom first,
   /// each entry as a stack's. An empty layer is read as one: planning refuses it
   /// (``RoutingError/emptyLayer(_:)``), so that every entry point tells it alike.
-  static func layers(_ reader: inout JSONReader, at path: @autoclosure Place)
+  static func layers(_ reader: inout some RequestSource, at path: @autoclosure Place)
     throws(JSONParseError) -> Field<[[RawRequest.StackEntry]]>
   {
     let kind = try reader.peek()
@@ -424,7 +512,7 @@ private struct RequestDraft {
   }
 
   /// `"guards": {"signedIn": true}`: how each named guard answers.
-  static func answers(_ reader: inout JSONReader, at path: @autoclosure Place)
+  static func answers(_ reader: inout some RequestSource, at path: @autoclosure Place)
     throws(JSONParseError) -> Field<[String: Bool]>
   {
     let kind = try reader.peek()
@@ -454,7 +542,7 @@ private struct RequestDraft {
 
   /// A `parameters` object, each value a JSON string, number or boolean as the text it
   /// stands for, as ``RawRequest/values(_:at:)`` reads an expectation's.
-  static func values(_ reader: inout JSONReader, at path: @autoclosure Place)
+  static func values(_ reader: inout some RequestSource, at path: @autoclosure Place)
     throws(JSONParseError) -> Field<[String: String]>
   {
     let kind = try reader.peek()
@@ -481,28 +569,139 @@ private struct RequestDraft {
   }
 }
 
-extension RawRequest {
-  /// Reads a request document given as a tree (a JSON-RPC call's params): the tree is
-  /// written out and read by ``init(json:at:keys:allowsLink:syntax:)``, the one reader.
-  ///
-  /// - Complexity: O(*n*), where *n* is the length of the document written out.
-  init(document: JSONValue) throws(RequestProblem) {
-    try self.init(json: Array(document.serialized().utf8)[...])
+/// What the request draft reads from: the package's pull reader over bytes, or a cursor
+/// over a tree that reader built. The draft's rules are written once, against this.
+private protocol RequestSource {
+  /// A key as the source hands it out, valid until the next read.
+  associatedtype Key
+
+  /// The type of the next value, without reading it.
+  mutating func peek() throws(JSONParseError) -> JSONValueKind
+  /// Reads and discards the next value.
+  mutating func skipValue() throws(JSONParseError)
+  /// Opens the object ``peek()`` found.
+  mutating func enterObject() throws(JSONParseError)
+  /// Opens the array ``peek()`` found.
+  mutating func enterArray() throws(JSONParseError)
+  /// The next member's key, or `nil` when the object has ended.
+  mutating func nextKey() throws(JSONParseError) -> Key?
+  /// Whether the array has another element.
+  mutating func nextElement() throws(JSONParseError) -> Bool
+  /// Reads a string.
+  mutating func readStringValue() throws(JSONParseError) -> String
+  /// Reads a number's text as written.
+  mutating func readNumberText() throws(JSONParseError) -> String
+  /// Reads `true` or `false`.
+  mutating func readBool() -> Bool
+  /// A key as a string.
+  func string(_ key: Key) -> String
+  /// The request member a key names by its exact bytes; `nil` for any other key.
+  func member(_ key: Key) -> RequestDraft.Member?
+}
+
+extension JSONReader: RequestSource {
+  fileprivate func member(_ key: JSONText) -> RequestDraft.Member? {
+    withBytes(of: key) { RequestDraft.Member(key: $0) }
   }
 }
 
-/// The request on a line that holds one on a single stack (with layers or without),
-/// read by the one request reader; `nil` for anything else (a request across tabs, a
-/// bad line), which the caller reads again to answer it. `routing serve` reads its plain
-/// lines so.
-enum PlainRequestLine {
-  /// The request on `line`, or `nil`.
-  ///
-  /// - Complexity: O(*n*), where *n* is the length of the line.
-  static func request(_ line: ArraySlice<UInt8>) -> RawRequest? {
-    guard let raw = try? RawRequest(json: line, syntax: .line), raw.tabs == nil else {
+/// A pull reader over a JSON tree, with the calls of ``JSONReader`` the request draft
+/// makes, so that a request inside a document read as a tree is read by the same draft
+/// as one read from bytes. The tree was checked when it was read: no call throws.
+private struct JSONTreeCursor: RequestSource {
+  /// An open array or object, and how far it has been read.
+  private enum Frame {
+    case array([JSONValue], next: Int)
+    case object([JSONMember], next: Int)
+  }
+
+  /// The value the cursor stands before; `nil` once it is read.
+  private var current: JSONValue?
+  /// The open arrays and objects, outermost first.
+  private var frames: [Frame] = []
+
+  init(_ value: JSONValue) {
+    current = value
+  }
+
+  func peek() -> JSONValueKind {
+    switch current {
+    case .object?: .object
+    case .array?: .array
+    case .string?: .string
+    case .number?: .number
+    case .bool?: .bool
+    case .null?, nil: .null
+    }
+  }
+
+  mutating func skipValue() {
+    current = nil
+  }
+
+  mutating func enterObject() {
+    guard case .object(let object)? = current else { preconditionFailure("not an object") }
+    frames.append(.object(object.members, next: 0))
+    current = nil
+  }
+
+  mutating func enterArray() {
+    guard case .array(let elements)? = current else { preconditionFailure("not an array") }
+    frames.append(.array(elements, next: 0))
+    current = nil
+  }
+
+  mutating func nextKey() -> String? {
+    guard case .object(let members, let next)? = frames.last else {
+      preconditionFailure("not in an object")
+    }
+    guard next < members.count else {
+      frames.removeLast()
       return nil
     }
-    return raw
+    frames[frames.count - 1] = .object(members, next: next + 1)
+    current = members[next].value
+    return members[next].key
+  }
+
+  mutating func nextElement() -> Bool {
+    guard case .array(let elements, let next)? = frames.last else {
+      preconditionFailure("not in an array")
+    }
+    guard next < elements.count else {
+      frames.removeLast()
+      return false
+    }
+    frames[frames.count - 1] = .array(elements, next: next + 1)
+    current = elements[next]
+    return true
+  }
+
+  mutating func readStringValue() -> String {
+    guard case .string(let text)? = current else { preconditionFailure("not a string") }
+    current = nil
+    return text
+  }
+
+  mutating func readNumberText() -> String {
+    guard case .number(let number)? = current else { preconditionFailure("not a number") }
+    current = nil
+    return number.text
+  }
+
+  mutating func readBool() -> Bool {
+    guard case .bool(let value)? = current else { preconditionFailure("not a boolean") }
+    current = nil
+    return value
+  }
+
+  func string(_ key: String) -> String {
+    key
+  }
+
+  func member(_ key: String) -> RequestDraft.Member? {
+    // The bytes' reader falls back to this comparison too, for a key spelled otherwise
+    // that Swift finds equal.
+    RequestDraft.Member(rawValue: key)
   }
 }

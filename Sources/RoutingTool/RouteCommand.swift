@@ -130,15 +130,6 @@ enum RouteCommand {
     return report(RouteRunner.route(raw, in: table), json: true, console)
   }
 
-  /// A request document as a tree; a JSON syntax error names its line and column.
-  static func parseRequest(_ bytes: [UInt8]) throws(RequestProblem) -> JSONValue {
-    do {
-      return try JSONValue(parsing: bytes)
-    } catch {
-      throw RequestProblem(at: error.path, error.description)
-    }
-  }
-
   /// Prints an outcome as text or JSON, and says how the run ends.
   static func report(
     _ outcome: Result<some PlannedRoute, RequestFailure>, json: Bool, _ console: Console

@@ -87,19 +87,20 @@ enum RPC {
   /// Handles one request object (alone or in a batch) and writes its response; `false`
   /// for a notification, which has none.
   static func handle(
-    _ message: JSONValue, _ table: RouteTable, _ session: ServeSession,
+    _ message: inout RPCMessage, _ table: RouteTable, _ session: ServeSession,
     into json: inout JSONBytes
   ) -> Bool {
-    let request: (id: JSONValue?, method: String, params: JSONValue?)
+    let request: (id: JSONValue?, method: String)
     do {
       request = try envelope(message)
     } catch {
       // The id when it can be read, so that the client can match the error.
-      let id = message.objectValue?["id"].flatMap { isID($0) ? $0 : nil } ?? .null
+      let id = message.id.flatMap { isID($0) ? $0 : nil } ?? .null
       write(.failure(error), id: id, into: &json)
       return true
     }
-    let outcome = call(request.method, request.params, table, session)
+    // The params are taken out of the message, not copied: a request is large.
+    let outcome = call(request.method, message.params.take(), table, session)
     guard let id = request.id else { return false }
     write(outcome, id: id, into: &json)
     return true
@@ -107,47 +108,60 @@ enum RPC {
 
   /// Runs a method of the service or of the Model Context Protocol.
   static func call(
-    _ name: String, _ params: JSONValue?, _ table: RouteTable, _ session: ServeSession
+    _ name: String, _ params: RPCMessage.Params?, _ table: RouteTable, _ session: ServeSession
   ) -> Outcome {
-    if let method = ServeMethods.named(name) {
+    // A method is called where it is in the list, not copied out of it: a copy retains
+    // its schema and closures, for every line.
+    if let index = ServeMethods.names.firstIndex(of: name) {
       switch params {
-      case nil: return method.run([:], table, session)
-      case .object(let object)?: return method.run(object, table, session)
-      case let value?:
+      case nil: return ServeMethods.all[index].run([:], table, session)
+      case .request(let request)?:
+        // Params are read as a request only for a method that reads one.
+        guard let answer = ServeMethods.all[index].request else {
+          preconditionFailure("\(name) reads no request")
+        }
+        return answer(request, table)
+      case .tree(.object(let object))?: return ServeMethods.all[index].run(object, table, session)
+      case .tree(let value)?:
         return .failure(
           Failure(
             RequestFailure.invalidRequest(
               at: .root, "expected the params as an object, found \(value.typeDescription)")))
       }
     }
-    if let method = MCP.named(name) { return method(params, table, session) }
+    if let method = MCP.named(name) {
+      switch params {
+      case nil: return method(nil, table, session)
+      case .tree(let value)?: return method(value, table, session)
+      case .request?: preconditionFailure("\(name) reads no request")
+      }
+    }
     return .failure(.unknownMethod(name, among: ServeMethods.names + MCP.names))
   }
 
   /// The id (`nil` for a notification), method and params of a request object.
-  private static func envelope(_ message: JSONValue) throws(Failure) -> (
-    id: JSONValue?, method: String, params: JSONValue?
+  private static func envelope(_ message: borrowing RPCMessage) throws(Failure) -> (
+    id: JSONValue?, method: String
   ) {
-    guard case .object(let object) = message else {
-      throw .invalidRequest("expected a request object, found \(message.typeDescription)")
+    if let kind = message.notObject {
+      throw .invalidRequest("expected a request object, found \(kind.description)")
     }
-    for member in object.members where !keys.contains(member.key) {
-      throw .invalidRequest(
-        unknownKeyMessage(member.key, known: keys), at: JSONPath.root.appending(member.key))
+    if let key = message.unknownKey {
+      throw .invalidRequest(unknownKeyMessage(key, known: keys), at: JSONPath.root.appending(key))
     }
-    let id = object["id"]
+    let id = message.id
     if let id, !isID(id) {
       throw .invalidRequest(
         "expected a string, a number or null, found \(id.typeDescription)",
         at: JSONPath.root.appending("id"))
     }
-    guard object["jsonrpc"] == .string("2.0") else {
+    guard message.version == .two else {
       throw .invalidRequest(
-        object["jsonrpc"] == nil
+        message.version == nil
           ? "the required key 'jsonrpc' is missing" : "expected \"2.0\"",
         at: JSONPath.root.appending("jsonrpc"))
     }
-    guard let method = object["method"] else {
+    guard let method = message.method else {
       throw .invalidRequest(
         "the required key 'method' is missing", at: JSONPath.root.appending("method"))
     }
@@ -156,15 +170,16 @@ enum RPC {
         "expected a string, found \(method.typeDescription)",
         at: JSONPath.root.appending("method"))
     }
-    let params = object["params"]
-    switch params {
-    case nil, .object?, .array?: break
-    case let value?:
-      throw .invalidRequest(
-        "expected an object or an array, found \(value.typeDescription)",
-        at: JSONPath.root.appending("params"))
+    if case .tree(let value)? = message.params {
+      switch value {
+      case .object, .array: break
+      default:
+        throw .invalidRequest(
+          "expected an object or an array, found \(value.typeDescription)",
+          at: JSONPath.root.appending("params"))
+      }
     }
-    return (id, name, params)
+    return (id, name)
   }
 
   private static func isID(_ value: JSONValue) -> Bool {

@@ -13,6 +13,12 @@ struct ServeMethod: Sendable {
   /// started.
   var run:
     @Sendable (_ params: JSONObject, _ table: RouteTable, _ session: ServeSession) -> RPC.Outcome
+  /// For a method whose params are a request (`route`, `explain`, `link`): answers the
+  /// request as the line's reader read it in place, as ``run`` answers it from a tree.
+  var request:
+    (@Sendable (_ request: RawRequest.ParamsRequest, _ table: RouteTable) -> RPC.Outcome)? = nil
+  /// Whether the request has `link` in place of `to`, and `strictLinks`.
+  var readsLink = false
 }
 
 /// The methods of `routing serve` (Docs/Service.md, "Methods"): each calls the code the
@@ -22,6 +28,12 @@ enum ServeMethods {
   static let all: [ServeMethod] = [route, link, explain, check, stats, cover, graph, reload]
 
   static let names = all.map(\.name)
+
+  /// The names of the methods whose params are a request (``ServeMethod/request``),
+  /// which a line's reader reads in place, and whether each reads a link.
+  static let requestReadings = all.filter { $0.request != nil }.map {
+    (name: $0.name, withLink: $0.readsLink)
+  }
 
   /// The method called `name`.
   static func named(_ name: String) -> ServeMethod? {
@@ -36,12 +48,23 @@ enum ServeMethods {
     description:
       "Plans the shortest chain of navigation commands from a stack of screens (bottom first) "
       + "to a screen, through optional breadcrumbs 'via'; answers each step and the final stack.",
-    schema: Schema.request(target: "to")
-  ) { params, table, _ in
-    do throws(RequestProblem) {
-      return route(try RawRequest(document: .object(params)), in: table)
-    } catch {
-      return .failure(RPC.Failure(RequestFailure(error)))
+    schema: Schema.request(target: "to"),
+    run: { params, table, _ in route(request(params), in: table) },
+    request: { read, table in route(read.request, in: table) })
+
+  /// The request in a method's params read as a tree, as the line's reader reads it in
+  /// place.
+  private static func request(_ params: JSONObject) -> Result<RawRequest, RequestProblem> {
+    Result { () throws(RequestProblem) in try RawRequest(tree: .object(params)) }
+  }
+
+  /// The answer to a route request read from params, or to the problem in them.
+  static func route(_ request: Result<RawRequest, RequestProblem>, in table: RouteTable)
+    -> RPC.Outcome
+  {
+    switch request {
+    case .success(let raw): return route(raw, in: table)
+    case .failure(let problem): return .failure(RPC.Failure(RequestFailure(problem)))
     }
   }
 
@@ -70,8 +93,19 @@ enum ServeMethods {
     description:
       "Reads a deep link (scheme://path?query) with the table's path patterns and plans its "
       + "route from a stack; answers the route and what the link read as.",
-    schema: Schema.request(target: "link")
-  ) { params, table, _ in
+    schema: Schema.request(target: "link"),
+    run: { params, table, _ in link(params, in: table) },
+    request: { read, table in
+      switch read.request {
+      case .success(let raw):
+        return outcome(LinkCommand.answer(raw, in: table, strict: read.strictLinks))
+      case .failure(let problem): return .failure(RPC.Failure(RequestFailure(problem)))
+      }
+    },
+    readsLink: true)
+
+  /// The answer to a link call's params read as a tree.
+  private static func link(_ params: JSONObject, in table: RouteTable) -> RPC.Outcome {
     var document = params
     var strict = false
     if let value = document["strictLinks"] {
@@ -97,15 +131,17 @@ enum ServeMethods {
       "Like route, but when there is no route, says why: the screens the failing leg reaches, "
       + "each command into its milestone and why it cannot apply, and the nearest screen. "
       + "With layers, the route also says why its legs close layers and why it detours.",
-    schema: Schema.request(target: "to", tabs: false)
-  ) { params, table, _ in
+    schema: Schema.request(target: "to", tabs: false),
+    run: { params, table, _ in explain(request(params), in: table) },
+    request: { read, table in explain(read.request, in: table) })
+
+  /// The answer to an explain request read from params: the route, or why there is none;
+  /// with layers, also why the route closes layers or detours.
+  static func explain(_ read: Result<RawRequest, RequestProblem>, in table: RouteTable)
+    -> RPC.Outcome
+  {
     do throws(RequestFailure) {
-      let raw: RawRequest
-      do throws(RequestProblem) {
-        raw = try RawRequest(document: .object(params))
-      } catch {
-        throw RequestFailure(error)
-      }
+      let raw = try read.mapError { RequestFailure($0) }.get()
       guard raw.tabs == nil else {
         throw .invalidRequest(
           at: JSONPath.root.appending("tab"),
@@ -470,24 +506,22 @@ enum Schema {
     "type": "object", "additionalProperties": ["type": ["string", "number", "boolean"]],
   ]
 
-  /// A request object: `stack` (or `tab` and `stacks`), `target` (`to` or `link`),
-  /// `via` with `to`, `parameters`.
-  static func request(target: String, tabs: Bool = true, layers: Bool = true) -> JSONValue {
+  /// A request object: `stack` (or `tab` and `stacks`), `layers`, `target` (`to` or
+  /// `link`), `via` with `to`, `parameters`.
+  static func request(target: String, tabs: Bool = true) -> JSONValue {
     var properties: JSONObject = [
       "stack": [
         "type": "array", "items": entry, "minItems": 1,
         "description": "The stack of screens to start from, bottom first.",
       ]
     ]
-    if layers {
-      properties.append(
-        "layers",
-        [
-          "type": "array", "items": ["type": "array", "items": entry, "minItems": 1],
-          "description":
-            "The modal layers open over the stack (over the selected tab's, with tabs), bottom first, each a stack bottom first.",
-        ])
-    }
+    properties.append(
+      "layers",
+      [
+        "type": "array", "items": ["type": "array", "items": entry, "minItems": 1],
+        "description":
+          "The modal layers open over the stack (over the selected tab's, with tabs), bottom first, each a stack bottom first.",
+      ])
     properties.append(
       "guards",
       [

@@ -81,18 +81,23 @@ package final class ServeSession: Sendable {
   {
     guard line.contains(where: { !RPC.isBlank($0) }) else { return false }
     table.refresh(self)
-    if answerPlainRoute(line, table.table, into: &json) { return true }
-    let message: JSONValue
+    var read = RPCLine()
     do {
-      message = try JSONValue(parsing: Array(line))
+      if line.count <= Self.keptLineStorage {
+        try read.read(line, reusing: &table.readerBuffers)
+      } else {
+        // A long line is read with storage of its own, so that a thread does not keep
+        // the size of the longest line it ever read.
+        var buffers = JSONReader.Buffers()
+        try read.read(line, reusing: &buffers)
+      }
     } catch {
       RPC.write(.failure(.parseError(error)), id: .null, into: &json)
       return true
     }
-    guard case .array(let batch) = message else {
-      return RPC.handle(message, table.table, self, into: &json)
-    }
-    guard !batch.isEmpty else {
+    guard read.isBatch else { return RPC.handle(&read.single, table.table, self, into: &json) }
+    let count = read.batch.count
+    guard count > 0 else {
       RPC.write(
         .failure(.invalidRequest("a batch holds at least one request")), id: .null, into: &json)
       return true
@@ -100,11 +105,11 @@ package final class ServeSession: Sendable {
     let start = json.count
     json.byte(UInt8(ascii: "["))
     var answered = 0
-    for request in batch {
+    for index in 0..<count {
       // A notification writes nothing: its comma is taken back.
       let mark = json.count
       if answered > 0 { json.byte(UInt8(ascii: ",")) }
-      if RPC.handle(request, table.table, self, into: &json) {
+      if RPC.handle(&read.batch[index], table.table, self, into: &json) {
         answered += 1
       } else {
         json.truncate(to: mark)
@@ -117,6 +122,9 @@ package final class ServeSession: Sendable {
     json.byte(UInt8(ascii: "]"))
     return true
   }
+
+  /// The longest line, in bytes, read with the storage a thread keeps between lines.
+  static let keptLineStorage = 65_536
 
   /// The answer to a line over the length limit.
   func tooLong(_ length: Int, limit: Int) -> [UInt8] {
@@ -198,10 +206,13 @@ package final class ServeSession: Sendable {
 }
 
 /// The table a serving thread answers on: copied out of the session only when a reload
-/// has replaced it, since copying a table's value retains each of its many buffers.
+/// has replaced it, since copying a table's value retains each of its many buffers; and
+/// the storage of the thread's line reader, kept from one line to the next.
 struct ServeTable {
   private var snapshot: ServeSession.Snapshot
   private(set) var table: RouteTable
+  /// The line reader's storage, allocated by the first line.
+  var readerBuffers = JSONReader.Buffers()
 
   init(_ session: ServeSession) {
     snapshot = session.snapshot

@@ -1,3 +1,4 @@
+import Foundation
 import RoutingStorage
 import Testing
 
@@ -141,6 +142,35 @@ import Testing
       #expect(Bytes.sameString(left.utf8.span, right.utf8.span) == (left == right))
       #expect(Bytes.isASCII(left.utf8.span) == left.utf8.allSatisfy { $0 < 0x80 })
     }
+  }
+
+  /// Seeded random texts built from pieces that spell one string in several ways
+  /// (composed and decomposed letters, marks in either order, singletons that decompose
+  /// to ASCII such as the Kelvin sign and the Greek question mark): `sameString` agrees
+  /// with `String`'s `==` on every pair.
+  @Test func textsCompareAsStringsDoOnRandomTexts() {
+    let pieces = [
+      "a", "e", "K", ";", "k", "\u{E9}", "e\u{301}", "\u{301}", "\u{316}", "\u{301}\u{316}",
+      "\u{316}\u{301}", "\u{212A}", "\u{37E}", "\u{C5}", "A\u{30A}", "\u{212B}", "\u{1100}",
+      "\u{1161}", "\u{AC00}", "",
+    ]
+    var random = SeededGenerator(seed: 31)
+    var equalPairs = 0
+    for _ in 0..<20_000 {
+      func text() -> String {
+        (0..<Int.random(in: 0...3, using: &random)).map { _ in
+          pieces.randomElement(using: &random)!
+        }.joined()
+      }
+      let left = text()
+      let right = Bool.random(using: &random) ? text() : left.decomposedStringWithCanonicalMapping
+      let expected = left == right
+      if expected { equalPairs += 1 }
+      #expect(
+        Bytes.sameString(left.utf8.span, right.utf8.span) == expected,
+        "\(Array(left.unicodeScalars)) \(Array(right.unicodeScalars))")
+    }
+    #expect(equalPairs > 1_000)
   }
 
   /// Keys whose hashes collide on purpose: 16 hashes for any number of keys, so that
