@@ -83,7 +83,7 @@ import Testing
     let table = try RouteTable(json: Array(text.utf8))
     let names = try Self.names(text)
     var random = SeededGenerator(seed: UInt64(70 + tablePath.count))
-    let count = TestScale.isFull ? 20_000 : 1_500
+    let count = TestScale.isFull ? 20_000 : 400
     var routed = 0
     var refused = 0
     for index in 0..<count {
@@ -129,7 +129,8 @@ import Testing
     let links = ["app://chat/7", "app://profile", "app://menu?x=1", "bad", "app://card/2#f"]
     var compared = 0
     var routed = 0
-    for _ in 0..<(TestScale.isFull ? 20_000 : 1_500) {
+    let count = TestScale.isFull ? 20_000 : 400
+    for _ in 0..<count {
       var line = Self.requestLine(&random, withLink: true)
       line = line.replacing(#/"link"(\s*):(\s*)"(S1|Menu|x)"/#) { match in
         #""link"\#(match.1):\#(match.2)"\#(links.randomElement(using: &random)!)""#
@@ -148,7 +149,7 @@ import Testing
       #expect(methodFirst == paramsFirst, "\(line)")
       if methodFirst?.contains(#""result""#) == true { routed += 1 }
     }
-    #expect(compared > 500 && routed > 0, "\(compared) compared, \(routed) routed")
+    #expect(compared > count / 40 && routed > 0, "\(compared) compared, \(routed) routed")
   }
 
   /// A line longer than the storage a serving thread keeps is read with storage of its
@@ -170,7 +171,7 @@ import Testing
   @Test func aLinkRequestReadsFromItsTreeAsFromItsBytes() {
     var random = SeededGenerator(seed: 75)
     let keys = RawRequest.keys + ["link"]
-    for _ in 0..<(TestScale.isFull ? 50_000 : 3_000) {
+    for _ in 0..<(TestScale.isFull ? 50_000 : 800) {
       let line = Self.requestLine(&random, withLink: true)
       let bytes = Array(line.utf8)
       guard let tree = try? JSONValue(parsing: bytes) else { continue }

@@ -249,7 +249,7 @@ import Testing
     var random = SeededGenerator(seed: withLink ? 91 : 90)
     var read = 0
     var refused = 0
-    let count = TestScale.isFull ? 100_000 : 3_000
+    let count = TestScale.isFull ? 100_000 : 1_000
     let keys = withLink ? RawRequest.keys + ["link"] : RawRequest.keys
     // Kept from line to line as a batch keeps it, lines refused half-way included.
     var buffers = JSONReader.Buffers()
