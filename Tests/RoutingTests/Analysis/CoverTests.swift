@@ -206,12 +206,14 @@ import Testing
   private func expectPlannersAnswers(_ cover: Cover, in table: RouteTable) throws {
     var covered: Set<Int> = []
     for testCase in cover.cases {
+      let start = Cover.Case.start(root: testCase.root, tab: testCase.tab, in: table)
       let route = try RouteGuard.answeringEveryGuard(testCase.guards) {
         () throws(RoutingError) in
-        try table.route(testCase.request, from: ModalState(stack: [Entry(testCase.root)]))
+        try table.route(testCase.request, from: start)
       }
       #expect(route.commandSteps == testCase.steps, "\(testCase.name)")
       #expect(route.detour == testCase.detour, "\(testCase.name)")
+      #expect(route.state.tabs?.selected == testCase.tab, "\(testCase.name)")
       let taken = Set(route.commandSteps.map(\.command))
       #expect(testCase.newCommands.allSatisfy(taken.contains), "\(testCase.name)")
       #expect(covered.isDisjoint(with: testCase.newCommands), "\(testCase.name)")
@@ -254,6 +256,20 @@ import Testing
         "with layers, answers that route's request another way") == true)
     try expectPlannersAnswers(cover, in: table)
     #expect(try table.cover() == cover)
+  }
+
+  /// On seeded random tables with presenting commands (3 to 7 screens, guards named
+  /// `no` that refuse, some with a remedy; tabs one table in three), every case is the
+  /// planner's answer to its request with layers, and the commands cases take and those
+  /// listed as uncovered are every command, once. CI runs 500 tables, the default 50.
+  @Test(arguments: TestScale.batches(full: 50, quick: 5))
+  func onRandomPresentingTablesCasesAreThePlannersRoutes(batch: Int) throws {
+    for seed in batch * 10..<batch * 10 + 10 {
+      var random = SeededGenerator(seed: UInt64(seed) &* 0x6C8E_9CF5 &+ 3)
+      let tabs = Int.random(in: 0..<3, using: &random) == 0 ? 2 : 0
+      let (table, _) = try ModalReferenceTests.randomTable(&random, tabs: tabs)
+      try expectPlannersAnswers(try table.cover(), in: table)
+    }
   }
 
   /// A table without guards answers none and detours nowhere: its cases are those planned
