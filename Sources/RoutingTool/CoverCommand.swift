@@ -98,11 +98,7 @@ enum CoverCommand {
   ///   commands; O(1) otherwise.
   static func layeredEnd(of testCase: Cover.Case, in table: RouteTable) -> ModalState? {
     guard table.hasPresentingCommands else { return nil }
-    var start = ModalState(stack: [Entry(testCase.root)])
-    if let tab = testCase.tab, var tabs = table.initialTabState {
-      tabs.selected = tab
-      start = ModalState(tabs: tabs)
-    }
+    let start = Cover.Case.start(root: testCase.root, tab: testCase.tab, in: table)
     guard !testCase.guards.isEmpty else {
       return try? table.route(testCase.request, from: start).state
     }
@@ -135,8 +131,8 @@ extension JSONBytes {
   /// "expect":{"stack":[…]}}`; on a table with tabs the start is `"tab":…` and the
   /// expectation `{"tab":…,"stacks":{tab:[…]}}`. With `ending`, the state the case
   /// ends in with layers, the expectation is its stack (its tab's) and `"layers":[[…]]`
-  /// when any is open. A case that answers guards gives `"guards":{…}` after the parameters, names
-  /// in order, and a detour case expects `"detour":` its remedy last.
+  /// when any is open. A case that answers guards gives `"guards":{…}` after the
+  /// parameters, names in order, and a detour case expects `"detour":` its remedy last.
   ///
   /// - Complexity: O(*n* + *k* log *k*), where *n* is the length of the case's stack and
   ///   *k* the number of its parameters and guards.

@@ -56,8 +56,9 @@ public struct Cover: Hashable, Sendable {
     /// for a detour case, no for the guard that detours and yes for the other guards of
     /// the route it was made from (<doc:TestingRouteTables>, "Cover").
     public let guards: [String: Bool]
-    /// The route's steps: for a detour case, those before the refusing guard's command,
-    /// then the leg to its remedy.
+    /// The route's steps: for a detour case, the planner's steps to the remedy. On a
+    /// table whose commands present, the command steps of the route the planner gives
+    /// with layers (``ModalRoute/commandSteps``: a dismiss is no step).
     public let steps: [Step]
     /// The commands this case takes that no earlier case took, in route order; for a
     /// detour case, usually none.
@@ -68,7 +69,11 @@ public struct Cover: Hashable, Sendable {
     public let detour: Detour?
 
     /// The stack after the route (the case's tab's, on a table with tabs): the root's
-    /// entry, then each step's, a pop taking the stack back to its depth.
+    /// entry, then each step's, a pop taking the stack back to its depth. On a table
+    /// whose commands present, the base and the layers together, each step starting
+    /// at the depth before it. A dismiss is no step, so one that ends the route does not
+    /// show here; the state the case ends in, layers and all, is the planner's answer to
+    /// its request, as `routing cover` writes it.
     ///
     /// Made from the steps when asked: kept with every case, the stacks were a fifth of
     /// a large table's cover in memory and time (Docs/Performance.md, "Cover at scale").
@@ -77,13 +82,27 @@ public struct Cover: Hashable, Sendable {
     public var stack: [Entry] {
       var stack = [Entry(root)]
       for step in steps {
-        if step.action == .push {
-          stack.append(step.entry)
-        } else {
-          stack.removeSubrange(step.depth...)
-        }
+        // A push or present lands at its depth: below it when a dismiss came before.
+        let kept = step.action == .pop ? step.depth : step.depth - 1
+        stack.removeSubrange(min(kept, stack.count)...)
+        if step.action != .pop { stack.append(step.entry) }
       }
       return stack
+    }
+
+    /// The state a case from `root` starts in, as `routing test` runs it: the root's
+    /// one-entry stack, or on a table with tabs (`tab` not `nil`) the tabs' first state
+    /// with `tab` selected.
+    ///
+    /// - Complexity: O(*t*), where *t* is the number of tabs.
+    package static func start(root: ScreenName, tab: String?, in table: RouteTable)
+      -> ModalState
+    {
+      guard let tab, var tabs = table.initialTabState else {
+        return ModalState(stack: [Entry(root)])
+      }
+      tabs.selected = tab
+      return ModalState(tabs: tabs)
     }
   }
 
@@ -129,6 +148,15 @@ extension RouteTable {
   /// takes yet (on a tie, the longer route, then the earlier candidate). The choice is
   /// the same for the same table.
   ///
+  /// The candidates are routes on one stack. On a table whose commands present, the
+  /// planner opens layers where such a route pushes and may dismiss one to go another
+  /// way, so each chosen case takes its ``Cover/Case/steps`` and
+  /// ``Cover/Case/newCommands`` from the route the planner gives its request from a
+  /// ``ModalState`` of the case's start (commands compared by number, a present as a
+  /// push); a candidate whose planned route takes no new command is dropped, and the
+  /// choice runs again over the candidates not planned yet. A command no planned route
+  /// then takes is listed as uncovered, with that reason.
+  ///
   /// Guards are answered by name, never by their code (<doc:TestingRouteTables>,
   /// "Cover"). When some guard has a name (``RouteGuard/name``), a second round plans
   /// the same way with every named guard answering yes (one without a name refuses: no
@@ -139,10 +167,10 @@ extension RouteTable {
   /// gets one **detour case**: the first of those cases whose request, that guard
   /// answering no and the route's other guards yes, the planner answers from a
   /// ``ModalState`` of the case's start with a detour at that guard (with tabs, one that
-  /// stays in the case's tab). Its steps are the route's before the guard's first
-  /// command, then the leg to the remedy; its ``Cover/Case/detour`` is the planner's. A
-  /// guard that no such request detours at (a route around it is there) gets none. A table without named guards has no second
-  /// round, and its cover is as before guards were answered.
+  /// stays in the case's tab). Its steps and its ``Cover/Case/detour`` are the
+  /// planner's. A guard that no such request detours at (a route around it is there)
+  /// gets none. A table without named guards has no second round: its cases are the
+  /// first round's, and a command whose guard has no name is uncovered for that reason.
   ///
   /// ```swift
   /// let fromMenu = try table.cover(from: "Menu")
@@ -160,9 +188,10 @@ extension RouteTable {
   ///   *c* the number of candidates (at most *V* + *E*), times the number of roots; on a
   ///   table with costs, or one small enough that *V* · (*V* + *E*) is at most 5 · 10⁷,
   ///   O(*V* · (*V* + *E*)) (times log *V* with costs): one search from every screen
-  ///   reached. On a table with named guards, twice that (the second round), plus, for
-  ///   each guard with a remedy, a search and a plan for each second-round case that
-  ///   takes its commands until one detours there.
+  ///   reached. On a table whose commands present, plus a plan for each candidate
+  ///   planned. On a table with named guards, twice that (the second round), plus, for
+  ///   each guard with a remedy, a plan for each second-round case that takes its
+  ///   commands until one detours there.
   public func cover(from root: ScreenName? = nil) throws(RoutingError) -> Cover {
     try cover(from: root, exactBudget: CoverFinder.exactBudget)
   }
@@ -191,6 +220,7 @@ extension RouteTable {
     var answering = CoverFinder(table: self, refusing: unnamed)
     answering.exactBudget = exactBudget
     answering.inCandidate = covered
+    answering.plannedAway = finder.plannedAway
     _ = try answering.addRoots(root)
     cases += answering.chooseCases(covered: &covered)
     cases += answering.detourCases(covered: &covered)
@@ -256,6 +286,10 @@ struct CoverFinder {
   var legSteps: [LegStep] = []
   /// Per command: whether some candidate takes it.
   var inCandidate: [Bool]
+  /// Per command, on a table whose commands present: whether a chosen candidate's route
+  /// takes it but the planner's answer to the candidate's request with layers does not,
+  /// and no case takes it then (``chooseLayeredCases(covered:)``).
+  var plannedAway: [Bool]
   /// The keys some screen requires.
   let requiredKeys: Set<String>
   /// Per command: the stamp of the candidate that last listed it, to list it once.
@@ -267,6 +301,7 @@ struct CoverFinder {
     self.refusing = refusing
     graph = table.graph
     inCandidate = [Bool](repeating: false, count: graph.commandCount)
+    plannedAway = inCandidate
     listed = [Int32](repeating: -1, count: graph.commandCount)
     requiredKeys = Set(
       table.screens.flatMap { $0.parameters.filter(\.required).map(\.name) })
@@ -469,8 +504,10 @@ struct CoverFinder {
   }
 
   /// Chooses the cases greedily among the candidates, for the commands `covered` does not
-  /// mark yet, and marks those they take.
+  /// mark yet, and marks those they take. On a table whose commands present, each case is
+  /// the planner's answer with layers (``chooseLayeredCases(covered:)``).
   mutating func chooseCases(covered: inout [Bool]) -> [Cover.Case] {
+    guard !table.hasPresentingCommands else { return chooseLayeredCases(covered: &covered) }
     var cases: [Cover.Case] = []
     chosen = greedyChoice(covered: covered)
     for index in chosen {
@@ -486,12 +523,83 @@ struct CoverFinder {
       cases.append(
         Cover.Case(
           name: name(of: candidate, guards: guards, newCommands: newCommands), root: root.name,
-          tab: root.tab.map { table.tabLayout.tabs[$0].name },
-          request: request(to: candidate, values: values), guards: guards,
-          steps: steps(path, from: root, values: values), newCommands: newCommands,
-          detour: nil))
+          tab: tabName(of: root), request: request(to: candidate, values: values),
+          guards: guards, steps: steps(path, from: root, values: values),
+          newCommands: newCommands, detour: nil))
     }
     return cases
+  }
+
+  /// The cases on a table whose commands present. The candidates are stack routes, but
+  /// the planner opens layers and may dismiss one to go another way, so a candidate's
+  /// route is not always the one its request gets: each chosen candidate's case takes
+  /// its steps and new commands from the planner's answer (from the case's start,
+  /// guards answering as the case says, by name), commands compared by number. A
+  /// candidate whose answer takes no new command, is a detour or selects another tab is
+  /// dropped, and the commands its route took that no case takes are marked in
+  /// ``plannedAway``; the choice runs again over the candidates not yet planned until a
+  /// turn takes no new command.
+  ///
+  /// - Complexity: A plan for each candidate planned, plus a greedy choice a turn.
+  private mutating func chooseLayeredCases(covered: inout [Bool]) -> [Cover.Case] {
+    var cases: [Cover.Case] = []
+    var planned = [Bool](repeating: false, count: candidates.count)
+    chosen = []
+    var tookNew = true
+    while tookNew {
+      tookNew = false
+      for index in greedyChoice(covered: covered, skipping: planned) {
+        planned[index] = true
+        let candidate = candidates[index]
+        let root = trees[Int(candidate.root)]
+        let path = self.path(of: candidate)
+        guard let values = requiredValues(along: path) else {
+          preconditionFailure("a candidate's values were found when it was added")
+        }
+        let guards = answers(along: path)
+        let request = request(to: candidate, values: values)
+        var newCommands: [Int] = []
+        var steps: [Step] = []
+        if let route = plan(request, guards: guards, from: root), route.detour == nil,
+          route.state.tabs?.selected == tabName(of: root)
+        {
+          steps = route.commandSteps
+          for step in steps where !covered[step.command] {
+            covered[step.command] = true
+            newCommands.append(step.command)
+          }
+        }
+        for command in members(of: candidate) where !covered[Int(command)] {
+          plannedAway[Int(command)] = true
+        }
+        guard !newCommands.isEmpty else { continue }
+        tookNew = true
+        chosen.append(index)
+        cases.append(
+          Cover.Case(
+            name: name(of: candidate, guards: guards, newCommands: newCommands),
+            root: root.name, tab: tabName(of: root), request: request, guards: guards,
+            steps: steps, newCommands: newCommands, detour: nil))
+      }
+    }
+    return cases
+  }
+
+  /// The route the planner gives `request` from the start of a case from `root`, with
+  /// layers, every guard answering as `guards` says by name and no when it is not there;
+  /// `nil` when the planner throws.
+  private func plan(_ request: Request, guards: [String: Bool], from root: RootTree)
+    -> ModalRoute?
+  {
+    let start = Cover.Case.start(root: root.name, tab: tabName(of: root), in: table)
+    return try? RouteGuard.answeringEveryGuard(guards) { () throws(RoutingError) in
+      try table.route(request, from: start)
+    }
+  }
+
+  /// The name of `root`'s tab, or `nil` on a table without tabs.
+  private func tabName(of root: RootTree) -> String? {
+    root.tab.map { table.tabLayout.tabs[$0].name }
   }
 
   /// The steps of `candidate`'s route, from its root.
@@ -523,13 +631,12 @@ struct CoverFinder {
   /// The detour cases, after the second round's cases are chosen: for each guard with a
   /// name and a remedy, in the order the chosen cases first take its commands, the first
   /// chosen case taking one whose request, that guard answering no and the other guards
-  /// of its route yes, the planner answers with a detour at that guard. The case's steps
-  /// are those before the guard's first command, then the leg to the remedy planned
-  /// with the commands of every guard not answering yes left out (and, with tabs, those
-  /// the case's tab leaves out: a detour that selects another tab makes no case).
+  /// of its route yes, the planner answers with a detour at that guard. The case is the
+  /// planner's answer: its steps, dismisses left out, and its detour (with tabs, a
+  /// detour that selects another tab makes no case).
   ///
-  /// - Complexity: For each guard with a remedy, a search and a plan for each chosen
-  ///   case that takes its commands, until one detours there.
+  /// - Complexity: For each guard with a remedy, a plan for each chosen case that takes
+  ///   its commands, until one detours there.
   mutating func detourCases(covered: inout [Bool]) -> [Cover.Case] {
     var cases: [Cover.Case] = []
     var done: Set<String> = []
@@ -539,79 +646,34 @@ struct CoverFinder {
       let path = self.path(of: candidate)
       guard let values = requiredValues(along: path) else { continue }
       let guards = answers(along: path)
-      let tab = root.tab.map { table.tabLayout.tabs[$0].name }
-      var start = ModalState(stack: [Entry(root.name)])
-      if let tab, var tabs = table.initialTabState {
-        tabs.selected = tab
-        start = ModalState(tabs: tabs)
-      }
+      let request = request(to: candidate, values: values)
       var seen: Set<String> = []
-      for (refusal, step) in path.enumerated() {
+      for step in path {
         guard let condition = table.commands[Int(step.command)].condition,
-          let name = condition.name, seen.insert(name).inserted, !done.contains(name),
-          let remedy = condition.remedy, let remedyScreen = table.screenIndex[remedy]
+          let guardName = condition.name, seen.insert(guardName).inserted,
+          !done.contains(guardName), let remedy = condition.remedy
         else { continue }
         var asked = guards
-        asked[name] = false
-        let request = request(to: candidate, values: values)
-        guard
-          let leg = legToRemedy(remedyScreen, after: path[..<refusal], in: root, answers: asked),
-          let route = try? RouteGuard.answeringEveryGuard(
-            asked,
-            { () throws(RoutingError) in
-              try table.route(request, from: start)
-            }),
-          let detour = route.detour, detour.guardName == name, detour.remedy == remedy,
-          route.state.tabs?.selected == tab
+        asked[guardName] = false
+        guard let route = plan(request, guards: asked, from: root),
+          let detour = route.detour, detour.guardName == guardName, detour.remedy == remedy,
+          route.state.tabs?.selected == tabName(of: root)
         else { continue }
-        let taken = steps(Array(path[..<refusal]) + leg, from: root, values: values)
-        // Without presents the planner's steps are the stack's; with them, it opens
-        // layers where the stack pushes, and the file expects its state.
-        guard table.hasPresentingCommands || route.commandSteps == taken else { continue }
+        let steps = route.commandSteps
         var newCommands: [Int] = []
-        for step in taken where !covered[step.command] {
+        for step in steps where !covered[step.command] {
           covered[step.command] = true
           newCommands.append(step.command)
         }
-        done.insert(name)
-        var text = tab.map { "\($0): " } ?? ""
-        text += "to \(request.destination)"
-        if let via = request.breadcrumbs.first { text += " via \(via)" }
+        done.insert(guardName)
         cases.append(
           Cover.Case(
-            name: text + " without \(name): detour to \(remedy)", root: root.name, tab: tab,
-            request: request, guards: asked, steps: taken, newCommands: newCommands,
-            detour: detour))
+            name: name(of: candidate, guards: asked, newCommands: newCommands, detour: detour),
+            root: root.name, tab: tabName(of: root), request: request, guards: asked,
+            steps: steps, newCommands: newCommands, detour: detour))
       }
     }
     return cases
-  }
-
-  /// The leg from the stack after the steps `before` (from `root`'s entry) to `remedy`,
-  /// the commands of each guard that `answers` does not say yes for left out, and those
-  /// `root`'s tab leaves out; `nil` when there is none.
-  private func legToRemedy(
-    _ remedy: Int32, after before: ArraySlice<LegStep>, in root: RootTree,
-    answers: [String: Bool]
-  ) -> [LegStep]? {
-    var chain = [root.screen]
-    for step in before {
-      if step.popTo >= 0 {
-        chain.removeSubrange(Int(step.popTo + 1)...)
-      } else {
-        chain.append(step.screen)
-      }
-    }
-    guard chain.last != remedy else { return [] }
-    let refused = graph.guardedCommands.filter { command in
-      table.commands[Int(command)].condition?.name.flatMap { answers[$0] } != true
-    }
-    var marks = StackMarks(screenCount: graph.screenCount)
-    marks.mark(chain) { position, _ in position > 0 || root.rootMatches }
-    let legs = RouteTree(
-      graph: graph, marks: marks, filter: table.legFilter(refusing: refused, inTab: root.tab))
-    guard legs.isReached(remedy) else { return nil }
-    return legs.steps(to: remedy)
   }
 
   /// The distinct commands `candidate` takes, in route order.
@@ -620,13 +682,14 @@ struct CoverFinder {
   }
 
   /// The greedy choice: at each turn the candidate that takes the most commands no
-  /// chosen one takes, nor `covered` marks (on a tie, the longer route, then the earlier candidate), until
-  /// none takes a new command. A candidate whose count can only have fallen since it was
-  /// counted is counted again when it comes first; if it still comes first, it is taken.
+  /// chosen one takes, nor `covered` marks (on a tie, the longer route, then the earlier
+  /// candidate), until none takes a new command; the candidates `skipping` marks are
+  /// left out. A candidate whose count can only have fallen since it was counted is
+  /// counted again when it comes first; if it still comes first, it is taken.
   ///
   /// - Complexity: O(*m* + *c* · log *c*) for *c* candidates of *m* commands in all, plus
   ///   the recounts.
-  func greedyChoice(covered: [Bool]) -> [Int] {
+  func greedyChoice(covered: [Bool], skipping: [Bool] = []) -> [Int] {
     // A count may start above the truth (commands `covered` marks): it is counted again
     // when it comes first, as after a choice.
     var gain = candidates.map { Int32($0.members.count) }
@@ -639,7 +702,7 @@ struct CoverFinder {
       return l < r
     }
     var heap = IndexHeap()
-    for index in candidates.indices {
+    for index in candidates.indices where skipping.isEmpty || !skipping[index] {
       heap.push(Int32(index), by: precedes)
     }
     var chosen: [Int] = []
@@ -740,14 +803,18 @@ struct CoverFinder {
 
   /// `to Profile via Folder: openFolder, openProfile`, at most four commands named, the
   /// tab first on a table with tabs, the guards answered after `with`
-  /// (`to Account with signedIn: account`).
-  private func name(of candidate: Candidate, guards: [String: Bool], newCommands: [Int])
-    -> String
-  {
+  /// (`to Account with signedIn: account`); for a detour case, the guard answered no and
+  /// the remedy instead (`to Account without signedIn: detour to Login`).
+  private func name(
+    of candidate: Candidate, guards: [String: Bool], newCommands: [Int], detour: Detour? = nil
+  ) -> String {
     let root = trees[Int(candidate.root)]
-    var text = root.tab.map { "\(table.tabLayout.tabs[$0].name): " } ?? ""
+    var text = tabName(of: root).map { "\($0): " } ?? ""
     text += "to \(table.screens[Int(candidate.target)].name)"
     if candidate.via >= 0 { text += " via \(table.screens[Int(candidate.via)].name)" }
+    if let detour {
+      return text + " without \(detour.guardName ?? "guard"): detour to \(detour.remedy)"
+    }
     if !guards.isEmpty { text += " with " + guards.keys.sorted().joined(separator: ", ") }
     let named = newCommands.prefix(4).map { number in
       table.commands.id(of: number) ?? "commands[\(number)]"
@@ -776,6 +843,9 @@ struct CoverFinder {
       let reason: String
       if let said = checkSays[number] {
         reason = said
+      } else if plannedAway[number] {
+        reason =
+          "a route from \(rootText) on one stack takes it, but the planner, with layers, answers that route's request another way, so no case takes it"
       } else if guarded.contains(number) {
         reason =
           "its guard has no name for a case to answer it by: cover plans it refusing, as a table loaded from a file does"

@@ -427,4 +427,52 @@ import Testing
     #expect(test.output.contains("coverage: 3 of 3 commands"), "\(test.output)")
     #expect(test.output.hasSuffix("4 passed, 0 failed\n"), "\(test.output)")
   }
+
+  /// On a table whose commands present, the planner may dismiss where a stack's route
+  /// goes on: every command cover says it covers is exercised when its file is tested,
+  /// the detour whose way to the remedy dismisses has its case, and a command no
+  /// planned route takes is not coverable rather than not exercised.
+  @Test(arguments: [false, true])
+  func aCoverWhoseRoutesDismissPassesItsTestAndExercisesWhatItCovers(withB: Bool) {
+    var screens = #"{"name": "Home"}, {"name": "Sheet"}, {"name": "Account"}, {"name": "Login"}"#
+    var commands = """
+      {"id": "sheet", "from": ["Home"], "to": "Sheet", "present": true},
+      {"id": "account", "from": ["Sheet"], "to": "Account", "guard": "signedIn"},
+      {"id": "signIn", "from": ["Home"], "to": "Login"}
+      """
+    if withB {
+      screens += #", {"name": "A"}, {"name": "B"}"#
+      commands += """
+        ,
+        {"id": "toA", "from": ["Sheet"], "to": "A"},
+        {"id": "toB", "from": ["A"], "to": "B", "guard": "signedIn"},
+        {"id": "bLogin", "from": ["B"], "to": "Login"}
+        """
+    }
+    let table = """
+      {"screens": [\(screens)],
+       "guards": {"signedIn": {"remedy": "Login"}},
+       "commands": [\(commands)]}
+      """
+    let files = ["sheet.json": table]
+    let cover = Tool.run(["cover", "sheet.json"], files: files)
+    #expect(cover.exitCode == 0, "\(cover)")
+    #expect(
+      Tool.lines(cover.output).contains(
+        #"  {"name":"to Account without signedIn: detour to Login","stack":["Home"],"to":"Account","guards":{"signedIn":false},"expect":{"stack":["Home","Login"],"detour":"Login"}}"#
+      ), "\(cover.output)")
+    let test = Tool.run(
+      ["test", "sheet.json", "cases.json", "--coverage"],
+      files: files.merging(["cases.json": cover.output]) { $1 })
+    #expect(test.exitCode == 0, "\(test)")
+    #expect(test.output.hasSuffix(" 0 failed\n"), "\(test.output)")
+    #expect(!test.output.contains("not exercised: commands"), "\(test.output)")
+    if withB {
+      #expect(cover.errors.contains("not coverable: commands[5] 'bLogin'"), "\(cover.errors)")
+      #expect(test.output.contains("coverage: 5 of 6 commands (1 not coverable)"), "\(test.output)")
+    } else {
+      #expect(cover.errors.hasSuffix("every command is covered\n"), "\(cover.errors)")
+      #expect(test.output.contains("coverage: 3 of 3 commands"), "\(test.output)")
+    }
+  }
 }
