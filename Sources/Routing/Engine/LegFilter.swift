@@ -68,16 +68,12 @@ extension Planner {
   /// - Complexity: O(*g*) guard calls, where *g* is the number of guarded commands.
   func refusedCommands(_ request: Request, from stack: [Entry]) -> [Int32] {
     guard !graph.guardedCommands.isEmpty else { return [] }
-    if let given = RouteGuard.givenAnswers, given.everyGuard {
-      // Cover's cases state their guards' answers by name (RouteGuard.answeringEveryGuard).
-      return graph.guardedCommands.enumerated().compactMap { position, command in
-        graph.guards[position].name.flatMap { given.byName[$0] } == true ? nil : command
-      }
-    }
     let context = GuardContext(request: request, stack: stack)
+    // Answers given by name (the tool's, cover's) are looked up once, not once a guard.
+    let given = RouteGuard.givenAnswers
     var refused: [Int32] = []
     for (position, command) in graph.guardedCommands.enumerated()
-    where !graph.guards[position].allows(context) {
+    where !graph.guards[position].allows(context, given: given) {
       refused.append(command)
     }
     return refused

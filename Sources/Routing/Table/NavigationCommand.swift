@@ -145,7 +145,7 @@ public struct RouteGuard: Sendable {
   }
 
   /// The answers of ``answeringGuards(_:_:)`` or ``answeringEveryGuard(_:_:)``, or `nil`
-  /// outside both.
+  /// outside both; inside both, the innermost call's answers hold alone.
   @TaskLocal package static var givenAnswers: GivenAnswers?
 
   /// The name a route-table file writes for this guard.
@@ -156,7 +156,14 @@ public struct RouteGuard: Sendable {
   /// - Parameter context: The request and the stack it starts from.
   /// - Returns: `true` to let the command take part.
   public func allows(_ context: GuardContext) -> Bool {
-    predicate(context)
+    allows(context, given: Self.givenAnswers)
+  }
+
+  /// Whether the command may take part, `given` being the answers by name in force
+  /// (``givenAnswers``), read once by a caller that asks many guards.
+  func allows(_ context: GuardContext, given: GivenAnswers?) -> Bool {
+    if let given, given.everyGuard { return name.flatMap { given.byName[$0] } ?? false }
+    return predicate(context)
   }
 }
 

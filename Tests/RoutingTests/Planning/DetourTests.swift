@@ -56,6 +56,39 @@ import Testing
     #expect(try table.route(from: start, to: "Account").detour?.remedy == "Login")
   }
 
+  /// Answers given to every guard by name override the guards' code everywhere the
+  /// planner asks them: in planning, and in naming the guard that stood in the way; the
+  /// innermost answers hold alone.
+  @Test func answersToEveryGuardOverrideTheirCode() throws {
+    let table = try RouteTable(defaultFactory: HeadlessScreen.factory) {
+      Screen("Home")
+      Screen("Account")
+      Command(id: "account", from: ["Home"], to: "Account", when: RouteGuard("g") { _ in true })
+    }
+    let start = [Entry("Home")]
+    #expect(try table.route(from: start, to: "Account").steps.count == 1)
+    let refused = Result { () throws(RoutingError) in
+      try RouteGuard.answeringEveryGuard([:]) { () throws(RoutingError) in
+        try table.route(from: start, to: "Account")
+      }
+    }
+    guard case .failure(.refusedByGuard(_, _, let refusal)) = refused else {
+      Issue.record("a guard answered no by name let the route through: \(refused)")
+      return
+    }
+    #expect(refusal.guardName == "g")
+    let context = GuardContext(request: Request(to: "Account"), stack: start)
+    let guarded = try #require(table.commands[0].condition)
+    #expect(RouteGuard.answeringEveryGuard(["g": false]) { guarded.allows(context) } == false)
+    #expect(guarded.allows(context))
+    // The innermost answers hold alone: those for guards without code leave coded ones
+    // to their code.
+    let inner = RouteGuard.answeringEveryGuard(["g": false]) {
+      RouteGuard.answeringGuards([:]) { guarded.allows(context) }
+    }
+    #expect(inner)
+  }
+
   /// Exporting writes the remedies under `"guards"`, once per guard, and the text loads
   /// back to the same text.
   @Test func remediesSurviveTheRoundTrip() throws {

@@ -173,6 +173,28 @@ import Testing
     #expect(equalPairs > 1_000)
   }
 
+  /// Byte strings that are not all well-formed UTF-8 compare as the `String`s they decode
+  /// to (each ill-formed part a replacement character): random bytes from a small
+  /// alphabet of ASCII, lead and continuation bytes, one string often the other's start.
+  @Test func illFormedBytesCompareAsTheirStringsDo() {
+    let alphabet: [UInt8] = [0x41, 0x61, 0x80, 0x82, 0x9F, 0xC3, 0xE2, 0xF0, 0xFF]
+    var random = SeededGenerator(seed: 32)
+    var equalButDifferent = 0
+    for _ in 0..<20_000 {
+      let left = (0..<Int.random(in: 0...4, using: &random)).map { _ in
+        alphabet.randomElement(using: &random)!
+      }
+      var right = Array(left.prefix(Int.random(in: 0...left.count, using: &random)))
+      right += (0..<Int.random(in: 0...2, using: &random)).map { _ in
+        alphabet.randomElement(using: &random)!
+      }
+      let expected = String(decoding: left, as: UTF8.self) == String(decoding: right, as: UTF8.self)
+      if expected && left != right { equalButDifferent += 1 }
+      #expect(Bytes.sameString(left.span, right.span) == expected, "\(left) \(right)")
+    }
+    #expect(equalButDifferent > 100)
+  }
+
   /// Keys whose hashes collide on purpose: 16 hashes for any number of keys, so that
   /// both tags and first slots are shared and probes run long and wrap around.
   static func collidingHash(_ key: Int) -> UInt64 {
