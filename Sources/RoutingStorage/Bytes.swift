@@ -26,16 +26,29 @@ public enum Bytes {
   }
 
   /// Whether `left` and `right` spell the same string as Swift compares strings, by
-  /// canonical equivalence: the same bytes, or, when either holds a byte that is not
-  /// ASCII, equal `String`s. Keys that must be refused as a `Set<String>` would refuse
-  /// them (a JSON object's) compare so.
+  /// canonical equivalence: the same bytes, or equal `String`s. Keys that must be
+  /// refused as a `Set<String>` would refuse them (a JSON object's) compare so.
   ///
-  /// - Complexity: O(*k*) for *k* bytes; the bytes are decoded only when they differ and
-  ///   one is not ASCII.
+  /// The bytes are compared up to their first difference. When the byte there is ASCII
+  /// on both sides, or one text ends there and the other goes on with an ASCII byte, the
+  /// texts differ without decoding: an ASCII byte always decodes to itself, a scalar
+  /// that no mark before it combines into and that no decomposition reorders, so after
+  /// the same bytes the two texts' canonical decompositions differ at it. Only a
+  /// difference at a byte beyond ASCII (`é` against `e` and U+0301, or the Kelvin sign
+  /// against `K`) decodes both texts.
+  ///
+  /// - Complexity: O(*k*) for *k* bytes.
   @inlinable public static func sameString(_ left: Span<UInt8>, _ right: Span<UInt8>) -> Bool {
-    if equal(left, right) { return true }
-    // Only a text with a scalar beyond ASCII has another spelling.
-    guard !isASCII(left) || !isASCII(right) else { return false }
+    let shorter = min(left.count, right.count)
+    var index = 0
+    while index < shorter && left[index] == right[index] { index += 1 }
+    if index == shorter {
+      if left.count == right.count { return true }
+      let next = left.count > shorter ? left[index] : right[index]
+      if next < 0x80 { return false }
+    } else if left[index] < 0x80 && right[index] < 0x80 {
+      return false
+    }
     return string(left) == string(right)
   }
 
