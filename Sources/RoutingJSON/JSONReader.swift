@@ -104,8 +104,9 @@ public struct JSONReader {
     @usableFromInline var firstKey: Int
     /// Where its escaped keys start in `keyBytes`.
     @usableFromInline var firstKeyByte: Int
-    /// Every key of a large object, once it has more than `linearKeys`.
-    var keySet: Set<String>? = nil
+    /// Whether the object has a set of its keys, the last of `keySets`: once it has more
+    /// than `linearKeys`.
+    @usableFromInline var hasKeySet = false
   }
 
   /// Objects with at most this many keys look for a repeated key by scanning.
@@ -130,6 +131,10 @@ public struct JSONReader {
   private var keySpans: [JSONText] = []
   /// Unescaped strings.
   @usableFromInline var scratch: [UInt8] = []
+  /// The keys of each open object that has more than `linearKeys`, innermost last. Not
+  /// in the frames, so that a frame holds no reference and is copied without retains as
+  /// containers open and close.
+  private var keySets: [Set<String>] = []
 
   /// Starts reading a document: checks that it is UTF-8, skips a byte-order mark and
   /// whitespace, and refuses an empty input.
@@ -558,6 +563,7 @@ public struct JSONReader {
     // An object has a few keys: taking them off one by one beats `removeSubrange`.
     while keySpans.count > top.firstKey { keySpans.removeLast() }
     if top.firstKeyByte < keyBytes.count { keyBytes.removeSubrange(top.firstKeyByte...) }
+    if top.hasKeySet { keySets.removeLast() }
     top = outer.removeLast()
   }
 
@@ -572,10 +578,11 @@ public struct JSONReader {
     let count = keySpans.count - first
     var repeated = false
     if count >= Self.linearKeys {
-      if top.keySet == nil {
-        top.keySet = Set(keySpans[first...].map { string($0) })
+      if !top.hasKeySet {
+        keySets.append(Set(keySpans[first...].map { string($0) }))
+        top.hasKeySet = true
       }
-      repeated = !top.keySet!.insert(string(new)).inserted
+      repeated = !keySets[keySets.count - 1].insert(string(new)).inserted
     } else {
       for span in keySpans[first...] where sameKey(span, new) {
         repeated = true
