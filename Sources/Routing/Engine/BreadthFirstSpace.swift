@@ -53,6 +53,7 @@ struct BreadthFirstSpace: Sendable {
   }
 
   /// Notes that the current search writes levels and distances up to `level`.
+  @inline(__always)
   mutating func reach(_ level: Int32) {
     high = max(high, base &+ 1 &+ UInt32(level))
   }
@@ -98,26 +99,32 @@ struct SearchLevels {
   let base: UInt32
 
   /// The stored form of level or distance `value` (at least 0).
+  @inline(__always)
   func stored(_ value: Int32) -> UInt32 { base &+ 1 &+ UInt32(value) }
 
   /// The value stored as `word`, or -1 when it is not set in this search.
+  @inline(__always)
   func value(_ word: UInt32) -> Int32 { word > base ? Int32(bitPattern: word &- base &- 1) : -1 }
 
   /// The forward level stored for `screen` in `words`: -1 when not reached, 0 for a
   /// screen the stack holds and no first step reaches.
+  @inline(__always)
   func forward(_ screen: Int, in words: borrowing MutableSpan<LevelWord>) -> Int32 {
     value(words[screen].forward)
   }
 
   /// The distance of `screen` to the milestone in `words`, or -1 when not known.
+  @inline(__always)
   func backward(_ screen: Int, in words: borrowing MutableSpan<LevelWord>) -> Int32 {
     value(words[screen].backward)
   }
 
+  @inline(__always)
   func setForward(_ screen: Int, _ level: Int32, in words: inout MutableSpan<LevelWord>) {
     words[screen].forward = stored(level)
   }
 
+  @inline(__always)
   func setBackward(_ screen: Int, _ distance: Int32, in words: inout MutableSpan<LevelWord>) {
     words[screen].backward = stored(distance)
   }

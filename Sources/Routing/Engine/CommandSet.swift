@@ -41,6 +41,7 @@ struct CommandSet: Sendable {
   }
 
   /// Adds `command`, below ``count``.
+  @inline(__always)
   mutating func insert(_ command: Int) {
     let bit = UInt64(1) << UInt64(command & 63)
     guard words[command >> 6] & bit == 0 else { return }
@@ -56,6 +57,7 @@ struct CommandSet: Sendable {
   }
 
   /// Whether `command`, below ``count``, is a member.
+  @inline(__always)
   func contains(_ command: Int) -> Bool {
     words[command >> 6] & (UInt64(1) << UInt64(command & 63)) != 0
   }

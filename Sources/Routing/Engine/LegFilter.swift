@@ -23,6 +23,7 @@ package struct LegFilter: Sendable {
     disabled: CommandSet(), anyDisabled: false, tab: -1, guardSaidNo: false)
 
   /// Whether command `command` takes part.
+  @inline(__always)
   package func allows(_ command: Int32) -> Bool {
     !anyDisabled || !disabled.contains(Int(command))
   }
@@ -42,6 +43,10 @@ extension Planner {
   /// - Complexity: O(1) when no guard said no; otherwise O(*r* + *t*) for *r* refused
   ///   commands and *t* commands the tab leaves out, plus O(*C*) the first time
   ///   `storage` is sized for the table's *C* commands.
+  ///
+  /// Inlined: every cold plan makes a filter, and returned from a call even the empty
+  /// one is copied (its arrays retained), where inlined the caller takes it as it is.
+  @inline(__always)
   func legFilter(
     refusing refused: [Int32], inTab tab: Int?, marking storage: inout CommandSet
   ) -> LegFilter {

@@ -94,6 +94,7 @@ struct LegOrder: Sendable {
 
   /// Of two steps that end ways of equal cost and equal commands before them, the one
   /// that comes first: the lower command number.
+  @inline(__always)
   static func earlier(_ best: LegStep?, _ candidate: LegStep) -> LegStep {
     guard let best, best.command < candidate.command else { return candidate }
     return best

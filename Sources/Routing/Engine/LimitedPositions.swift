@@ -75,6 +75,7 @@ struct RowFilter {
 
   /// Whether the command at `position` of the rows (`commands`) takes part in the
   /// request: not when the tab leaves it out; for a guarded one, as `disabled` says.
+  @inline(__always)
   func allows(
     _ position: Int, _ commands: Span<Int32>, _ disabled: borrowing CommandSet
   ) -> Bool {
@@ -87,6 +88,7 @@ struct RowFilter {
 
   /// A sum of the words that hold the bits of the row starting at `start`, read so that
   /// they are in the caches when the row is expanded.
+  @inline(__always)
   func touch(_ start: Int) -> UInt64 {
     let word = start >> 6
     return (word < tab.count ? tab[word] : 0) &+ (word < guarded.count ? guarded[word] : 0)

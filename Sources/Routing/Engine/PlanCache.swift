@@ -255,6 +255,7 @@ final class PlanCache: Sendable {
 
   /// The cached field of `milestone`, or `nil`, taken without a lock; unlike
   /// ``field(to:building:)``, it neither marks the milestone nor builds a field.
+  @inline(__always)
   func cachedField(to milestone: Int32) -> CachedField? {
     guard marks.count != 0 else { return nil }  // the cache is off
     let mark = self.mark(milestone)
@@ -273,6 +274,7 @@ final class PlanCache: Sendable {
   }
 
   /// The distance of screen `screen` to the milestone of `field`.
+  @inline(__always)
   func distance(_ screen: Int, in field: CachedField) -> UInt8 {
     distances.relaxedLoad(at: field.start + screen)
   }
@@ -288,6 +290,7 @@ final class PlanCache: Sendable {
   }
 
   /// Makes the field in `slot` the most recently used.
+  @inline(__always)
   private func touch(_ slot: Int) {
     let now = clock.load(ordering: .relaxed) &+ 1
     clock.store(now, ordering: .relaxed)

@@ -117,6 +117,7 @@ extension Planner {
 
   /// The forward level of `screen`: -1 when not reached, 0 when the stack holds it and
   /// no first step reaches it.
+  @inline(__always)
   private func forwardLevel(
     _ screen: Int, _ levels: SearchLevels, _ words: borrowing MutableSpan<LevelWord>,
     _ buffers: borrowing PlannerScratch
@@ -125,6 +126,7 @@ extension Planner {
   }
 
   /// ``forwardLevel(_:_:_:_:)`` of `screen`, whose word is `word`.
+  @inline(__always)
   private func forwardLevel(
     of word: LevelWord, _ screen: Int, _ levels: SearchLevels,
     _ buffers: borrowing PlannerScratch
@@ -266,6 +268,7 @@ extension Planner {
   /// caches. The caller keeps the sum (``PlannerScratch/sink``), so that the reads are
   /// not left out. The screens' words are read ahead only on large tables: on a small
   /// one they are in the caches already, and reading them ahead is work for nothing.
+  @inline(__always)
   private func touchRows(
     of screens: Span<Int32>, forward: Bool, _ starts: Span<Int32>, _ items: Span<Int32>,
     _ filter: RowFilter?, _ words: inout MutableSpan<LevelWord>
@@ -354,6 +357,7 @@ extension Planner {
   /// The ``RowFilter`` of the rows by origin (`forward`) or of the predecessor rows: the
   /// positions that tab `tab` leaves out (none when -1), and those of guarded commands
   /// when `guardSaidNo`.
+  @inline(__always)
   private func rowFilter(forward: Bool, _ tab: Int, _ guardSaidNo: Bool) -> RowFilter {
     let tab = tab >= 0 ? limitedPositions.tabs[tab] : .init()
     let guarded = guardSaidNo ? limitedPositions.guarded : .init()
@@ -389,6 +393,7 @@ extension RouteGraph {
   /// A method of the graph, so that the spans borrow the arrays of the graph it is
   /// called on, for the call, and the graph is not copied (nor each of its arrays
   /// retained) to make them.
+  @inline(__always)
   func withRows<Result>(
     forward: Bool, _ body: (Span<Int32>, Span<Int32>, Span<Int32>, Span<Int32>) -> Result
   ) -> Result {

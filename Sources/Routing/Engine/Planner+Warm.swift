@@ -135,6 +135,7 @@ extension Planner {
   /// Pushes `first` onto `route`, then walks `field` from it (``walk(from:_:along:into:_:)``)
   /// pushing each step, its entry made by `newEntry`; `false` when the walk steps onto
   /// screen `avoided` (the top the stack holds, or -1) or does not reach the milestone.
+  @inline(__always)
   private func walkRoute(
     from first: LegStep, _ remaining: Int32, along field: CachedField, avoiding avoided: Int32,
     into route: inout RouteUnderWay, making newEntry: (Int32, inout RouteUnderWay) -> Entry
@@ -151,6 +152,7 @@ extension Planner {
   }
 
   /// The identifier of command `command`, when the table has any.
+  @inline(__always)
   private func commandID(_ command: Int32) -> String? {
     anyCommandID ? commands.id(of: Int(command)) : nil
   }
@@ -189,8 +191,7 @@ extension Planner {
     /// Pushes `entry` by command `command`, whose identifier is `id`.
     ///
     /// The entry and identifier are taken, not borrowed: the step then holds them without
-    /// retaining them again. Always inlined: a call of its own receives them retained
-    /// and releases them (`Docs/Performance.md`, "Round 19 figures").
+    /// retaining them again.
     @inline(__always)
     mutating func push(_ entry: consuming Entry, by command: Int32, id: consuming String?) {
       stack.append(copy entry)
@@ -222,6 +223,7 @@ extension Planner {
   /// The state is passed in rather than captured: a closure capturing the caller's
   /// variables makes each of their accesses a dynamic exclusivity check, in a loop that
   /// is most of a warm plan.
+  @inline(__always)
   private func walk<State>(
     from screen: Int32, _ remaining: Int32, along field: CachedField, into state: inout State,
     _ take: (inout State, Int32, Int32) -> Bool

@@ -37,6 +37,7 @@ struct PlannerScratch: Sendable {
   var weighted = WeightedSearch()
 
   /// Whether an entry of the stack matches `screen`.
+  @inline(__always)
   func isHeld(_ screen: Int) -> Bool { marks.isHeld(Int32(screen)) }
 
   /// Sizes the arrays for a table of `screens` screens and `commands` commands.

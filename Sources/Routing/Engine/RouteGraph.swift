@@ -227,6 +227,7 @@ package struct CostColumn: RandomAccessCollection, Sendable {
   package var startIndex: Int { 0 }
 
   /// Command `command`'s cost.
+  @inline(__always)
   package subscript(command: Int) -> Int32 {
     costs.isEmpty ? 1 : costs[command]
   }
@@ -244,6 +245,7 @@ package struct CompressedRows: Sendable {
   package var count: Int { starts.count - 1 }
 
   /// The positions in ``items`` of row `row`.
+  @inline(__always)
   package func range(_ row: Int) -> Range<Int> {
     Int(starts[row])..<Int(starts[row + 1])
   }
@@ -303,6 +305,7 @@ package struct CompressedRows: Sendable {
     mutating func reserve(items count: Int) { items.reserveCapacity(count) }
 
     /// The positions in ``items`` of row `row`.
+    @inline(__always)
     func range(_ row: Int) -> Range<Int> {
       singleRows != nil ? row..<row + 1 : Int(starts[row])..<Int(starts[row + 1])
     }

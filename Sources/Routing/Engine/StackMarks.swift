@@ -79,6 +79,7 @@ package struct StackMarks: Sendable {
   mutating func setGeneration(_ value: UInt32) { held.setGeneration(value) }
 
   /// Whether an entry of the stack matches `screen`.
+  @inline(__always)
   package func isHeld(_ screen: Int32) -> Bool {
     guard fewHeld else { return held.contains(Int(screen)) }
     for candidate in heldList where candidate == screen { return true }
@@ -87,6 +88,7 @@ package struct StackMarks: Sendable {
 
   /// The stack index a command to `screen` pops back to: -1 when the top matches it,
   /// `nil` when no entry does.
+  @inline(__always)
   package func popTo(_ screen: Int32) -> Int32? { held[Int(screen)] }
 }
 
@@ -103,6 +105,7 @@ extension RouteGraph {
   ///
   /// - Complexity: O(*k* + *a* + *p* · log *p*), where *k* is the number of commands from
   ///   the top, *a* of commands from anywhere and *p* of screens held below the top.
+  @inline(__always)
   func listFirstSteps(
     _ marks: borrowing StackMarks, implicitAnywhere: Bool, into candidates: inout [LegStep],
     pops: inout [LegStep], merged: inout [LegStep], filter: LegFilter

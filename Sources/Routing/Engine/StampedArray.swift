@@ -36,6 +36,7 @@ struct StampedArray<Value>: Sendable where Value: Sendable {
   ///
   /// - Complexity: O(1), except O(*n*) once every 2³² − 1 clears, when the generation
   ///   counter wraps around.
+  @inline(__always)
   mutating func clear() {
     generation &+= 1
     if generation == 0 { resetStamps() }
@@ -52,6 +53,7 @@ struct StampedArray<Value>: Sendable where Value: Sendable {
   }
 
   /// The value of slot `index`, or `nil` when it is unset.
+  @inline(__always)
   subscript(index: Int) -> Value? {
     get {
       let slot = slots[index]
@@ -67,6 +69,7 @@ struct StampedArray<Value>: Sendable where Value: Sendable {
   }
 
   /// Whether slot `index` is set.
+  @inline(__always)
   func contains(_ index: Int) -> Bool {
     slots[index].stamp == generation
   }

@@ -271,6 +271,7 @@ final class Planner: Sendable {
 
   /// Applies `step` to `stack` (a pop back to an entry, or a push of a new one) and
   /// returns it as a route's step.
+  @inline(__always)
   func apply(
     _ step: LegStep, parameters: Parameters, to stack: inout [Entry]
   ) throws(RoutingError) -> Step {
@@ -356,6 +357,10 @@ extension Planner {
   /// - Throws: ``RoutingError/invalidParameter(name:value:expected:)`` for the first
   ///   declared parameter, in declaration order, whose request value does not convert:
   ///   a value is checked only against the screens a route creates.
+  ///
+  /// Inlined for the common entry without parameters, which a warm plan makes for every
+  /// screen it pushes: the call would be a large part of that plan.
+  @inline(__always)
   func newEntry(of screen: Int32, parameters: Parameters) throws(RoutingError) -> Entry {
     // The request's parameters first: without any, the screen's flag is not read.
     guard !parameters.isEmpty, declaresParameters[Int(screen)] else {
