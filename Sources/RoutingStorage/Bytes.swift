@@ -26,29 +26,25 @@ public enum Bytes {
   }
 
   /// Whether `left` and `right` spell the same string as Swift compares strings, by
-  /// canonical equivalence: the same bytes, or equal `String`s. Keys that must be
-  /// refused as a `Set<String>` would refuse them (a JSON object's) compare so.
+  /// canonical equivalence: the same bytes, or, when either holds a byte that is not
+  /// ASCII, equal `String`s. Keys that must be refused as a `Set<String>` would refuse
+  /// them (a JSON object's) compare so.
   ///
-  /// The bytes are compared up to their first difference. When the byte there is ASCII
-  /// on both sides, or one text ends there and the other goes on with an ASCII byte, the
-  /// texts differ without decoding: an ASCII byte always decodes to itself, a scalar
-  /// that no mark before it combines into and that no decomposition reorders, so after
-  /// the same bytes the two texts' canonical decompositions differ at it. Only a
-  /// difference at a byte beyond ASCII (`é` against `e` and U+0301, or the Kelvin sign
-  /// against `K`) decodes both texts.
-  ///
-  /// - Complexity: O(*k*) for *k* bytes.
+  /// - Complexity: O(*k*) for *k* bytes; the bytes are decoded only when they first
+  ///   differ at a byte that is not ASCII.
   @inlinable public static func sameString(_ left: Span<UInt8>, _ right: Span<UInt8>) -> Bool {
     let shorter = min(left.count, right.count)
     var index = 0
     while index < shorter && left[index] == right[index] { index += 1 }
     if index == shorter {
-      if left.count == right.count { return true }
-      let next = left.count > shorter ? left[index] : right[index]
-      if next < 0x80 { return false }
-    } else if left[index] < 0x80 && right[index] < 0x80 {
-      return false
+      // One holds the other's bytes and more: its canonical decomposition holds more
+      // scalars, so the two are equal only when they are the same bytes.
+      return left.count == right.count
     }
+    // The bytes before are the same whole scalars, and an ASCII byte on both sides is a
+    // scalar that no mark reorders across: the decompositions differ there. Only a
+    // difference at a byte beyond ASCII may be another spelling of the same string.
+    guard left[index] >= 0x80 || right[index] >= 0x80 else { return false }
     return string(left) == string(right)
   }
 
