@@ -132,6 +132,13 @@ import Testing
     #expect(long != ScreenName(String(repeating: "x", count: 39) + "y"))
   }
 
+  @Test func stringsGiveTheirUTF8InPlace() {
+    for text in ["", "S1", "Caf\u{E9}", String(repeating: "long name ", count: 8)] {
+      let bytes = Bytes.withUTF8(of: text) { span in (0..<span.count).map { span[$0] } }
+      #expect(bytes == Array(text.utf8))
+    }
+  }
+
   @Test func textsCompareAsStringsDo() {
     let pairs: [(String, String)] = [
       ("Caf\u{E9}", "Cafe\u{301}"), ("Caf\u{E9}", "Caf\u{E9}"), ("Cafe", "Caf\u{E9}"),
