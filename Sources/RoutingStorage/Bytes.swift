@@ -37,9 +37,13 @@ public enum Bytes {
     var index = 0
     while index < shorter && left[index] == right[index] { index += 1 }
     if index == shorter {
-      // One holds the other's bytes and more: its canonical decomposition holds more
-      // scalars, so the two are equal only when they are the same bytes.
-      return left.count == right.count
+      guard left.count != right.count else { return true }
+      // One holds the other's bytes and more. In well-formed UTF-8 its canonical
+      // decomposition holds more scalars, so the two differ; but an ill-formed tail that
+      // starts beyond ASCII may decode to the same replacement character as the shorter
+      // one's end, so only `String` can say.
+      let next = left.count > right.count ? left[index] : right[index]
+      return next >= 0x80 && string(left) == string(right)
     }
     // The bytes before are the same whole scalars, and an ASCII byte on both sides is a
     // scalar that no mark reorders across: the decompositions differ there. Only a
