@@ -1,7 +1,10 @@
 import RoutingStorage
 
 /// Why a text is not a JSON document the reader accepts, and where.
-package struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
+///
+/// Public, as ``JSONReader`` is, for the reader's inlinable functions that throw it; the
+/// target is no product, so only the package sees it.
+public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The kinds of problem.
   package enum Kind: Hashable, Sendable {
     /// No value at all: the input is empty or only whitespace.
@@ -29,7 +32,7 @@ package struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertibl
   package let message: String
 
   /// `line 3, column 7: expected ':' after a key`.
-  package var description: String {
+  public var description: String {
     "line \(line), column \(column): \(message)"
   }
 

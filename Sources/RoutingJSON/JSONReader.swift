@@ -1,7 +1,7 @@
 import RoutingStorage
 
 /// The JSON type of the value a ``JSONReader`` stands before.
-package enum JSONValueKind: Hashable, Sendable {
+public enum JSONValueKind: Hashable, Sendable {
   /// `{`.
   case object
   /// `[`.
@@ -27,13 +27,24 @@ package enum JSONValueKind: Hashable, Sendable {
     case .object: "an object"
     }
   }
+
+  /// Whether two kinds are the same: written out, not synthesized, so that its body is
+  /// inlined in the readers of other modules, which compare a kind for each value read.
+  @inlinable public static func == (left: Self, right: Self) -> Bool {
+    switch (left, right) {
+    case (.object, .object), (.array, .array), (.string, .string), (.number, .number),
+      (.bool, .bool), (.null, .null):
+      true
+    default: false
+    }
+  }
 }
 
 /// A string or key the reader has read: its bytes, unescaped, are a slice of the input,
 /// of the reader's scratch buffer or of its keys, valid until the next read.
-package struct JSONText {
+public struct JSONText {
   /// Where a text's bytes are.
-  enum Storage {
+  @usableFromInline enum Storage {
     /// In the input: a string without escapes, or a number.
     case input
     /// In the scratch buffer: a string with escapes.
@@ -43,11 +54,11 @@ package struct JSONText {
   }
 
   /// Where the bytes start.
-  let start: Int
+  @usableFromInline let start: Int
   /// Where they end.
-  let end: Int
+  @usableFromInline let end: Int
   /// Which buffer holds them.
-  let storage: Storage
+  @usableFromInline let storage: Storage
 }
 
 /// A strict pull reader over UTF-8 bytes: the caller walks the document value by value,
@@ -70,23 +81,32 @@ package struct JSONText {
 ///
 /// The reader holds its input as an array, and hands its bytes out only as spans, within
 /// a call (``withBytes(of:_:)``, ``withInput(_:)``): it holds no pointer.
-package struct JSONReader {
+///
+/// The reader and the types of its hot functions are public, the functions that read a
+/// document's structure (``peek()``, ``nextKey()``, ``nextElement()``, ``text(_:is:)``
+/// and their helpers) `@inlinable`, so that a reader in another module of the package
+/// (a table file's, a request's) runs them inlined: Swift 6.3 makes the body of an
+/// `@inlinable` function visible to other modules only when it is public. The target is
+/// no product, so nothing outside the package sees them.
+public struct JSONReader {
   /// U+FEFF in UTF-8, skipped at the start of a document.
   private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   /// One open array or object.
-  fileprivate struct Frame {
-    var isArray: Bool
+  @usableFromInline struct Frame {
+    /// Whether it is an array.
+    @usableFromInline var isArray: Bool
     /// Whether the reader is inside an element (arrays) or a member's value (objects).
-    var inside = false
+    @usableFromInline var inside = false
     /// Elements started so far minus one (arrays), or members read so far (objects).
-    var index = -1
+    @usableFromInline var index = -1
     /// Where this object's keys start in `keySpans`.
-    var firstKey: Int
+    @usableFromInline var firstKey: Int
     /// Where its escaped keys start in `keyBytes`.
-    var firstKeyByte: Int
-    /// Every key of a large object, once it has more than `linearKeys`.
-    var keySet: Set<String>? = nil
+    @usableFromInline var firstKeyByte: Int
+    /// Whether the object has a set of its keys, the last of `keySets`: once it has more
+    /// than `linearKeys`.
+    @usableFromInline var hasKeySet = false
   }
 
   /// Objects with at most this many keys look for a repeated key by scanning.
@@ -94,21 +114,27 @@ package struct JSONReader {
 
   /// The document. An array, not a pointer into the caller's bytes: the reader holds
   /// its input alive itself.
-  private let bytes: [UInt8]
+  @usableFromInline let bytes: [UInt8]
+  /// How deeply arrays and objects may nest.
   private let maximumDepth: Int
-  private var position = 0
+  /// Where the reader is in `bytes`.
+  @usableFromInline var position = 0
   /// The innermost open array or object; at the top level, a frame that stands for
   /// the document and is never inside anything.
-  private var top = Frame(isArray: false, firstKey: 0, firstKeyByte: 0)
+  @usableFromInline var top = Frame(isArray: false, firstKey: 0, firstKeyByte: 0)
   /// The frames around `top`, outermost first, starting with the document's.
-  private var outer: [Frame] = []
+  @usableFromInline var outer: [Frame] = []
   /// The keys with escapes of every open object, unescaped, end to end.
-  private var keyBytes: [UInt8] = []
+  @usableFromInline var keyBytes: [UInt8] = []
   /// Each open object's keys (in the input, or in `keyBytes` when they have escapes),
   /// the objects' lists end to end.
   private var keySpans: [JSONText] = []
   /// Unescaped strings.
-  private var scratch: [UInt8] = []
+  @usableFromInline var scratch: [UInt8] = []
+  /// The keys of each open object that has more than `linearKeys`, innermost last. Not
+  /// in the frames, so that a frame holds no reference and is copied without retains as
+  /// containers open and close.
+  private var keySets: [Set<String>] = []
 
   /// Starts reading a document: checks that it is UTF-8, skips a byte-order mark and
   /// whitespace, and refuses an empty input.
@@ -259,11 +285,9 @@ package struct JSONReader {
   ///
   /// - Throws: ``JSONParseError`` when no value starts here.
   /// - Complexity: O(1).
-  package mutating func peek() throws(JSONParseError) -> JSONValueKind {
+  @inlinable public mutating func peek() throws(JSONParseError) -> JSONValueKind {
     skipWhitespace()
-    guard position < bytes.count else {
-      throw error(.syntax, "unexpected end of input, expected a value", at: position)
-    }
+    guard position < bytes.count else { throw unexpected(expected: "a value") }
     switch bytes[position] {
     case UInt8(ascii: "{"): return .object
     case UInt8(ascii: "["): return .array
@@ -278,9 +302,7 @@ package struct JSONReader {
       try checkLiteral("null")
       return .null
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
-    default:
-      throw error(
-        .syntax, "unexpected \(describeByte(at: position)), expected a value", at: position)
+    default: throw unexpected(expected: "a value")
     }
   }
 
@@ -293,22 +315,20 @@ package struct JSONReader {
     return position
   }
 
-  private func checkLiteral(_ word: StaticString) throws(JSONParseError) {
+  /// Checks that `word` (`true`, `false`, `null`) is at `position`.
+  @usableFromInline func checkLiteral(_ word: StaticString) throws(JSONParseError) {
     let count = word.utf8CodeUnitCount
     let matches = word.withUTF8Buffer { expected in
       bytes.count - position >= count
         && Bytes.equal(bytes.span.extracting(position..<position + count), expected.span)
     }
-    guard matches else {
-      throw error(
-        .syntax, "unexpected \(describeByte(at: position)), expected a value", at: position)
-    }
+    guard matches else { throw unexpected(expected: "a value") }
   }
 
   /// Reads `true` or `false`; call it after ``peek()`` said `bool`.
   ///
   /// - Complexity: O(1).
-  package mutating func readBool() -> Bool {
+  @inlinable public mutating func readBool() -> Bool {
     let value = bytes[position] == UInt8(ascii: "t")
     position += value ? 4 : 5
     return value
@@ -317,7 +337,7 @@ package struct JSONReader {
   /// Reads `null`; call it after ``peek()`` said `null`.
   ///
   /// - Complexity: O(1).
-  package mutating func readNull() {
+  @inlinable public mutating func readNull() {
     position += 4
   }
 
@@ -327,7 +347,7 @@ package struct JSONReader {
   /// - Throws: ``JSONParseError`` for an unterminated string, a bad escape or an
   ///   unescaped control character.
   /// - Complexity: O(*k*), where *k* is the length of the string.
-  package mutating func readString() throws(JSONParseError) -> JSONText {
+  @inlinable public mutating func readString() throws(JSONParseError) -> JSONText {
     try scanString(into: false)
   }
 
@@ -385,7 +405,7 @@ package struct JSONReader {
   /// Calls `body` with the bytes of a string or key the reader has just read.
   ///
   /// - Complexity: O(1), plus `body`.
-  package func withBytes<Result>(
+  @inlinable public func withBytes<Result>(
     of text: JSONText, _ body: (Span<UInt8>) -> Result
   ) -> Result {
     switch text.storage {
@@ -404,21 +424,21 @@ package struct JSONReader {
   /// reader's own buffers.
   ///
   /// - Complexity: O(1).
-  package func inputRange(of text: JSONText) -> Range<Int>? {
+  @inlinable public func inputRange(of text: JSONText) -> Range<Int>? {
     text.storage == .input ? text.start..<text.end : nil
   }
 
   /// Calls `body` with the whole input, the bytes that ``inputRange(of:)`` points into.
   ///
   /// - Complexity: O(1), plus `body`.
-  package func withInput<Result>(_ body: (Span<UInt8>) -> Result) -> Result {
+  @inlinable public func withInput<Result>(_ body: (Span<UInt8>) -> Result) -> Result {
     body(bytes.span)
   }
 
   /// A string or key the reader has just read, as a `String`.
   ///
   /// - Complexity: O(*k*), where *k* is the length of the text.
-  package func string(_ text: JSONText) -> String {
+  @inlinable public func string(_ text: JSONText) -> String {
     withBytes(of: text) { Bytes.string($0) }
   }
 
@@ -426,7 +446,7 @@ package struct JSONReader {
   /// strings (as a `Set<String>` or `==` would).
   ///
   /// - Complexity: O(*k*), where *k* is the length of the key.
-  package func text(_ text: JSONText, is expected: StaticString) -> Bool {
+  @inlinable public func text(_ text: JSONText, is expected: StaticString) -> Bool {
     withBytes(of: text) { key in
       expected.withUTF8Buffer { expected in Bytes.sameString(key, expected.span) }
     }
@@ -434,7 +454,8 @@ package struct JSONReader {
 
   // MARK: Containers
 
-  private mutating func enter(isArray: Bool) throws(JSONParseError) {
+  /// Opens an array or object at `position`.
+  @usableFromInline mutating func enter(isArray: Bool) throws(JSONParseError) {
     guard outer.count < maximumDepth else {
       throw error(
         .tooDeep, "arrays and objects nest deeper than \(maximumDepth) levels", at: position)
@@ -448,7 +469,7 @@ package struct JSONReader {
   ///
   /// - Throws: ``JSONParseError`` of kind `tooDeep` past the depth limit.
   /// - Complexity: O(1).
-  package mutating func enterObject() throws(JSONParseError) {
+  @inlinable public mutating func enterObject() throws(JSONParseError) {
     try enter(isArray: false)
   }
 
@@ -456,7 +477,7 @@ package struct JSONReader {
   ///
   /// - Throws: ``JSONParseError`` of kind `tooDeep` past the depth limit.
   /// - Complexity: O(1).
-  package mutating func enterArray() throws(JSONParseError) {
+  @inlinable public mutating func enterArray() throws(JSONParseError) {
     try enter(isArray: true)
   }
 
@@ -466,7 +487,7 @@ package struct JSONReader {
   ///
   /// - Throws: ``JSONParseError`` when neither `,` nor `]` follows an element.
   /// - Complexity: O(*w*), where *w* is the length of the whitespace skipped.
-  package mutating func nextElement() throws(JSONParseError) -> Bool {
+  @inlinable public mutating func nextElement() throws(JSONParseError) -> Bool {
     top.inside = false
     skipWhitespace()
     if top.index < 0 {
@@ -476,9 +497,7 @@ package struct JSONReader {
         return false
       }
     } else {
-      guard position < bytes.count else {
-        throw error(.syntax, "unexpected end of input, expected ',' or ']'", at: position)
-      }
+      guard position < bytes.count else { throw unexpected(expected: "',' or ']'") }
       switch bytes[position] {
       case UInt8(ascii: ","):
         position += 1
@@ -486,9 +505,7 @@ package struct JSONReader {
         position += 1
         top = outer.removeLast()
         return false
-      default:
-        throw error(
-          .syntax, "unexpected \(describeByte(at: position)), expected ',' or ']'", at: position)
+      default: throw unexpected(expected: "',' or ']'")
       }
     }
     top.index += 1
@@ -503,7 +520,7 @@ package struct JSONReader {
   /// - Throws: ``JSONParseError`` for a repeated key or broken syntax.
   /// - Complexity: O(*k*), where *k* is the length of the key, plus O(*m*) for the
   ///   first eight members of an object of *m*.
-  package mutating func nextKey() throws(JSONParseError) -> JSONText? {
+  @inlinable public mutating func nextKey() throws(JSONParseError) -> JSONText? {
     top.inside = false
     skipWhitespace()
     if top.index < 0 {
@@ -513,9 +530,7 @@ package struct JSONReader {
         return nil
       }
     } else {
-      guard position < bytes.count else {
-        throw error(.syntax, "unexpected end of input, expected ',' or '}'", at: position)
-      }
+      guard position < bytes.count else { throw unexpected(expected: "',' or '}'") }
       switch bytes[position] {
       case UInt8(ascii: ","):
         position += 1
@@ -524,22 +539,18 @@ package struct JSONReader {
         position += 1
         closeObject()
         return nil
-      default:
-        throw error(
-          .syntax, "unexpected \(describeByte(at: position)), expected ',' or '}'", at: position)
+      default: throw unexpected(expected: "',' or '}'")
       }
     }
     guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-      let found = position < bytes.count ? describeByte(at: position) : "end of input"
-      throw error(.syntax, "unexpected \(found), expected a key in double quotes", at: position)
+      throw unexpected(expected: "a key in double quotes")
     }
     let keyStart = position
     let text = try scanString(into: true)
     try remember(text, at: keyStart)
     skipWhitespace()
     guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-      let found = position < bytes.count ? describeByte(at: position) : "end of input"
-      throw error(.syntax, "unexpected \(found), expected ':' after a key", at: position)
+      throw unexpected(expected: "':' after a key")
     }
     position += 1
     top.index += 1
@@ -547,26 +558,31 @@ package struct JSONReader {
     return text
   }
 
-  private mutating func closeObject() {
+  /// Closes the innermost object, forgetting its keys.
+  @usableFromInline mutating func closeObject() {
     // An object has a few keys: taking them off one by one beats `removeSubrange`.
     while keySpans.count > top.firstKey { keySpans.removeLast() }
     if top.firstKeyByte < keyBytes.count { keyBytes.removeSubrange(top.firstKeyByte...) }
+    if top.hasKeySet { keySets.removeLast() }
     top = outer.removeLast()
   }
 
   /// Records a key just read into `keyBytes` (as `text` says), refusing a repeat. Keys
   /// compare as Swift strings do, so that this reader refuses what a `Set<String>`
   /// would.
-  private mutating func remember(_ text: JSONText, at keyStart: Int) throws(JSONParseError) {
+  @usableFromInline mutating func remember(_ text: JSONText, at keyStart: Int)
+    throws(JSONParseError)
+  {
     let new = text
     let first = top.firstKey
     let count = keySpans.count - first
     var repeated = false
     if count >= Self.linearKeys {
-      if top.keySet == nil {
-        top.keySet = Set(keySpans[first...].map { string($0) })
+      if !top.hasKeySet {
+        keySets.append(Set(keySpans[first...].map { string($0) }))
+        top.hasKeySet = true
       }
-      repeated = !top.keySet!.insert(string(new)).inserted
+      repeated = !keySets[keySets.count - 1].insert(string(new)).inserted
     } else {
       for span in keySpans[first...] where sameKey(span, new) {
         repeated = true
@@ -598,7 +614,9 @@ package struct JSONReader {
   /// `keyBytes`; another string stays in the input unless it has escapes, which are
   /// undone into `scratch`. The input is valid UTF-8, so bytes other than quotes,
   /// backslashes and control characters are taken as they are.
-  private mutating func scanString(into asKey: Bool) throws(JSONParseError) -> JSONText {
+  @usableFromInline mutating func scanString(into asKey: Bool) throws(JSONParseError)
+    -> JSONText
+  {
     let open = position
     position += 1
     let start = position
@@ -770,13 +788,21 @@ package struct JSONReader {
 
   // MARK: Whitespace and errors
 
-  private mutating func skipWhitespace() {
+  /// Moves `position` past spaces, tabs and line breaks.
+  @inlinable mutating func skipWhitespace() {
     while position < bytes.count {
       switch bytes[position] {
       case 0x20, 0x09, 0x0A, 0x0D: position += 1
       default: return
       }
     }
+  }
+
+  /// The syntax error for what stands at `position` when `expected` should:
+  /// `unexpected 'x', expected a value`, or `unexpected end of input, ...`. Out of line,
+  /// so that the inlined readers carry a call, not the message's making.
+  @usableFromInline func unexpected(expected: String) -> JSONParseError {
+    error(.syntax, "unexpected \(describeByte(at: position)), expected \(expected)", at: position)
   }
 
   /// `'x'`, `end of input`, or `character U+00E9` for what is at `offset`.

@@ -82,6 +82,19 @@ public enum Bytes {
     hasher.combine(bytes.count)
   }
 
+  /// Calls `body` with the UTF-8 bytes of `text` in place (a small string's copied to
+  /// the stack), or returns `nil` without calling it when `text` has no contiguous UTF-8
+  /// (a bridged string). `String.UTF8View.span` gives the same bytes through a call into
+  /// the standard library that is not inlined; this reads them through the inlinable
+  /// contiguous-storage accessor.
+  ///
+  /// - Complexity: O(1), plus `body`.
+  @inlinable public static func withUTF8<Result>(
+    of text: String, _ body: (Span<UInt8>) -> Result
+  ) -> Result? {
+    text.utf8.withContiguousStorageIfAvailable { body($0.span) }
+  }
+
   /// The text of `bytes` decoded as UTF-8, ill-formed sequences repaired as `String`
   /// repairs them.
   ///

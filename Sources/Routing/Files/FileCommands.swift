@@ -291,7 +291,6 @@ struct NameInterner {
   }
 
   /// Whether name `number` has the bytes `name`.
-  @inline(__always)
   private func matches(_ number: Int32, _ name: Span<UInt8>) -> Bool {
     let start = starts[Int(number)]
     let end = starts[Int(number) + 1]

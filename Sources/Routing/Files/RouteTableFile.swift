@@ -214,9 +214,7 @@ private struct RouteTableFileReader {
 
   /// Reads the array under the top-level key `key` element by element, with
   /// `readElement`, until an element has a problem, and skips the rest: the first
-  /// problem is the one reported. Inlined, so that a million commands are read by
-  /// direct calls, not through a closure.
-  @inline(__always)
+  /// problem is the one reported.
   private mutating func readElements(
     _ reader: inout JSONReader, of key: String,
     _ readElement: (inout Self, inout JSONReader, Int) throws(JSONParseError) -> TableError?

@@ -314,12 +314,7 @@ final class LinkIndex: Sendable {
   /// The hash of a segment's bytes, ``hash(_:)``, with the bits of its words ORed into
   /// `bits` (``ByteHash/hash(_:head:bits:)``).
   ///
-  /// Not inlined: a link's segments are hashed in one loop, which takes most of them
-  /// (those of one word) from their head alone, and keeps its values in registers while
-  /// the hash of a longer one is a call away.
-  ///
   /// - Parameter head: The first eight bytes, `ByteHash.word(bytes, at: 0)`.
-  @inline(never)
   static func hash(_ bytes: Span<UInt8>, head: UInt64, bits: inout UInt64)
     -> UInt32
   {
@@ -366,7 +361,6 @@ final class LinkIndex: Sendable {
   /// that is written with other bytes.
   ///
   /// - Complexity: O(*n*) expected, where *n* is the length of the segment.
-  @inline(never)
   func literalChild(of node: Int32, text segment: Span<UInt8>) -> Int32 {
     guard let children = literalChildren[node] else { return -1 }
     return children[Bytes.string(segment)] ?? -1

@@ -108,7 +108,9 @@ struct ScreenSlots: Sendable {
     table.candidates(batch.hashes, into: &batch.numbers)
     for position in batch.numbers.indices where batch.numbers[position] >= 0 {
       let number = batch.numbers[position]
-      let found = matches(number, batch.names.span[position].rawValue.utf8.span)
+      let name = batch.names.span[position].rawValue
+      let found =
+        Bytes.withUTF8(of: name) { matches(number, $0) } ?? matches(number, name.utf8.span)
       if !found { batch.numbers[position] = -1 }
     }
   }

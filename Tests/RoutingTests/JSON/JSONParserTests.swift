@@ -249,6 +249,19 @@ import Testing
     #expect(error?.column == 40)
   }
 
+  /// Objects of more than eight keys look for repeats in a set each: an inner object's set
+  /// is not its parent's, before or after it closes.
+  @Test func refusesDuplicateKeysOfNestedLargeObjects() throws {
+    let keys = (0..<10).map { "\"k\($0)\": 0" }.joined(separator: ", ")
+    let nested = "{\(keys), \"inner\": {\(keys)}, \"last\": 1}"
+    #expect(try JSONValue(parsing: nested).objectValue?.members.count == 12)
+    let repeatedAfter = Self.failure("{\(keys), \"inner\": {\(keys)}, \"k3\": 1}")
+    #expect(repeatedAfter?.kind == .duplicateKey)
+    #expect(repeatedAfter?.path.description == "k3")
+    let repeatedInside = Self.failure("{\(keys), \"inner\": {\(keys), \"k9\": 1}}")
+    #expect(repeatedInside?.path.description == "inner.k9")
+  }
+
   @Test func namesThePathOfSyntaxErrors() {
     let error = Self.failure(
       #"{"screens": [{"name": "A"}], "commands": [{"to": "B"}, {"to": tru}]}"#)

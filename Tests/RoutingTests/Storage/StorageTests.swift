@@ -133,10 +133,20 @@ import Testing
     #expect(long != ScreenName(String(repeating: "x", count: 39) + "y"))
   }
 
+  @Test func stringsGiveTheirUTF8InPlace() {
+    for text in ["", "S1", "Caf\u{E9}", String(repeating: "long name ", count: 8)] {
+      let bytes = Bytes.withUTF8(of: text) { span in (0..<span.count).map { span[$0] } }
+      #expect(bytes == Array(text.utf8))
+    }
+  }
+
   @Test func textsCompareAsStringsDo() {
     let pairs: [(String, String)] = [
       ("Caf\u{E9}", "Cafe\u{301}"), ("Caf\u{E9}", "Caf\u{E9}"), ("Cafe", "Caf\u{E9}"),
-      ("key", "key"), ("key", "kez"), ("", ""), ("a", ""),
+      ("key", "key"), ("key", "kez"), ("", ""), ("a", ""), ("K", "\u{212A}"),
+      ("xK", "x\u{212A}"), ("Kelvin", "\u{212A}elvin"), ("e", "e\u{301}"), ("e\u{301}", "e"),
+      ("to", "from"), ("id", "ids"), ("\u{E9}a", "\u{E9}b"), ("a;", "a\u{37E}"),
+      ("\u{FF}", "\u{FF}x"),
     ]
     for (left, right) in pairs {
       #expect(Bytes.sameString(left.utf8.span, right.utf8.span) == (left == right))
