@@ -96,34 +96,13 @@ enum LinkCommand {
     }
   }
 
-  /// The JSON answer to a request document with `"link"` already read as a tree (a
-  /// `link` call's params, `strictLinks` taken out), as `routing serve` answers it: the
-  /// request reader walks the tree, as it reads `--request`'s file in place.
-  ///
-  /// - Complexity: That of reading the link and planning its route.
-  static func answer(_ document: JSONValue, in table: RouteTable, strict: Bool) -> Result<
-    JSONValue, RequestFailure
-  > {
-    do throws(RequestFailure) {
-      let raw: RawRequest
-      do {
-        let fields = try JSONFields(document, at: .root, keys: linkKeys)
-        raw = try RawRequest(fields, allowsLink: true)
-      } catch let problem as RequestProblem {
-        throw RequestFailure(problem)
-      } catch let error as JSONShapeError {
-        throw RequestFailure(RequestProblem(at: error.path, error.message))
-      } catch {
-        throw RequestFailure.invalidRequest(at: .root, "\(error)")
-      }
-      return answer(raw, in: table, strict: strict)
-    } catch {
-      return .failure(error)
-    }
-  }
-
   /// The keys of a request with `"link"`.
   static let linkKeys = RawRequest.keys + ["link"]
+
+  /// The keys of a `link` call's params in `routing serve`: a request with `"link"`, and
+  /// `strictLinks` in place of `--strict-links`, listed so that a misspelt one gets its
+  /// suggestion.
+  static let callKeys = linkKeys + ["strictLinks"]
 
   /// The JSON answer to a request read with `"link"`: the route and what the link read
   /// as, as `--request` prints it and `routing serve` answers it.

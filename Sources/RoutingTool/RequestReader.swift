@@ -141,8 +141,36 @@ extension RawRequest {
   {
     var draft = RequestDraft(base: .root)
     try draft.read(
-      &reader, keys: withLink ? LinkCommand.linkKeys : RawRequest.keys, allowsLink: withLink,
+      &reader, keys: withLink ? LinkCommand.callKeys : RawRequest.keys, allowsLink: withLink,
       readsStrictLinks: withLink)
+    return params(&draft, withLink: withLink)
+  }
+
+  /// Reads a call's params already read as a tree (the method came after them, or an MCP
+  /// tool's arguments) as ``read(_:withLink:)`` reads them in place: the same draft, so
+  /// that params that are not an object, or hold an unknown key, get the words and the
+  /// path a `--request` file gets.
+  ///
+  /// - Complexity: As ``init(tree:at:keys:allowsLink:)``.
+  static func params(tree value: JSONValue, withLink: Bool = false) -> ParamsRequest {
+    var draft = RequestDraft(base: .root)
+    var cursor = JSONTreeCursor(value)
+    do {
+      try draft.read(
+        &cursor, keys: withLink ? LinkCommand.callKeys : RawRequest.keys, allowsLink: withLink,
+        readsStrictLinks: withLink)
+    } catch {
+      // The tree was checked when it was read: walking it finds no syntax to refuse.
+      preconditionFailure("a JSON tree holds no syntax error: \(error)")
+    }
+    return params(&draft, withLink: withLink)
+  }
+
+  /// The request a call's params stand for, `strictLinks`'s problem first.
+  // Inlined: a serve line's request is read through here, as it was before the tree's
+  // reading shared it.
+  @inline(__always)
+  private static func params(_ draft: inout RequestDraft, withLink: Bool) -> ParamsRequest {
     do throws(RequestProblem) {
       let strict = try draft.strictLinks.take()?.get() ?? false
       return ParamsRequest(

@@ -54,20 +54,15 @@ enum MCP {
   /// arguments as a result with `isError`, the tool's error object as the content.
   static let call: Method = { params, table, session in
     let name: String
-    // Arguments that are not an object are bad arguments of the tool: its result says so.
-    var arguments: Result<JSONObject, RPC.Failure> = .success([:])
+    // Arguments that are not an object are bad arguments of the tool: its result says so,
+    // in the words a call's params get.
+    var arguments: JSONValue = .object([:])
     switch (params?["name"], params?["arguments"]) {
     case (.string(let text)?, nil), (.string(let text)?, .null?):
       name = text
-    case (.string(let text)?, .object(let object)?):
-      name = text
-      arguments = .success(object)
     case (.string(let text)?, let value?):
       name = text
-      arguments = .failure(
-        RPC.Failure(
-          .invalidRequest(
-            at: .root, "expected the arguments as an object, found \(value.typeDescription)")))
+      arguments = value
     case (nil, _):
       return .failure(
         RPC.Failure(
@@ -91,11 +86,7 @@ enum MCP {
     }
     let answer: JSONValue
     var isError = false
-    let outcome: RPC.Outcome
-    switch arguments {
-    case .success(let object): outcome = method.run(object, table, session)
-    case .failure(let failure): outcome = .failure(failure)
-    }
+    let outcome = ServeMethods.answer(method, tree: arguments, table, session)
     switch outcome {
     case .value(let value): answer = value
     case .route(let route): answer = route.json

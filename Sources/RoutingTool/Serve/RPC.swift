@@ -121,12 +121,8 @@ enum RPC {
           preconditionFailure("\(name) reads no request")
         }
         return answer(request, table)
-      case .tree(.object(let object))?: return ServeMethods.all[index].run(object, table, session)
       case .tree(let value)?:
-        return .failure(
-          Failure(
-            RequestFailure.invalidRequest(
-              at: .root, "expected the params as an object, found \(value.typeDescription)")))
+        return ServeMethods.answer(ServeMethods.all[index], tree: value, table, session)
       }
     }
     if let method = MCP.named(name) {
@@ -170,7 +166,9 @@ enum RPC {
         "expected a string, found \(method.typeDescription)",
         at: JSONPath.root.appending("method"))
     }
-    if case .tree(let value)? = message.params {
+    // The service's methods take their params as their command takes a request file or
+    // options: a value that is not an object is bad params, in the file's words.
+    if case .tree(let value)? = message.params, !ServeMethods.names.contains(name) {
       switch value {
       case .object, .array: break
       default:

@@ -40,6 +40,23 @@ enum ServeMethods {
     all.first { $0.name == name }
   }
 
+  /// The answer of `method` to params read as a tree, a JSON-RPC call's or an MCP tool's
+  /// arguments: a method that reads a request reads any value as `--request` reads its
+  /// file, so that params that are not an object get the file's words and path.
+  static func answer(
+    _ method: ServeMethod, tree params: JSONValue, _ table: RouteTable, _ session: ServeSession
+  ) -> RPC.Outcome {
+    if let request = method.request {
+      return request(RawRequest.params(tree: params, withLink: method.readsLink), table)
+    }
+    guard case .object(let object) = params else {
+      return .failure(
+        RPC.Failure(
+          .invalidRequest(at: .root, "expected an object, found \(params.typeDescription)")))
+    }
+    return method.run(object, table, session)
+  }
+
   // MARK: Methods
 
   /// `routing route --request`: a request object, answered with its route.
@@ -94,33 +111,21 @@ enum ServeMethods {
       "Reads a deep link (scheme://path?query) with the table's path patterns and plans its "
       + "route from a stack; answers the route and what the link read as.",
     schema: Schema.request(target: "link"),
-    run: { params, table, _ in link(params, in: table) },
-    request: { read, table in
-      switch read.request {
-      case .success(let raw):
-        return outcome(LinkCommand.answer(raw, in: table, strict: read.strictLinks))
-      case .failure(let problem): return .failure(RPC.Failure(RequestFailure(problem)))
-      }
+    run: { params, table, _ in
+      link(RawRequest.params(tree: .object(params), withLink: true), in: table)
     },
+    request: { read, table in link(read, in: table) },
     readsLink: true)
 
-  /// The answer to a link call's params read as a tree.
-  private static func link(_ params: JSONObject, in table: RouteTable) -> RPC.Outcome {
-    var document = params
-    var strict = false
-    if let value = document["strictLinks"] {
-      guard case .bool(let flag) = value else {
-        return .failure(
-          RPC.Failure(
-            .invalidRequest(
-              at: JSONPath.root.appending("strictLinks"),
-              "expected a boolean, found \(value.typeDescription)")))
-      }
-      strict = flag
-      document.members.removeAll { $0.key == "strictLinks" }
+  /// The answer to a link call's params, read in place or from their tree.
+  private static func link(_ read: RawRequest.ParamsRequest, in table: RouteTable)
+    -> RPC.Outcome
+  {
+    switch read.request {
+    case .success(let raw):
+      return outcome(LinkCommand.answer(raw, in: table, strict: read.strictLinks))
+    case .failure(let problem): return .failure(RPC.Failure(RequestFailure(problem)))
     }
-    return outcome(
-      LinkCommand.answer(.object(document), in: table, strict: strict))
   }
 
   /// `routing route --explain --json`: the route, or why there is none; with layers,

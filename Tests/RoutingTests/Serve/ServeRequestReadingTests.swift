@@ -90,7 +90,8 @@ import Testing
       let line = Self.renamed(Self.requestLine(&random, withLink: false), names, &random)
       let bytes = Array(line.utf8)
       // A syntax error is placed in the message, not in the line (its column depends on
-      // where the params are): no batch answer to match.
+      // where the params are): no batch answer to match. ServeAlikeTests follows such
+      // lines with good ones in one session.
       guard (try? JSONValue(parsing: bytes)) != nil else { continue }
       for method in index % 5 == 0 ? ["route", "explain"] : ["route"] {
         let methodFirst = serve.answer(
