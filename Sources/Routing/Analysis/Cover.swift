@@ -164,8 +164,12 @@ extension RouteTable {
   /// command its stack route took that no case takes then, cover plans the requests to
   /// the command's destination through its origin and through the screen before the
   /// origin on that route, and each whose planned route takes a new command is a case.
-  /// A command is listed as uncovered only when no request cover plans is answered
-  /// through it (without a detour, in its case's tab), with the reason.
+  /// Then each command still uncovered gets the requests to its destination through the
+  /// first two of its origins a root reaches, and on a table of at most 32 screens that
+  /// still has one, every request from a root to a screen through at most one
+  /// breadcrumb is planned: with layers the planner may take a command where no stack
+  /// route does. A command is listed as uncovered only when no request cover plans is
+  /// answered through it (without a detour, in its case's tab), with the reason.
   ///
   /// Guards are answered by name, never by their code (<doc:TestingRouteTables>,
   /// "Cover"). When some guard has a name (``RouteGuard/name``), a second round plans
@@ -199,8 +203,10 @@ extension RouteTable {
   ///   table with costs, or one small enough that *V* · (*V* + *E*) is at most 5 · 10⁷,
   ///   O(*V* · (*V* + *E*)) (times log *V* with costs): one search from every screen
   ///   reached. On a table whose commands present, plus a plan for each candidate
-  ///   taken and at most two for each command a planned route leaves out, and the
-  ///   recounts of one queue kept across turns. On a table with named guards, twice
+  ///   taken, at most two for each command a planned route leaves out and two for each
+  ///   root and command uncovered after the choice, the recounts of one queue kept
+  ///   across turns, and on a table of at most 32 screens O(*V*²) plans a root. On a
+  ///   table with named guards, twice
   ///   that (the second round), plus, for each guard with a remedy, a plan for each
   ///   second-round case that takes its commands until one detours there.
   public func cover(from root: ScreenName? = nil) throws(RoutingError) -> Cover {
@@ -553,11 +559,13 @@ struct CoverFinder {
   /// makes no case. For each command its route took that no case takes then, other
   /// requests go through it (``retryRequests(for:in:from:)``), each planned the same
   /// way; a command none of them takes either is marked in ``plannedAway``. The choice
-  /// goes on until no candidate takes a command no case takes.
+  /// goes on until no candidate takes a command no case takes; then come the requests
+  /// through the origins of the commands left (``casesThroughOrigins(covered:)``) and,
+  /// on a small table, every request (``casesBySweep(covered:)``).
   ///
   /// - Complexity: The greedy choice's (``greedyChoice(covered:)``), with one queue for
   ///   every turn, plus a plan for each candidate taken and at most two for each command
-  ///   a candidate's answer leaves out.
+  ///   a candidate's answer leaves out, plus those of the commands left.
   private mutating func chooseLayeredCases(covered: inout [Bool]) -> [Cover.Case] {
     var cases: [Cover.Case] = []
     // A command's other requests are tried once: a second candidate that misses it
@@ -595,6 +603,136 @@ struct CoverFinder {
       }
       for command in members(of: candidate) where !covered[Int(command)] {
         plannedAway[Int(command)] = true
+      }
+    }
+    cases += casesThroughOrigins(covered: &covered)
+    cases += casesBySweep(covered: &covered)
+    return cases
+  }
+
+  /// Up to this many screens, a table whose commands present that still has uncovered
+  /// commands after the choice gets every request through at most one breadcrumb
+  /// planned (``casesBySweep(covered:)``): *V*² plans of a small table are cheap, and
+  /// those of a large one are not.
+  static let sweepScreens = 32
+
+  /// On a table of at most ``sweepScreens`` screens, while a command this round does
+  /// not refuse is uncovered: from each root, every request to a screen through at most
+  /// one breadcrumb, without values and with a value for every key some screen
+  /// requires, planned with layers and every guard with a name this round does not
+  /// refuse answering yes. An answer that takes a new command is a case, planned again
+  /// with yes only for the guards of the commands it takes, or with every such guard
+  /// yes when that answer takes no new command
+  /// (``layeredCase(_:guards:from:covered:)``); values are kept only for a route that
+  /// pushes a screen requiring one, as a case gives values.
+  ///
+  /// With layers the planner may take a command where no stack route does (a pop back
+  /// through a command that leads there, a push in a layer where the stack pops):
+  /// neither the candidates nor the requests through a command's origins find those.
+  ///
+  /// - Complexity: O(*R* · *V*²) plans at most, for *R* roots.
+  private func casesBySweep(covered: inout [Bool]) -> [Cover.Case] {
+    guard graph.screenCount <= Self.sweepScreens else { return [] }
+    let refused = Set(refusing)
+    let open = { (covered: [Bool]) in
+      (0..<graph.commandCount).contains { !covered[$0] && !refused.contains(Int32($0)) }
+    }
+    guard open(covered) else { return [] }
+    var guards: [String: Bool] = [:]
+    for command in graph.guardedCommands where !refused.contains(command) {
+      if let name = table.commands[Int(command)].condition?.name { guards[name] = true }
+    }
+    var values: Parameters = [:]
+    for screen in table.screens {
+      for parameter in screen.parameters where parameter.required && values[parameter.name] == nil {
+        values[parameter.name] = Self.sampleValue(of: parameter.kind)
+      }
+    }
+    let pushesRequired = { (route: ModalRoute) in
+      route.commandSteps.contains { step in
+        step.action != .pop
+          && table.screen(named: step.entry.screen)?.parameters.contains(where: \.required) == true
+      }
+    }
+    var cases: [Cover.Case] = []
+    var rootsSwept: Set<ScreenName> = []
+    let screens = table.screens.map(\.name)
+    for number in searched where rootsSwept.insert(trees[number].name).inserted {
+      let root = trees[number]
+      for destination in screens {
+        for via in [nil] + screens.map(Optional.some) where via != destination {
+          for parameters in values.isEmpty ? [[:]] : [[:], values] {
+            guard open(covered) else { return cases }
+            let request = Request(
+              to: destination, via: via.map { [$0] } ?? [], parameters: parameters)
+            guard let route = plan(request, guards: guards, from: root), route.detour == nil,
+              route.commandSteps.contains(where: { !covered[$0.command] }),
+              parameters.isEmpty || pushesRequired(route)
+            else { continue }
+            var answered: [String: Bool] = [:]
+            for step in route.commandSteps {
+              if let name = table.commands[step.command].condition?.name { answered[name] = true }
+            }
+            // Refusing the guards the route does not take, the planner may detour at
+            // one on a cheaper way instead: then the case answers yes to every guard.
+            if let testCase =
+              layeredCase(request, guards: answered, from: root, covered: &covered)
+              ?? layeredCase(request, guards: guards, from: root, covered: &covered)
+            {
+              cases.append(testCase)
+            }
+          }
+        }
+      }
+    }
+    return cases
+  }
+
+  /// The cases for the commands no case takes after the choice, each from the requests
+  /// to its destination through the first two of its origins that a root reaches (the
+  /// root, for a command from anywhere), in command order, planned with layers as
+  /// ``layeredCase(_:guards:from:covered:)`` plans, its guard answering yes when it has
+  /// a name this round does not refuse.
+  ///
+  /// A command no candidate's route takes can still be the planner's with layers: in a
+  /// layer it may push where the stack would pop back, and a route that would select
+  /// another tab on one stack may stay in its own.
+  ///
+  /// - Complexity: At most two plans for each root and each such command.
+  private func casesThroughOrigins(covered: inout [Bool]) -> [Cover.Case] {
+    var cases: [Cover.Case] = []
+    let refused = Set(refusing)
+    for command in 0..<graph.commandCount
+    where !covered[command] && !refused.contains(Int32(command)) {
+      let guards = table.commands[command].condition?.name.map { [$0: true] } ?? [:]
+      let destination = graph.destination[command]
+      for number in searched where trees[number].filter.allows(Int32(command)) {
+        let root = trees[number]
+        var origins: [Int32] = []
+        if graph.isFromAnywhere(Int32(command)) {
+          origins = [root.screen]
+        } else {
+          for position in graph.predecessors.range(Int(destination))
+          where graph.predecessorCommands[position] == Int32(command) && origins.count < 2 {
+            let origin = graph.predecessors.items[position]
+            if origin == root.screen || root.tree.cost(to: origin) != nil {
+              origins.append(origin)
+            }
+          }
+        }
+        for origin in origins where !covered[command] {
+          let pushes = [origin, destination].map {
+            LegStep(command: Int32(command), screen: $0, popTo: -1)
+          }
+          guard let values = requiredValues(along: pushes) else { continue }
+          let request = Request(
+            to: table.screens[Int(destination)].name,
+            via: origin == destination ? [] : [table.screens[Int(origin)].name],
+            parameters: values)
+          if let testCase = layeredCase(request, guards: guards, from: root, covered: &covered) {
+            cases.append(testCase)
+          }
+        }
       }
     }
     return cases
