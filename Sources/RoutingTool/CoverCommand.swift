@@ -20,7 +20,7 @@ enum CoverCommand {
     } catch {
       throw ToolFailure.usage("--root: \(error)", command: name)
     }
-    write(cover, in: table) { console.write($0) }
+    write(cover) { console.write($0) }
     let commands = table.commands.count
     console.printError(
       "cover: \(cover.cases.count) case\(cover.cases.count == 1 ? "" : "s") take "
@@ -47,12 +47,12 @@ enum CoverCommand {
   /// a large table's file is never held whole.
   ///
   /// - Complexity: O(*n*), where *n* is the length of the file.
-  static func write(_ cover: Cover, in table: RouteTable, to write: ([UInt8]) -> Void) {
+  static func write(_ cover: Cover, to write: ([UInt8]) -> Void) {
     var bytes = JSONBytes(capacity: pieceSize + 4_096)
     bytes.raw("{\"cases\": [\n")
     for (index, testCase) in cover.cases.enumerated() {
       bytes.raw("  ")
-      bytes.coverCase(testCase, ending: layeredEnd(of: testCase, in: table))
+      bytes.coverCase(testCase)
       if index < cover.cases.count - 1 { bytes.byte(UInt8(ascii: ",")) }
       bytes.byte(0x0A)
       if bytes.count >= pieceSize {
@@ -71,42 +71,23 @@ enum CoverCommand {
     write(bytes.bytes)
   }
 
-  /// How many bytes ``write(_:in:to:)`` gathers before it writes them: a write a line was a
+  /// How many bytes ``write(_:to:)`` gathers before it writes them: a write a line was a
   /// tenth of the time of a 100,000-screen table's cover (Docs/Performance.md, "Cover at
   /// scale").
   static let pieceSize = 1 << 16
 
-  /// The whole file as one value, for the service.
-  static func document(_ cover: Cover, in table: RouteTable) -> JSONValue {
+  /// The whole file as one value, for the service. The cases carry the state they end
+  /// in (``Cover/Case/end``), so the table is not planned again.
+  static func document(_ cover: Cover, in _: RouteTable) -> JSONValue {
     [
-      "cases": .array(cover.cases.map { json($0, in: table) }),
+      "cases": .array(cover.cases.map { json($0) }),
       "uncovered": .array(cover.uncovered.map(json)),
     ]
   }
 
-  /// A case as ``JSONBytes/coverCase(_:ending:)`` writes it.
-  static func json(_ testCase: Cover.Case, in table: RouteTable) -> JSONValue {
-    JSONValue(writtenBy: { $0.coverCase(testCase, ending: layeredEnd(of: testCase, in: table)) })
-  }
-
-  /// The state a case ends in as `routing test` plans it: on a table with presenting
-  /// commands, a case is planned with layers (from the tabs with the case's tab
-  /// selected, on a table with tabs), and its expectation gives the layers left open;
-  /// `nil` on any other table, where the expected stack is the cover's.
-  ///
-  /// - Complexity: That of planning the case's request, on a table with presenting
-  ///   commands; O(1) otherwise.
-  static func layeredEnd(of testCase: Cover.Case, in table: RouteTable) -> ModalState? {
-    guard table.hasPresentingCommands else { return nil }
-    let start = Cover.Case.start(root: testCase.root, tab: testCase.tab, in: table)
-    guard !testCase.guards.isEmpty else {
-      return try? table.route(testCase.request, from: start).state
-    }
-    // Planned with the guards answering as the case's request says, as `routing test`
-    // plans it.
-    return try? RouteGuard.answeringEveryGuard(testCase.guards) { () throws(RoutingError) in
-      try table.route(testCase.request, from: start)
-    }.state
+  /// A case as ``JSONBytes/coverCase(_:)`` writes it.
+  static func json(_ testCase: Cover.Case) -> JSONValue {
+    JSONValue(writtenBy: { $0.coverCase(testCase) })
   }
 
   /// An uncovered command as ``JSONBytes/uncoveredCommand(_:)`` writes it.
@@ -129,14 +110,17 @@ enum CoverCommand {
 extension JSONBytes {
   /// `{"name":…,"stack":["Menu"],"via":["Folder"],"to":"Profile","parameters":{…},
   /// "expect":{"stack":[…]}}`; on a table with tabs the start is `"tab":…` and the
-  /// expectation `{"tab":…,"stacks":{tab:[…]}}`. With `ending`, the state the case
-  /// ends in with layers, the expectation is its stack (its tab's) and `"layers":[[…]]`
-  /// when any is open. A case that answers guards gives `"guards":{…}` after the
-  /// parameters, names in order, and a detour case expects `"detour":` its remedy last.
+  /// expectation `{"tab":…,"stacks":{tab:[…]}}`. On a table whose commands present,
+  /// the expectation is the stack (its tab's) of the state the case ends in with layers
+  /// (``Cover/Case/end``, the planner's answer that made the case, as `routing test`
+  /// plans it) and `"layers":[[…]]` when any is open. A case that answers guards gives
+  /// `"guards":{…}` after the parameters, names in order, and a detour case expects
+  /// `"detour":` its remedy last.
   ///
   /// - Complexity: O(*n* + *k* log *k*), where *n* is the length of the case's stack and
   ///   *k* the number of its parameters and guards.
-  mutating func coverCase(_ testCase: Cover.Case, ending: ModalState? = nil) {
+  mutating func coverCase(_ testCase: Cover.Case) {
+    let ending = testCase.end
     raw(#"{"name":"#)
     string(testCase.name)
     if let tab = testCase.tab {

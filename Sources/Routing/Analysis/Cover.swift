@@ -67,6 +67,12 @@ public struct Cover: Hashable, Sendable {
     /// case's start (<doc:LayersAndDetours>): its guard, its remedy and the request it
     /// keeps pending; `nil` for a case that is not a detour case.
     public let detour: Detour?
+    /// On a table whose commands present, the state the planner's answer to the
+    /// request with layers ends in (from the case's start, guards answering as
+    /// ``guards`` says), kept from the plan that made the case so that `routing cover`
+    /// writes it without planning again; `nil` on any other table, where ``stack`` is
+    /// the end.
+    package let end: ModalState?
 
     /// The stack after the route (the case's tab's, on a table with tabs): the root's
     /// entry, then each step's, a pop taking the stack back to its depth. On a table
@@ -150,12 +156,20 @@ extension RouteTable {
   ///
   /// The candidates are routes on one stack. On a table whose commands present, the
   /// planner opens layers where such a route pushes and may dismiss one to go another
-  /// way, so each chosen case takes its ``Cover/Case/steps`` and
-  /// ``Cover/Case/newCommands`` from the route the planner gives its request from a
-  /// ``ModalState`` of the case's start (commands compared by number, a present as a
-  /// push); a candidate whose planned route takes no new command is dropped, and the
-  /// choice runs again over the candidates not planned yet. A command no planned route
-  /// then takes is listed as uncovered, with that reason.
+  /// way, so each candidate the choice takes is planned at once: its case takes its
+  /// ``Cover/Case/steps`` and ``Cover/Case/newCommands`` from the route the planner gives
+  /// its request from a ``ModalState`` of the case's start (commands compared by number,
+  /// a present as a push), and the next turn counts the commands the planned routes
+  /// took. A candidate whose planned route takes no new command makes no case. For each
+  /// command its stack route took that no case takes then, cover plans the requests to
+  /// the command's destination through its origin and through the screen before the
+  /// origin on that route, and each whose planned route takes a new command is a case.
+  /// Then each command still uncovered gets the requests to its destination through the
+  /// first two of its origins a root reaches, and on a table of at most 32 screens that
+  /// still has one, every request from a root to a screen through at most one
+  /// breadcrumb is planned: with layers the planner may take a command where no stack
+  /// route does. A command is listed as uncovered only when no request cover plans is
+  /// answered through it (without a detour, in its case's tab), with the reason.
   ///
   /// Guards are answered by name, never by their code (<doc:TestingRouteTables>,
   /// "Cover"). When some guard has a name (``RouteGuard/name``), a second round plans
@@ -189,9 +203,12 @@ extension RouteTable {
   ///   table with costs, or one small enough that *V* · (*V* + *E*) is at most 5 · 10⁷,
   ///   O(*V* · (*V* + *E*)) (times log *V* with costs): one search from every screen
   ///   reached. On a table whose commands present, plus a plan for each candidate
-  ///   planned. On a table with named guards, twice that (the second round), plus, for
-  ///   each guard with a remedy, a plan for each second-round case that takes its
-  ///   commands until one detours there.
+  ///   taken, at most two for each command a planned route leaves out and two for each
+  ///   root and command uncovered after the choice, the recounts of one queue kept
+  ///   across turns, and on a table of at most 32 screens O(*V*²) plans a root. On a
+  ///   table with named guards, twice
+  ///   that (the second round), plus, for each guard with a remedy, a plan for each
+  ///   second-round case that takes its commands until one detours there.
   public func cover(from root: ScreenName? = nil) throws(RoutingError) -> Cover {
     try cover(from: root, exactBudget: CoverFinder.exactBudget)
   }
@@ -286,9 +303,10 @@ struct CoverFinder {
   var legSteps: [LegStep] = []
   /// Per command: whether some candidate takes it.
   var inCandidate: [Bool]
-  /// Per command, on a table whose commands present: whether a chosen candidate's route
-  /// takes it but the planner's answer to the candidate's request with layers does not,
-  /// and no case takes it then (``chooseLayeredCases(covered:)``).
+  /// Per command, on a table whose commands present: whether a taken candidate's route
+  /// takes it but neither the planner's answer to the candidate's request with layers
+  /// nor its answers to the other requests tried through it do, and no case takes it
+  /// then (``chooseLayeredCases(covered:)``).
   var plannedAway: [Bool]
   /// The keys some screen requires.
   let requiredKeys: Set<String>
@@ -520,69 +538,255 @@ struct CoverFinder {
         preconditionFailure("a candidate's values were found when it was added")
       }
       let guards = answers(along: path)
+      let request = request(to: candidate, values: values)
       cases.append(
         Cover.Case(
-          name: name(of: candidate, guards: guards, newCommands: newCommands), root: root.name,
-          tab: tabName(of: root), request: request(to: candidate, values: values),
-          guards: guards, steps: steps(path, from: root, values: values),
-          newCommands: newCommands, detour: nil))
+          name: name(of: request, from: root, guards: guards, newCommands: newCommands),
+          root: root.name, tab: tabName(of: root), request: request, guards: guards,
+          steps: steps(path, from: root, values: values), newCommands: newCommands,
+          detour: nil, end: nil))
     }
     return cases
   }
 
   /// The cases on a table whose commands present. The candidates are stack routes, but
   /// the planner opens layers and may dismiss one to go another way, so a candidate's
-  /// route is not always the one its request gets: each chosen candidate's case takes
-  /// its steps and new commands from the planner's answer (from the case's start,
-  /// guards answering as the case says, by name), commands compared by number. A
-  /// candidate whose answer takes no new command, is a detour or selects another tab is
-  /// dropped, and the commands its route took that no case takes are marked in
-  /// ``plannedAway``; the choice runs again over the candidates not yet planned until a
-  /// turn takes no new command.
+  /// route is not always the one its request gets: each candidate the greedy choice
+  /// takes is planned at once, and its case takes its steps and new commands from the
+  /// planner's answer (from the case's start, guards answering as the case says, by
+  /// name), commands compared by number; the next choice counts what the answers took.
+  /// A candidate whose answer takes no new command, is a detour or selects another tab
+  /// makes no case. For each command its route took that no case takes then, other
+  /// requests go through it (``retryRequests(for:in:from:)``), each planned the same
+  /// way; a command none of them takes either is marked in ``plannedAway``. The choice
+  /// goes on until no candidate takes a command no case takes; then come the requests
+  /// through the origins of the commands left (``casesThroughOrigins(covered:)``) and,
+  /// on a small table, every request (``casesBySweep(covered:)``).
   ///
-  /// - Complexity: A plan for each candidate planned, plus a greedy choice a turn.
+  /// - Complexity: The greedy choice's (``greedyChoice(covered:)``), with one queue for
+  ///   every turn, plus a plan for each candidate taken and at most two for each command
+  ///   a candidate's answer leaves out, plus those of the commands left.
   private mutating func chooseLayeredCases(covered: inout [Bool]) -> [Cover.Case] {
     var cases: [Cover.Case] = []
-    var planned = [Bool](repeating: false, count: candidates.count)
+    // A command's other requests are tried once: a second candidate that misses it
+    // would try the same screens' requests, or others no better founded.
+    var retried = [Bool](repeating: false, count: graph.commandCount)
+    var queue = GreedyQueue(candidates: candidates)
     chosen = []
-    var tookNew = true
-    while tookNew {
-      tookNew = false
-      for index in greedyChoice(covered: covered, skipping: planned) {
-        planned[index] = true
-        let candidate = candidates[index]
-        let root = trees[Int(candidate.root)]
-        let path = self.path(of: candidate)
-        guard let values = requiredValues(along: path) else {
-          preconditionFailure("a candidate's values were found when it was added")
+    while let index = queue.next(covered: covered, members: { members(of: candidates[$0]) }) {
+      let candidate = candidates[index]
+      let root = trees[Int(candidate.root)]
+      let path = self.path(of: candidate)
+      guard let values = requiredValues(along: path) else {
+        preconditionFailure("a candidate's values were found when it was added")
+      }
+      let request = request(to: candidate, values: values)
+      if let testCase = layeredCase(
+        request, guards: answers(along: path), from: root, covered: &covered)
+      {
+        chosen.append(index)
+        cases.append(testCase)
+      }
+      for position in path.indices {
+        let command = Int(path[position].command)
+        guard !covered[command], !retried[command] else { continue }
+        retried[command] = true
+        for retry in retryRequests(for: position, in: path, from: root)
+        where retry.request != request {
+          guard
+            let testCase = layeredCase(
+              retry.request, guards: retry.guards, from: root, covered: &covered)
+          else { continue }
+          cases.append(testCase)
+          if covered[command] { break }
         }
-        let guards = answers(along: path)
-        let request = request(to: candidate, values: values)
-        var newCommands: [Int] = []
-        var steps: [Step] = []
-        if let route = plan(request, guards: guards, from: root), route.detour == nil,
-          route.state.tabs?.selected == tabName(of: root)
-        {
-          steps = route.commandSteps
-          for step in steps where !covered[step.command] {
-            covered[step.command] = true
-            newCommands.append(step.command)
+      }
+      for command in members(of: candidate) where !covered[Int(command)] {
+        plannedAway[Int(command)] = true
+      }
+    }
+    cases += casesThroughOrigins(covered: &covered)
+    cases += casesBySweep(covered: &covered)
+    return cases
+  }
+
+  /// Up to this many screens, a table whose commands present that still has uncovered
+  /// commands after the choice gets every request through at most one breadcrumb
+  /// planned (``casesBySweep(covered:)``): *V*² plans of a small table are cheap, and
+  /// those of a large one are not.
+  static let sweepScreens = 32
+
+  /// On a table of at most ``sweepScreens`` screens, while a command this round does
+  /// not refuse is uncovered: from each root, every request to a screen through at most
+  /// one breadcrumb, without values and with a value for every key some screen
+  /// requires, planned with layers and every guard with a name this round does not
+  /// refuse answering yes. An answer that takes a new command is a case, planned again
+  /// with yes only for the guards of the commands it takes, or with every such guard
+  /// yes when that answer takes no new command
+  /// (``layeredCase(_:guards:from:covered:)``); values are kept only for a route that
+  /// pushes a screen requiring one, as a case gives values.
+  ///
+  /// With layers the planner may take a command where no stack route does (a pop back
+  /// through a command that leads there, a push in a layer where the stack pops):
+  /// neither the candidates nor the requests through a command's origins find those.
+  ///
+  /// - Complexity: O(*R* · *V*²) plans at most, for *R* roots.
+  private func casesBySweep(covered: inout [Bool]) -> [Cover.Case] {
+    guard graph.screenCount <= Self.sweepScreens else { return [] }
+    let refused = Set(refusing)
+    let open = { (covered: [Bool]) in
+      (0..<graph.commandCount).contains { !covered[$0] && !refused.contains(Int32($0)) }
+    }
+    guard open(covered) else { return [] }
+    var guards: [String: Bool] = [:]
+    for command in graph.guardedCommands where !refused.contains(command) {
+      if let name = table.commands[Int(command)].condition?.name { guards[name] = true }
+    }
+    var values: Parameters = [:]
+    for screen in table.screens {
+      for parameter in screen.parameters where parameter.required && values[parameter.name] == nil {
+        values[parameter.name] = Self.sampleValue(of: parameter.kind)
+      }
+    }
+    let pushesRequired = { (route: ModalRoute) in
+      route.commandSteps.contains { step in
+        step.action != .pop
+          && table.screen(named: step.entry.screen)?.parameters.contains(where: \.required) == true
+      }
+    }
+    var cases: [Cover.Case] = []
+    var rootsSwept: Set<ScreenName> = []
+    let screens = table.screens.map(\.name)
+    for number in searched where rootsSwept.insert(trees[number].name).inserted {
+      let root = trees[number]
+      for destination in screens {
+        for via in [nil] + screens.map(Optional.some) where via != destination {
+          for parameters in values.isEmpty ? [[:]] : [[:], values] {
+            guard open(covered) else { return cases }
+            let request = Request(
+              to: destination, via: via.map { [$0] } ?? [], parameters: parameters)
+            guard let route = plan(request, guards: guards, from: root), route.detour == nil,
+              route.commandSteps.contains(where: { !covered[$0.command] }),
+              parameters.isEmpty || pushesRequired(route)
+            else { continue }
+            var answered: [String: Bool] = [:]
+            for step in route.commandSteps {
+              if let name = table.commands[step.command].condition?.name { answered[name] = true }
+            }
+            // Refusing the guards the route does not take, the planner may detour at
+            // one on a cheaper way instead: then the case answers yes to every guard.
+            if let testCase =
+              layeredCase(request, guards: answered, from: root, covered: &covered)
+              ?? layeredCase(request, guards: guards, from: root, covered: &covered)
+            {
+              cases.append(testCase)
+            }
           }
         }
-        for command in members(of: candidate) where !covered[Int(command)] {
-          plannedAway[Int(command)] = true
-        }
-        guard !newCommands.isEmpty else { continue }
-        tookNew = true
-        chosen.append(index)
-        cases.append(
-          Cover.Case(
-            name: name(of: candidate, guards: guards, newCommands: newCommands),
-            root: root.name, tab: tabName(of: root), request: request, guards: guards,
-            steps: steps, newCommands: newCommands, detour: nil))
       }
     }
     return cases
+  }
+
+  /// The cases for the commands no case takes after the choice, each from the requests
+  /// to its destination through the first two of its origins that a root reaches (the
+  /// root, for a command from anywhere), in command order, planned with layers as
+  /// ``layeredCase(_:guards:from:covered:)`` plans, its guard answering yes when it has
+  /// a name this round does not refuse.
+  ///
+  /// A command no candidate's route takes can still be the planner's with layers: in a
+  /// layer it may push where the stack would pop back, and a route that would select
+  /// another tab on one stack may stay in its own.
+  ///
+  /// - Complexity: At most two plans for each root and each such command.
+  private func casesThroughOrigins(covered: inout [Bool]) -> [Cover.Case] {
+    var cases: [Cover.Case] = []
+    let refused = Set(refusing)
+    for command in 0..<graph.commandCount
+    where !covered[command] && !refused.contains(Int32(command)) {
+      let guards = table.commands[command].condition?.name.map { [$0: true] } ?? [:]
+      let destination = graph.destination[command]
+      for number in searched where trees[number].filter.allows(Int32(command)) {
+        let root = trees[number]
+        var origins: [Int32] = []
+        if graph.isFromAnywhere(Int32(command)) {
+          origins = [root.screen]
+        } else {
+          for position in graph.predecessors.range(Int(destination))
+          where graph.predecessorCommands[position] == Int32(command) && origins.count < 2 {
+            let origin = graph.predecessors.items[position]
+            if origin == root.screen || root.tree.cost(to: origin) != nil {
+              origins.append(origin)
+            }
+          }
+        }
+        for origin in origins where !covered[command] {
+          let pushes = [origin, destination].map {
+            LegStep(command: Int32(command), screen: $0, popTo: -1)
+          }
+          guard let values = requiredValues(along: pushes) else { continue }
+          let request = Request(
+            to: table.screens[Int(destination)].name,
+            via: origin == destination ? [] : [table.screens[Int(origin)].name],
+            parameters: values)
+          if let testCase = layeredCase(request, guards: guards, from: root, covered: &covered) {
+            cases.append(testCase)
+          }
+        }
+      }
+    }
+    return cases
+  }
+
+  /// The requests that go through the command of step `position` of the route `path`
+  /// from `root` another way than the request whose answer left it out: to its
+  /// destination through its origin, then through the screen before the origin on
+  /// `path` (so that the planner's route to the breadcrumb is not the one that
+  /// dismissed), each with the values and guards the steps up to it need. A breadcrumb
+  /// that is the destination is left out.
+  ///
+  /// - Complexity: O(*s* · *p*), for *s* steps of at most *p* parameters.
+  private func retryRequests(for position: Int, in path: [LegStep], from root: RootTree)
+    -> [(request: Request, guards: [String: Bool])]
+  {
+    let prefix = path[...position]
+    guard let values = requiredValues(along: Array(prefix)) else { return [] }
+    let guards = answers(along: prefix)
+    let screenBefore = { (index: Int) in index < 0 ? root.screen : path[index].screen }
+    let destination = path[position].screen
+    var vias = [screenBefore(position - 1)]
+    if position > 0 { vias.append(screenBefore(position - 2)) }
+    return vias.filter { $0 != destination }.map { via in
+      let request = Request(
+        to: table.screens[Int(destination)].name, via: [table.screens[Int(via)].name],
+        parameters: values)
+      return (request, guards)
+    }
+  }
+
+  /// The case the planner's answer to `request` from `root`'s start makes, with layers
+  /// and guards answering as `guards` says: its steps, the commands it takes that
+  /// `covered` does not mark (which it then marks) and the state it ends in. `nil` when
+  /// the answer takes no new command, is a detour or selects another tab.
+  ///
+  /// - Complexity: A plan.
+  private func layeredCase(
+    _ request: Request, guards: [String: Bool], from root: RootTree, covered: inout [Bool]
+  ) -> Cover.Case? {
+    guard let route = plan(request, guards: guards, from: root), route.detour == nil,
+      route.state.tabs?.selected == tabName(of: root)
+    else { return nil }
+    let steps = route.commandSteps
+    var newCommands: [Int] = []
+    for step in steps where !covered[step.command] {
+      covered[step.command] = true
+      newCommands.append(step.command)
+    }
+    guard !newCommands.isEmpty else { return nil }
+    return Cover.Case(
+      name: name(of: request, from: root, guards: guards, newCommands: newCommands),
+      root: root.name, tab: tabName(of: root), request: request, guards: guards,
+      steps: steps, newCommands: newCommands, detour: nil, end: route.state)
   }
 
   /// The route the planner gives `request` from the start of a case from `root`, with
@@ -620,7 +824,7 @@ struct CoverFinder {
   /// request needs for the planner to take them, every other guard refusing. The route
   /// is the one planned with every named guard answering yes, and one that other
   /// guards' commands do not take part in stays the best there is.
-  private func answers(along path: [LegStep]) -> [String: Bool] {
+  private func answers(along path: some Sequence<LegStep>) -> [String: Bool] {
     var answers: [String: Bool] = [:]
     for step in path {
       if let name = table.commands[Int(step.command)].condition?.name { answers[name] = true }
@@ -668,9 +872,11 @@ struct CoverFinder {
         done.insert(guardName)
         cases.append(
           Cover.Case(
-            name: name(of: candidate, guards: asked, newCommands: newCommands, detour: detour),
+            name: name(
+              of: request, from: root, guards: asked, newCommands: newCommands, detour: detour),
             root: root.name, tab: tabName(of: root), request: request, guards: asked,
-            steps: steps, newCommands: newCommands, detour: detour))
+            steps: steps, newCommands: newCommands, detour: detour,
+            end: table.hasPresentingCommands ? route.state : nil))
       }
     }
     return cases
@@ -683,38 +889,15 @@ struct CoverFinder {
 
   /// The greedy choice: at each turn the candidate that takes the most commands no
   /// chosen one takes, nor `covered` marks (on a tie, the longer route, then the earlier
-  /// candidate), until none takes a new command; the candidates `skipping` marks are
-  /// left out. A candidate whose count can only have fallen since it was counted is
-  /// counted again when it comes first; if it still comes first, it is taken.
+  /// candidate), until none takes a new command.
   ///
   /// - Complexity: O(*m* + *c* · log *c*) for *c* candidates of *m* commands in all, plus
-  ///   the recounts.
-  func greedyChoice(covered: [Bool], skipping: [Bool] = []) -> [Int] {
-    // A count may start above the truth (commands `covered` marks): it is counted again
-    // when it comes first, as after a choice.
-    var gain = candidates.map { Int32($0.members.count) }
+  ///   the recounts (``GreedyQueue``).
+  func greedyChoice(covered: [Bool]) -> [Int] {
     var covered = covered
-    let steps = candidates.map(\.stepCount)
-    let precedes = { (left: Int32, right: Int32) -> Bool in
-      let (l, r) = (Int(left), Int(right))
-      if gain[l] != gain[r] { return gain[l] > gain[r] }
-      if steps[l] != steps[r] { return steps[l] > steps[r] }
-      return l < r
-    }
-    var heap = IndexHeap()
-    for index in candidates.indices where skipping.isEmpty || !skipping[index] {
-      heap.push(Int32(index), by: precedes)
-    }
+    var queue = GreedyQueue(candidates: candidates)
     var chosen: [Int] = []
-    while let next = heap.pop(by: precedes) {
-      let index = Int(next)
-      let fresh = Int32(members(of: candidates[index]).count(where: { !covered[Int($0)] }))
-      guard fresh > 0 else { continue }
-      if fresh < gain[index] {
-        gain[index] = fresh
-        heap.push(next, by: precedes)
-        continue
-      }
+    while let index = queue.next(covered: covered, members: { members(of: candidates[$0]) }) {
       for command in members(of: candidates[index]) { covered[Int(command)] = true }
       chosen.append(index)
     }
@@ -806,12 +989,12 @@ struct CoverFinder {
   /// (`to Account with signedIn: account`); for a detour case, the guard answered no and
   /// the remedy instead (`to Account without signedIn: detour to Login`).
   private func name(
-    of candidate: Candidate, guards: [String: Bool], newCommands: [Int], detour: Detour? = nil
+    of request: Request, from root: RootTree, guards: [String: Bool], newCommands: [Int],
+    detour: Detour? = nil
   ) -> String {
-    let root = trees[Int(candidate.root)]
     var text = tabName(of: root).map { "\($0): " } ?? ""
-    text += "to \(table.screens[Int(candidate.target)].name)"
-    if candidate.via >= 0 { text += " via \(table.screens[Int(candidate.via)].name)" }
+    text += "to \(request.destination)"
+    for breadcrumb in request.breadcrumbs { text += " via \(breadcrumb)" }
     if let detour {
       return text + " without \(detour.guardName ?? "guard"): detour to \(detour.remedy)"
     }
@@ -845,7 +1028,7 @@ struct CoverFinder {
         reason = said
       } else if plannedAway[number] {
         reason =
-          "a route from \(rootText) on one stack takes it, but the planner, with layers, answers that route's request another way, so no case takes it"
+          "a route from \(rootText) on one stack takes it, but the planner, with layers, answers that route's request another way, and also the requests to its destination through its origin and through the screen before, so no case takes it"
       } else if guarded.contains(number) {
         reason =
           "its guard has no name for a case to answer it by: cover plans it refusing, as a table loaded from a file does"
@@ -924,5 +1107,65 @@ struct CoverFinder {
       }
     }
     return reached
+  }
+}
+
+/// The greedy choice's queue of candidates, best first: the most commands not yet
+/// covered, on a tie the longer route, then the earlier candidate. A count only falls as
+/// commands are covered, so a candidate is counted again when it comes first, and put
+/// back when it fell; one queue serves every turn of a choice, however the commands
+/// come to be covered between turns.
+struct GreedyQueue {
+  /// Per candidate: its count when it was last counted, at least the truth.
+  private var gain: [Int32]
+  private let steps: [Int32]
+  private var heap = IndexHeap()
+
+  /// Every candidate, counted as taking all its commands: a count above the truth
+  /// (commands already covered) is counted again when it comes first.
+  ///
+  /// - Complexity: O(*c* · log *c*) for *c* candidates.
+  init(candidates: [CoverFinder.Candidate]) {
+    gain = candidates.map { Int32($0.members.count) }
+    steps = candidates.map(\.stepCount)
+    for index in candidates.indices { push(Int32(index)) }
+  }
+
+  /// The candidate that takes the most commands `covered` does not mark, taken out of
+  /// the queue, `members` giving a candidate's commands; `nil` when none takes one.
+  ///
+  /// - Complexity: O(log *c*) a pop, plus O(*k*) for each of the *k* commands counted.
+  mutating func next(covered: [Bool], members: (Int) -> ArraySlice<Int32>) -> Int? {
+    while let top = pop() {
+      let index = Int(top)
+      let fresh = Int32(members(index).count(where: { !covered[Int($0)] }))
+      guard fresh > 0 else { continue }
+      if fresh < gain[index] {
+        gain[index] = fresh
+        push(top)
+        continue
+      }
+      return index
+    }
+    return nil
+  }
+
+  private mutating func push(_ index: Int32) {
+    let (gain, steps) = (self.gain, self.steps)
+    heap.push(index) { Self.precedes($0, $1, gain: gain, steps: steps) }
+  }
+
+  private mutating func pop() -> Int32? {
+    let (gain, steps) = (self.gain, self.steps)
+    return heap.pop { Self.precedes($0, $1, gain: gain, steps: steps) }
+  }
+
+  private static func precedes(_ left: Int32, _ right: Int32, gain: [Int32], steps: [Int32])
+    -> Bool
+  {
+    let (l, r) = (Int(left), Int(right))
+    if gain[l] != gain[r] { return gain[l] > gain[r] }
+    if steps[l] != steps[r] { return steps[l] > steps[r] }
+    return l < r
   }
 }

@@ -214,6 +214,9 @@ import Testing
       #expect(route.commandSteps == testCase.steps, "\(testCase.name)")
       #expect(route.detour == testCase.detour, "\(testCase.name)")
       #expect(route.state.tabs?.selected == testCase.tab, "\(testCase.name)")
+      // The end `routing cover` writes is the plan's that made the case.
+      #expect(
+        testCase.end == (table.hasPresentingCommands ? route.state : nil), "\(testCase.name)")
       let taken = Set(route.commandSteps.map(\.command))
       #expect(testCase.newCommands.allSatisfy(taken.contains), "\(testCase.name)")
       #expect(covered.isDisjoint(with: testCase.newCommands), "\(testCase.name)")
@@ -242,18 +245,20 @@ import Testing
 
   /// A case's steps and new commands are the planner's with layers: the stack's route
   /// to Login via Sheet takes `toA`, `toB` and `bLogin`, but the planner dismisses Sheet
-  /// and takes `signIn`, so that candidate is dropped and the choice runs again: the
-  /// route to B takes `toB`; `bLogin`, which no planned route takes, is uncovered and
-  /// says why.
+  /// and takes `signIn`, so that candidate makes no case. Cover then plans the requests
+  /// through `bLogin`, to Login via B and via A: the planner's route to B goes on by
+  /// `bLogin`, so it is covered, by a case that is the planner's answer.
   @Test func onAPresentingTableCasesAreThePlannersRoutes() throws {
     let table = try Self.sheetTable(withB: true)
     let cover = try table.cover()
-    #expect(!cover.cases.contains { $0.name.contains("bLogin") })
-    #expect(cover.cases.contains { $0.name == "to B with signedIn: toB" })
-    #expect(cover.uncovered.map(\.commandID) == ["bLogin"])
-    #expect(
-      cover.uncovered.first?.reason.contains(
-        "with layers, answers that route's request another way") == true)
+    let bLogin = try #require(table.commands.firstIndex { $0.id == "bLogin" })
+    let covering = try #require(cover.cases.first { $0.newCommands.contains(bLogin) })
+    #expect(covering.request.destination == "Login")
+    #expect(covering.request.breadcrumbs == ["B"])
+    #expect(covering.guards == ["signedIn": true])
+    #expect(covering.steps.map(\.commandID) == ["sheet", "toA", "toB", "bLogin"])
+    #expect(covering.end?.layers.map { $0.map(\.screen) } == [["Sheet", "A", "B", "Login"]])
+    #expect(cover.uncovered.isEmpty)
     try expectPlannersAnswers(cover, in: table)
     #expect(try table.cover() == cover)
   }
@@ -261,14 +266,62 @@ import Testing
   /// On seeded random tables with presenting commands (3 to 7 screens, guards named
   /// `no` that refuse, some with a remedy; tabs one table in three), every case is the
   /// planner's answer to its request with layers, and the commands cases take and those
-  /// listed as uncovered are every command, once. CI runs 500 tables, the default 50.
+  /// listed as uncovered are every command, once; on a table without tabs, no request
+  /// through at most one breadcrumb takes a command listed as uncovered (by brute
+  /// force). CI runs 500 tables, the default 50.
   @Test(arguments: TestScale.batches(full: 50, quick: 5))
   func onRandomPresentingTablesCasesAreThePlannersRoutes(batch: Int) throws {
     for seed in batch * 10..<batch * 10 + 10 {
       var random = SeededGenerator(seed: UInt64(seed) &* 0x6C8E_9CF5 &+ 3)
       let tabs = Int.random(in: 0..<3, using: &random) == 0 ? 2 : 0
       let (table, _) = try ModalReferenceTests.randomTable(&random, tabs: tabs)
-      try expectPlannersAnswers(try table.cover(), in: table)
+      let cover = try table.cover()
+      try expectPlannersAnswers(cover, in: table)
+      // With tabs, a route that selects another tab on one stack may stay in its own
+      // with layers, and cover's sweep does not find every such command yet.
+      if tabs == 0 { expectCoversWhatSomeRequestTakes(cover, in: table) }
+    }
+  }
+
+  /// By brute force: no command cover lists as uncovered is taken by the planner's
+  /// answer with layers, from the root, to any request to a screen through at most one
+  /// breadcrumb, without values or with a value for `id` when its route pushes a screen
+  /// that requires one (as a case gives values), every guard refusing or answering yes,
+  /// that is no detour.
+  private func expectCoversWhatSomeRequestTakes(_ cover: Cover, in table: RouteTable) {
+    let uncovered = Set(cover.uncovered.map(\.command))
+    guard !uncovered.isEmpty else { return }
+    let screens = table.screens.map(\.name)
+    // A case gives a value only for a key a screen its route pushes requires.
+    let requiresID = { (step: Step) in
+      step.action != .pop
+        && table.screen(named: step.entry.screen)!.parameters.contains { $0.required }
+    }
+    for root in cover.roots {
+      let start = ModalState(stack: [Entry(root)])
+      for destination in screens {
+        for via in [nil] + screens.map(Optional.some) {
+          for parameters: Parameters in [[:], ["id": .integer(1)]] {
+            let request = Request(
+              to: destination, via: via.map { [$0] } ?? [], parameters: parameters)
+            for guards in [[:], ["no": true]] {
+              let route = try? RouteGuard.answeringEveryGuard(guards) {
+                () throws(RoutingError) in
+                try table.route(request, from: start)
+              }
+              guard let route, route.detour == nil,
+                parameters.isEmpty || route.commandSteps.contains(where: requiresID)
+              else { continue }
+              for step in route.commandSteps where uncovered.contains(step.command) {
+                let reason = cover.uncovered.first { $0.command == step.command }!.reason
+                Issue.record(
+                  "commands[\(step.command)] is uncovered (\(reason)), but \(request) from \(root) with \(guards) takes it"
+                )
+              }
+            }
+          }
+        }
+      }
     }
   }
 
