@@ -78,7 +78,7 @@ enum CoverCommand {
 
   /// The whole file as one value, for the service. The cases carry the state they end
   /// in (``Cover/Case/end``), so the table is not planned again.
-  static func document(_ cover: Cover, in _: RouteTable) -> JSONValue {
+  static func document(_ cover: Cover) -> JSONValue {
     [
       "cases": .array(cover.cases.map { json($0) }),
       "uncovered": .array(cover.uncovered.map(json)),

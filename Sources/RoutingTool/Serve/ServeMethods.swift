@@ -328,7 +328,7 @@ enum ServeMethods {
       return .failure(RPC.Failure(error))
     }
     do throws(RoutingError) {
-      return .value(CoverCommand.document(try table.cover(from: root), in: table))
+      return .value(CoverCommand.document(try table.cover(from: root)))
     } catch {
       return .failure(RPC.Failure(RequestFailure(error)))
     }
