@@ -1,12 +1,7 @@
 // The main demonstration: `swift run RoutingExamples`, or with `--interactive` a prompt
 // where you navigate the sample app yourself; `--help` says so.
+import Foundation
 import SampleApp
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 let launch = ExamplesLaunch(arguments: Array(CommandLine.arguments.dropFirst()))
 switch launch {
@@ -23,9 +18,8 @@ case .interactive:
   }
 case .help, .invalid:
   if let output = launch.output { print(output) }
-  if var errors = launch.errors {
-    errors += "\n"
-    errors.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+  if let errors = launch.errors {
+    FileHandle.standardError.write(Data((errors + "\n").utf8))
   }
   exit(launch.exitCode ?? 0)
 }

@@ -3,7 +3,7 @@ import RoutingStorage
 /// Why a text is not a JSON document the reader accepts, and where.
 ///
 /// Public, as ``JSONReader`` is, for the reader's inlinable functions that throw it; the
-/// target is no product, so only the package sees it.
+/// target is no product, so only the package's modules use it.
 public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The kinds of problem.
   package enum Kind: Hashable, Sendable {

@@ -87,7 +87,8 @@ public struct JSONText {
 /// and their helpers) `@inlinable`, so that a reader in another module of the package
 /// (a table file's, a request's) runs them inlined: Swift 6.3 makes the body of an
 /// `@inlinable` function visible to other modules only when it is public. The target is
-/// no product, so nothing outside the package sees them.
+/// no product: a client of the package's products could still import it, but finds no
+/// public way to make a reader.
 public struct JSONReader {
   /// U+FEFF in UTF-8, skipped at the start of a document.
   private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]

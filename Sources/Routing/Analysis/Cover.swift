@@ -71,7 +71,8 @@ public struct Cover: Hashable, Sendable {
     /// request with layers ends in (from the case's start, guards answering as
     /// ``guards`` says), kept from the plan that made the case so that `routing cover`
     /// writes it without planning again; `nil` on any other table, where ``stack`` is
-    /// the end.
+    /// the end. It takes part in the case's equality: it follows from the request, so two
+    /// cases of one table that agree on the rest agree on it.
     package let end: ModalState?
 
     /// The stack after the route (the case's tab's, on a table with tabs): the root's
@@ -206,9 +207,9 @@ extension RouteTable {
   ///   taken, at most two for each command a planned route leaves out and two for each
   ///   root and command uncovered after the choice, the recounts of one queue kept
   ///   across turns, and on a table of at most 32 screens O(*V*²) plans a root. On a
-  ///   table with named guards, twice
-  ///   that (the second round), plus, for each guard with a remedy, a plan for each
-  ///   second-round case that takes its commands until one detours there.
+  ///   table with named guards, twice that (the second round), plus, for each guard with
+  ///   a remedy, a plan for each second-round case that takes its commands until one
+  ///   detours there.
   public func cover(from root: ScreenName? = nil) throws(RoutingError) -> Cover {
     try cover(from: root, exactBudget: CoverFinder.exactBudget)
   }
@@ -1028,7 +1029,7 @@ struct CoverFinder {
         reason = said
       } else if plannedAway[number] {
         reason =
-          "a route from \(rootText) on one stack takes it, but the planner, with layers, answers that route's request another way, and also the requests to its destination through its origin and through the screen before, so no case takes it"
+          "a route from \(rootText) on one stack takes it, but the planner, with layers, answers that route's request another way, and so it does the other requests cover plans through it, so no case takes it"
       } else if guarded.contains(number) {
         reason =
           "its guard has no name for a case to answer it by: cover plans it refusing, as a table loaded from a file does"

@@ -31,6 +31,21 @@ import Testing
     #expect(names == cover.cases.map(\.name))
   }
 
+  /// A table whose commands present: the cases are the planner's answers with layers,
+  /// the committed file byte for byte, and they exercise every command.
+  @Test func aPresentingTablesCoverIsTheCommittedFileAndPasses() throws {
+    let table = try Tool.packageFile("Docs/Examples/Mail.json")
+    let expected = try Tool.packageFile("Docs/Examples/Mail-cover.json")
+    let files = ["Mail.json": table, "cover.json": expected]
+    let result = Tool.run(["cover", "Mail.json"], files: files)
+    #expect(result.exitCode == 0)
+    #expect(result.output == expected)
+    #expect(result.output.contains(#""layers":[["Compose"],["Picker","Photo"]]"#))
+    let test = Tool.run(["test", "Mail.json", "cover.json", "--coverage"], files: files)
+    #expect(test.exitCode == 0)
+    #expect(Tool.lines(test.output).contains { $0.hasPrefix("coverage: 5 of 5 commands") })
+  }
+
   @Test func withTabsCasesStartFromTheTabStateAndListWhatNoRouteTakes() throws {
     let table = try Tool.packageFile("Docs/Examples/SampleTabs.json")
     let expected = try Tool.packageFile("Docs/Examples/SampleTabs-cover.json")
