@@ -15,11 +15,11 @@ extension Planner {
     var failure: (state: ModalState, milestone: ScreenName, refused: [Int32], tab: Int?)? = nil
   }
 
-  /// A planned leg: the state it starts from, its milestone and its route.
+  /// A planned leg: the state it starts from, its milestone and its steps.
   private struct PlannedLeg {
     var start: ModalState
     var milestone: ScreenName
-    var route: ModalRoute
+    var steps: [ModalStep]
   }
 
   /// Plans `request` from `state` as ``route(_:from:inTab:layout:)`` does and says why
@@ -32,10 +32,7 @@ extension Planner {
   func account(
     _ request: Request, from state: ModalState, inTab tab: StackTab?, layout: TabLayout?
   ) throws(RoutingError) -> LayeredAccount {
-    guard !state.stack.isEmpty else { throw RoutingError.emptyStack }
-    if let empty = state.layers.firstIndex(where: \.isEmpty) {
-      throw RoutingError.emptyLayer(empty)
-    }
+    try checkShape(of: state)
     let refused = refusedCommands(request, from: state.chain)
     var account = LayeredAccount()
     let direct: (route: ModalRoute, legEnds: [Int])
@@ -91,7 +88,7 @@ extension Planner {
       return account
     }
     account.closings += leg.legs.compactMap { closing(of: $0, request, refused, tab, layout) }
-    let steps = Array(through.steps[..<refusal]) + leg.legs.flatMap(\.route.steps)
+    let steps = Array(through.steps[..<refusal]) + leg.legs.flatMap(\.steps)
     try checkParameters(
       of: request, along: Route(steps: steps.compactMap(\.commandStep), stack: []))
     var names: [String] = []
@@ -121,13 +118,11 @@ extension Planner {
     var begin = 0
     for (number, end) in legEnds.enumerated() where begin < min(end, limit) {
       let leg = PlannedLeg(
-        start: start, milestone: milestones[number],
-        route: ModalRoute(
-          steps: Array(route.steps[begin..<end]), state: state))
+        start: start, milestone: milestones[number], steps: Array(route.steps[begin..<end]))
       if let closing = closing(of: leg, request, refused, tab, layout, upTo: limit - begin) {
         closings.append(closing)
       }
-      for step in leg.route.steps { start.apply(step) }
+      for step in leg.steps { start.apply(step) }
       begin = end
     }
     return closings
@@ -149,7 +144,7 @@ extension Planner {
           Request(to: milestone, parameters: parameters), from: current, inTab: tab,
           layout: layout, leavingOut: refused
         ).route
-        legs.append(PlannedLeg(start: current, milestone: milestone, route: route))
+        legs.append(PlannedLeg(start: current, milestone: milestone, steps: route.steps))
         current = route.state
       } catch {
         guard case .unreachable = error else { throw error }
@@ -168,7 +163,7 @@ extension Planner {
     var state = leg.start
     let open = state.layers.count
     var fewest = open
-    for step in leg.route.steps.prefix(limit) {
+    for step in leg.steps.prefix(limit) {
       state.apply(step)
       fewest = min(fewest, state.layers.count)
     }
@@ -178,27 +173,29 @@ extension Planner {
     let layerStarts = leg.start.layerStarts
     let milestone = screenIndex[leg.milestone]!
     let tabNumber = selectedTab(leg.start, tab, layout)
-    let keepingOpen = (fewest..<open).map { layer in
-      scratch.withScratch { (buffers) -> Int? in
-        guard (try? screenNumbers(of: chain, tab: nil, into: &buffers.stackScreens)) != nil else {
-          return nil
-        }
-        buffers.prepare(screens: graph.screenCount, commands: graph.commandCount)
-        let filter = legFilter(refusing: refused, inTab: tabNumber, marking: &buffers.disabled)
-        return layeredLeg(
+    // One set of buffers, screen numbers and filter serves every closed layer: each
+    // search leaves the chain's numbers as it found them.
+    let keepingOpen = scratch.withScratch { (buffers) -> [Int?] in
+      guard (try? screenNumbers(of: chain, tab: nil, into: &buffers.stackScreens)) != nil else {
+        return Array(repeating: nil, count: open - fewest)
+      }
+      buffers.prepare(screens: graph.screenCount, commands: graph.commandCount)
+      let filter = legFilter(refusing: refused, inTab: tabNumber, marking: &buffers.disabled)
+      return (fewest..<open).map { layer in
+        layeredLeg(
           from: chain, layerStarts: layerStarts, to: milestone, parameters: parameters,
           filter: filter, floor: layerStarts[layer], &buffers)?.cost
       }
     }
     return ModalExplanation.Closing(
       milestone: leg.milestone, layers: Array(leg.start.layers[fewest..<open]),
-      firstLayer: fewest + 1, cost: cost(of: leg.route), keepingOpen: keepingOpen)
+      firstLayer: fewest + 1, cost: cost(of: leg.steps), keepingOpen: keepingOpen)
   }
 
-  /// The cost of `route`: its commands' costs (1 each without costs), 1 a dismiss and 1
+  /// The cost of `steps`: its commands' costs (1 each without costs), 1 a dismiss and 1
   /// a select, as a layered leg counts it.
-  private func cost(of route: ModalRoute) -> Int {
-    route.steps.reduce(0) { total, step in
+  private func cost(of steps: [ModalStep]) -> Int {
+    steps.reduce(0) { total, step in
       guard let command = step.commandStep?.command, graph.hasCosts else { return total + 1 }
       return total + Int(graph.cost[command])
     }

@@ -36,10 +36,7 @@ extension Planner {
     if state.layers.isEmpty && request.breadcrumbs.isEmpty && !hasRemedies && layout == nil {
       return modalRoute(of: try route(request, from: state.stack, inTab: tab))
     }
-    guard !state.stack.isEmpty else { throw RoutingError.emptyStack }
-    if let empty = state.layers.firstIndex(where: \.isEmpty) {
-      throw RoutingError.emptyLayer(empty)
-    }
+    try checkShape(of: state)
     // The guards are asked once; their answers serve every plan below.
     let refused = refusedCommands(request, from: state.chain)
     let failure: RoutingError
@@ -62,6 +59,18 @@ extension Planner {
       () throws(RoutingError) in
       try plan(request, from: state, inTab: tab, layout: layout, leavingOut: []).route
         .commandSteps
+    }
+  }
+
+  /// Refuses a state the layered planner cannot start from.
+  ///
+  /// - Throws: ``RoutingError/emptyStack`` for an empty base, then
+  ///   ``RoutingError/emptyLayer(_:)`` for the first empty layer.
+  /// - Complexity: O(*k*) for *k* open layers.
+  func checkShape(of state: ModalState) throws(RoutingError) {
+    guard !state.stack.isEmpty else { throw RoutingError.emptyStack }
+    if let empty = state.layers.firstIndex(where: \.isEmpty) {
+      throw RoutingError.emptyLayer(empty)
     }
   }
 
