@@ -7,7 +7,7 @@
 #endif
 
 /// A value that threads reach one at a time, under a POSIX mutex: the package's one
-/// lock, which the planner's buffer pool and the plan cache use.
+/// lock, which the plan cache and the tool's service use.
 ///
 /// A pthread mutex rather than `Synchronization.Mutex`, whose Linux implementation is a
 /// futex that ThreadSanitizer does not model: under it, every access to the guarded

@@ -53,12 +53,13 @@ struct PlannerScratch: Sendable {
 }
 
 /// The planner's buffers kept between plans, so that a warm table plans without
-/// allocating: boxes of ``PlannerScratch``, idle in a short list under a lock.
+/// allocating: ``capacity`` sets of ``PlannerScratch``, each lent to one caller of
+/// ``withScratch(_:)`` at a time (`LendingSlots`, whose hand-over ThreadSanitizer sees).
 ///
-/// Invariant: a box is either idle in the list or held by exactly one caller of
-/// ``withScratch(_:)``, from the moment it leaves the list (or is made) until its body
-/// returns; no two callers ever hold the same box, and no caller keeps one after its
-/// body returns. What a taker may assume of the buffers it is handed:
+/// Invariant: a set of buffers is either idle or held by exactly one caller of
+/// ``withScratch(_:)``, until its body returns; no two callers ever hold the same set,
+/// and no caller keeps one after its body returns. What a taker may assume of the
+/// buffers it is handed:
 /// - ``PlannerScratch/search`` is new (nothing implicit, no work counted), whatever the
 ///   previous holder left there;
 /// - every other buffer holds whatever an earlier plan on this pool's table left, sized
@@ -66,59 +67,31 @@ struct PlannerScratch: Sendable {
 ///   (``PlannerScratch/prepare(screens:commands:)``) and starts each array (their stamps
 ///   make that O(1)) before reading it.
 ///
-/// The list holds at most ``capacity`` boxes, more than the threads that usually plan at
-/// once on a table; a box given back to a full list is freed. The lock is a pthread mutex
-/// (`Locked`), whose hand-over ThreadSanitizer sees: the previous holder's writes to a
-/// box are ordered before the next holder's reads.
+/// There are ``capacity`` sets, more than the threads that usually plan at once on a
+/// table; a caller that finds every set held plans with new buffers, freed after.
 final class ScratchPool: Sendable {
-  /// The most idle boxes kept.
+  /// The sets of buffers kept.
   static let capacity = 8
 
-  /// One set of buffers, moved between holders by reference so that the buffers' two
-  /// dozen arrays are not copied in and out of the list.
+  /// The kept sets, each empty until a plan sizes it.
+  private let slots = LendingSlots(capacity: capacity) { PlannerScratch() }
+
+  /// Runs `body` with buffers that no other caller holds meanwhile, with a fresh
+  /// ``PlannerScratch/search``.
   ///
-  /// Unchecked: its buffers are mutable, and only the pool's invariant (one holder at a
-  /// time, handed over under the lock) keeps two threads from reaching them at once.
-  private final class Box: @unchecked Sendable {
-    var scratch = PlannerScratch()
-  }
-
-  /// The idle boxes, most recently given back last.
-  private let idle: Locked<[Box]>
-
-  init() {
-    var boxes: [Box] = []
-    boxes.reserveCapacity(Self.capacity)
-    idle = Locked(boxes)
-  }
-
-  /// Runs `body` with buffers that no other caller holds meanwhile, taken from the pool
-  /// (or new) and given back after, with a fresh ``PlannerScratch/search``.
-  ///
-  /// - Complexity: O(1) besides `body` (two lock round trips), and O(*V* + *E*) the
-  ///   first time a box is sized for a table of *V* screens and *E* commands.
+  /// - Complexity: O(1) besides `body` (two atomic operations), and O(*V* + *E*) the
+  ///   first time a set is sized for a table of *V* screens and *E* commands.
   func withScratch<Result, Failure: Error>(
     _ body: (inout PlannerScratch) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    let box = idle.withLock { $0.popLast() } ?? Box()
-    defer {
-      idle.withLock { boxes in
-        if boxes.count < Self.capacity { boxes.append(box) }
-      }
+    try slots.withValue { (scratch) throws(Failure) -> Result in
+      scratch.search = LegSearch()
+      return try body(&scratch)
     }
-    return try Self.run(body, on: &box.scratch)
   }
 
-  /// `body` on `scratch` with its search state new: one access to the box's buffers.
-  private static func run<Result, Failure: Error>(
-    _ body: (inout PlannerScratch) throws(Failure) -> Result, on scratch: inout PlannerScratch
-  ) throws(Failure) -> Result {
-    scratch.search = LegSearch()
-    return try body(&scratch)
-  }
-
-  /// The number of idle boxes, for tests.
-  var idleCount: Int { idle.withLock { $0.count } }
+  /// The number of sets not held at this moment, for tests.
+  var idleCount: Int { slots.idleCount }
 }
 
 /// The state of one leg's search besides its buffers: what the leg's caller decided and

@@ -30,7 +30,7 @@ struct ScreenIndex: Sendable {
   ///
   /// - Complexity: O(*k*) on average, where *k* is the number of bytes.
   func number(named bytes: Span<UInt8>) -> Int32? {
-    slots.find(bytes)
+    slots.number(named: bytes)
   }
 }
 
@@ -49,6 +49,9 @@ struct ScreenSlots: Sendable {
   /// Where each name starts in ``bytes``, and where the last one ends: name *i* is
   /// `bytes[starts[i]..<starts[i + 1]]`.
   private var starts: [Int] = [0]
+  /// Each name's first word (``ByteHash/word(_:at:)``), so that a lookup compares a name
+  /// of eight bytes or fewer, as most are, without reading its bytes.
+  private var heads: [UInt64] = []
 
   /// Slots for `capacity` screens before growing.
   init(capacity: Int) {
@@ -60,22 +63,35 @@ struct ScreenSlots: Sendable {
     ByteHash.of(name.rawValue)
   }
 
-  /// Whether screen `number`'s name has the bytes `name`.
+  /// Whether screen `number`'s name has the bytes `name`, whose first word is `head`.
   ///
   /// - Complexity: O(*k*), where *k* is the length of the name.
-  private func matches(_ number: Int32, _ name: Span<UInt8>) -> Bool {
+  private func matches(_ number: Int32, _ name: Span<UInt8>, head: UInt64) -> Bool {
     let start = starts[Int(number)]
     let end = starts[Int(number) + 1]
-    return end - start == name.count && Bytes.equal(bytes.span.extracting(start..<end), name)
+    guard end - start == name.count, heads[Int(number)] == head else { return false }
+    return name.count <= 8
+      || Bytes.equal(bytes.span.extracting(start + 8..<end), name.extracting(8...))
   }
 
   /// The number of `name`, or `nil` and the slot where it would go.
   ///
   /// - Complexity: O(*k*) on average, where *k* is the length of the name.
   func find(_ name: ScreenName) -> (number: Int32?, slot: Int) {
-    // The name's bytes taken once, for its hash and its comparisons.
-    let text = name.rawValue.utf8.span
-    return table.find(hash: ByteHash.of(text)) { matches($0, text) }
+    // The name's bytes taken once, for its hash and its comparisons, through the
+    // inlinable accessor rather than the span getter, a call into the standard library.
+    Bytes.withUTF8(of: name.rawValue) { find($0) } ?? find(name.rawValue.utf8.span)
+  }
+
+  /// ``find(_:)`` for a name's bytes.
+  private func find(_ text: Span<UInt8>) -> (number: Int32?, slot: Int) {
+    let head = ByteHash.word(text, at: 0)
+    var bits: UInt64 = 0
+    let hash =
+      text.count <= 8
+      ? ByteHash.hash(head: head, count: text.count)
+      : ByteHash.hash(text, head: head, bits: &bits)
+    return table.find(hash: hash) { matches($0, text, head: head) }
   }
 
   /// ``find(_:)`` for a name whose hash value is known.
@@ -83,14 +99,15 @@ struct ScreenSlots: Sendable {
   /// - Complexity: O(*k*) on average, where *k* is the length of the name.
   func find(_ name: ScreenName, hash: UInt64) -> (number: Int32?, slot: Int) {
     let text = name.rawValue.utf8.span
-    return table.find(hash: hash) { matches($0, text) }
+    let head = ByteHash.word(text, at: 0)
+    return table.find(hash: hash) { matches($0, text, head: head) }
   }
 
   /// The number of the name whose UTF-8 bytes are `bytes`, or `nil`.
   ///
   /// - Complexity: O(*k*) on average, where *k* is the number of bytes.
-  func find(_ bytes: Span<UInt8>) -> Int32? {
-    table.find(hash: ByteHash.of(bytes)) { matches($0, bytes) }.number
+  func number(named bytes: Span<UInt8>) -> Int32? {
+    find(bytes).number
   }
 
   /// Looks up the names of a batch at once: each name found in the slot its hash points
@@ -110,7 +127,8 @@ struct ScreenSlots: Sendable {
       let number = batch.numbers[position]
       let name = batch.names.span[position].rawValue
       let found =
-        Bytes.withUTF8(of: name) { matches(number, $0) } ?? matches(number, name.utf8.span)
+        Bytes.withUTF8(of: name) { matches(number, $0, head: ByteHash.word($0, at: 0)) }
+        ?? matches(number, name.utf8.span, head: ByteHash.word(name.utf8.span, at: 0))
       if !found { batch.numbers[position] = -1 }
     }
   }
@@ -122,6 +140,7 @@ struct ScreenSlots: Sendable {
   mutating func insert(_ number: Int32, named name: ScreenName, at slot: Int) {
     precondition(Int(number) == starts.count - 1, "screens are placed in order")
     bytes.append(contentsOf: name.rawValue.utf8)
+    heads.append(ByteHash.word(bytes.span.extracting(starts[starts.count - 1]...), at: 0))
     starts.append(bytes.count)
     let (bytes, starts) = (bytes, starts)
     table.insert(number, hash: Self.hash(name), at: slot) {
