@@ -110,6 +110,18 @@ public struct AtomicArray<Element: AtomicArrayElement>: @unchecked Sendable {
     Element.store(value, into: elements[index], releasing: false)
   }
 
+  /// Stores `values` as the integers from `start` on, each with relaxed ordering, after
+  /// one bounds check for them all: the plan cache writes a field so.
+  ///
+  /// - Complexity: O(*n*) for *n* values.
+  @inlinable public func relaxedStore(_ values: Span<Element>, at start: Int) {
+    precondition(start >= 0 && values.count <= count - start, "range out of range")
+    let first = elements + start
+    for offset in values.indices {
+      Element.store(values[unchecked: offset], into: first[offset], releasing: false)
+    }
+  }
+
   /// Integer `index`, loaded with acquiring ordering: what a thread wrote before it
   /// stored this value with ``releasingStore(_:at:)`` is visible after; it traps outside
   /// the array.

@@ -235,10 +235,8 @@ final class PlanCache: Sendable {
       bestSteps.relaxedStore(.max, at: slot)
       bestDistances.relaxedStore(-1, at: slot)
     }
-    let start = slot * screenCount
-    for screen in 0..<screenCount {
-      distances.relaxedStore(field.distances[screen], at: start + screen)
-    }
+    precondition(field.distances.count == screenCount, "a field of another table")
+    distances.relaxedStore(field.distances.span, at: slot * screenCount)
     touch(slot)
     generations.releasingStore(generation &+ 2, at: slot)
   }

@@ -259,8 +259,11 @@ final class Planner: Sendable {
   /// - Throws: ``RoutingError/unknownScreen(_:suggestion:)`` for the first breadcrumb, then the
   ///   destination, that the table does not know.
   func destination(of request: Request) throws(RoutingError) -> Int32 {
-    for name in request.breadcrumbs where screenIndex[name] == nil {
-      throw RoutingError.unknownScreen(name, suggestion: nearestScreen(to: name))
+    // Most requests have no breadcrumbs: the loop is skipped without taking the array.
+    if !request.breadcrumbs.isEmpty {
+      for name in request.breadcrumbs where screenIndex[name] == nil {
+        throw RoutingError.unknownScreen(name, suggestion: nearestScreen(to: name))
+      }
     }
     guard let destination = screenIndex[request.destination] else {
       throw RoutingError.unknownScreen(
