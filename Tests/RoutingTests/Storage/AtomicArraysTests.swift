@@ -30,6 +30,16 @@ import Testing
     #expect((0..<2).map { words.relaxedLoad(at: $0) } == [.max, 1 << 40])
   }
 
+  /// A run of values stored at once lands where single stores would, and nowhere else.
+  @Test func aRunOfValuesIsStoredInPlace() {
+    let bytes = AtomicArray<UInt8>(repeating: 1, count: 8)
+    let run: [UInt8] = [5, 6, 7]
+    bytes.relaxedStore(run.span, at: 2)
+    bytes.relaxedStore([UInt8]().span, at: 8)
+    bytes.relaxedStore([9, 9].span, at: 6)
+    #expect((0..<8).map { bytes.relaxedLoad(at: $0) } == [1, 1, 5, 6, 7, 1, 9, 9])
+  }
+
   /// Zeros are the system's zeroed memory, written by nobody: every integer of a large
   /// array reads 0 until stored, whatever its size.
   @Test func anArrayOfZerosReadsZeroUntilStored() {
