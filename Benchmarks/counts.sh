@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Instruction counts (valgrind's callgrind) for each release bin folder given: link reads
 # at 1,000 and 10,000 patterns, a batch line, a load of 100,000 commands, compiling
-# 100,000 commands in Swift, warm plans. Instruction counts barely move with the
+# 100,000 commands in Swift, warm plans, cold plans. Instruction counts barely move with the
 # machine's load, so two builds compare in one run even on a busy machine, where times
 # would not (Docs/Performance.md).
 #
@@ -20,11 +20,12 @@
 #   BATCH     a batch of 5,000 request lines (default the first 5,000 of its batch.jsonl)
 #   OUT       where callgrind's files go, one a figure and folder, for callgrind_annotate
 #             (default $INPUTS/out)
-#   FIGURES   the figures to count, of: links links10000 batch load compile warm (default
-#             all)
+#   FIGURES   the figures to count, of: links links10000 batch load compile warm cold
+#             (default all; cold needs the benchmark's `cold` mode, which builds before
+#             it lack)
 #
 # A link read and a batch line are the difference of two runs (with and without the
-# reads or lines) over their number; load and warm count only the call they name.
+# reads or lines) over their number; load, warm and cold count only the call they name.
 # Figures, not assertions: no test or CI step runs this.
 set -u
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -34,7 +35,7 @@ queries="${QUERIES:-$inputs/q2000.txt}"
 batch0="${BATCH0:-$inputs/batch0.jsonl}"
 batch="${BATCH:-$inputs/batch5000.jsonl}"
 out="${OUT:-$inputs/out}"
-figures=" ${FIGURES:-links links10000 batch load compile warm} "
+figures=" ${FIGURES:-links links10000 batch load compile warm cold} "
 mkdir -p "$inputs" "$out"
 generated="$inputs/t1000-5000"
 if [ ! -f "$table" ] || [ ! -f "$queries" ] || [ ! -f "$batch" ]; then
@@ -86,6 +87,10 @@ for bin in "$@"; do
   if wants warm; then
     line+=" warm=$(count "$out/$tag-wm.out" --toggle-collect='*warmPlans*' \
       "$bin/RoutingBenchmarks" warm --table "$table" --queries "$queries")"
+  fi
+  if wants cold; then
+    line+=" cold=$(count "$out/$tag-cd.out" --toggle-collect='*coldPlans*' \
+      "$bin/RoutingBenchmarks" cold --table "$table" --queries "$queries")"
   fi
   echo "$line"
 done

@@ -35,6 +35,18 @@ func benchmarkWarmPlans(_ arguments: [String]) throws -> String {
 /// optimized away; a function of its own for callgrind's `--toggle-collect`.
 @inline(never)
 func warmPlans(_ table: RouteTable, _ queries: [(Entry, ScreenName)], rounds: Int) -> Int {
+  planEach(table, queries, rounds: rounds)
+}
+
+/// ``warmPlans(_:_:rounds:)`` for cold plans (a table without a warm-plan cache), a
+/// function of its own for `--toggle-collect='*coldPlans*'`.
+@inline(never)
+func coldPlans(_ table: RouteTable, _ queries: [(Entry, ScreenName)], rounds: Int) -> Int {
+  planEach(table, queries, rounds: rounds)
+}
+
+/// The loop of ``warmPlans(_:_:rounds:)`` and ``coldPlans(_:_:rounds:)``.
+func planEach(_ table: RouteTable, _ queries: [(Entry, ScreenName)], rounds: Int) -> Int {
   var steps = 0
   for _ in 0..<rounds {
     for (start, destination) in queries {
@@ -44,4 +56,26 @@ func warmPlans(_ table: RouteTable, _ queries: [(Entry, ScreenName)], rounds: In
     }
   }
   return steps
+}
+
+/// `RoutingBenchmarks cold --table T.json --queries Q.txt [--rounds R]`: plans every
+/// query `R` times (1 by default) on the table with its warm-plan cache off, so that
+/// each plan searches, and prints the mean time a plan: what to run under
+/// `valgrind --tool=callgrind --toggle-collect='*coldPlans*'` to count the instructions
+/// of cold plans.
+func benchmarkColdPlans(_ arguments: [String]) throws -> String {
+  let options = try BenchmarkOptions(arguments, known: ["table", "queries", "rounds"])
+  let table = try RouteTable(json: try FileBytes.read(atPath: try options.required("table")))
+    .limitingPlanCache(to: 0)
+  let queries = try readQueries(try options.required("queries"))
+  let rounds = try options.integer("rounds", default: 1)
+  let clock = ContinuousClock()
+  let began = clock.now
+  let steps = coldPlans(table, queries, rounds: rounds)
+  let took = clock.now - began
+  let plans = rounds * queries.count
+  return """
+    cold: \(queries.count) queries planned \(rounds) times, \(steps) steps: \
+    \(format3(seconds(took) * 1e9 / Double(max(1, plans)))) ns a plan
+    """
 }

@@ -25,6 +25,7 @@ if let mode = arguments.first {
     switch mode {
     case "plan": print(try benchmarkQueries(rest))
     case "warm": print(try benchmarkWarmPlans(rest))
+    case "cold": print(try benchmarkColdPlans(rest))
     case "compile": print(try benchmarkCompile(rest))
     case "batch": print(try benchmarkBatchFile(rest))
     case "load": print(try benchmarkLoadingMode(rest))
@@ -46,7 +47,7 @@ if let mode = arguments.first {
     case "layers": print(try benchmarkLayers())
     default:
       throw BenchmarkError(
-        "unknown mode '\(mode)': plan, warm, compile, batch, load, diff, tabs, links, cover or layers"
+        "unknown mode '\(mode)': plan, warm, cold, compile, batch, load, diff, tabs, links, cover or layers"
       )
     }
     exit(0)

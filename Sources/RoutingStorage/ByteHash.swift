@@ -87,8 +87,7 @@ public enum ByteHash {
   ///
   /// - Precondition: `0 <= offset <= bytes.count`; it traps otherwise.
   /// - Complexity: O(1).
-  @inlinable @inline(__always)
-  public static func word(_ bytes: Span<UInt8>, at offset: Int) -> UInt64 {
+  @inlinable public static func word(_ bytes: Span<UInt8>, at offset: Int) -> UInt64 {
     precondition(offset >= 0 && offset <= bytes.count, "offset out of range")
     let count = bytes.count - offset
     if count >= 8 { return Bytes.word(bytes, at: offset) }

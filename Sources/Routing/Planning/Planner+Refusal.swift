@@ -14,7 +14,7 @@ extension Planner {
     _ error: RoutingError, of request: Request, from stack: [Entry],
     replan: () throws(RoutingError) -> [Step]
   ) -> RoutingError {
-    guard case .unreachable(let from, let to) = error, !graph.guardedCommands.isEmpty,
+    guard !graph.guardedCommands.isEmpty, case .unreachable(let from, let to) = error,
       let steps = try? replan()
     else { return error }
     let context = GuardContext(request: request, stack: stack)
