@@ -35,18 +35,6 @@ func benchmarkWarmPlans(_ arguments: [String]) throws -> String {
 /// optimized away; a function of its own for callgrind's `--toggle-collect`.
 @inline(never)
 func warmPlans(_ table: RouteTable, _ queries: [(Entry, ScreenName)], rounds: Int) -> Int {
-  planEach(table, queries, rounds: rounds)
-}
-
-/// ``warmPlans(_:_:rounds:)`` for cold plans (a table without a warm-plan cache), a
-/// function of its own for `--toggle-collect='*coldPlans*'`.
-@inline(never)
-func coldPlans(_ table: RouteTable, _ queries: [(Entry, ScreenName)], rounds: Int) -> Int {
-  planEach(table, queries, rounds: rounds)
-}
-
-/// The loop of ``warmPlans(_:_:rounds:)`` and ``coldPlans(_:_:rounds:)``.
-func planEach(_ table: RouteTable, _ queries: [(Entry, ScreenName)], rounds: Int) -> Int {
   var steps = 0
   for _ in 0..<rounds {
     for (start, destination) in queries {
@@ -56,6 +44,28 @@ func planEach(_ table: RouteTable, _ queries: [(Entry, ScreenName)], rounds: Int
     }
   }
   return steps
+}
+
+/// ``warmPlans(_:_:rounds:)`` for cold plans (a table without a warm-plan cache), also
+/// counting the plans that found no route; a function of its own for
+/// `--toggle-collect='*coldPlans*'` (a body of its own too, so that the compiler does not
+/// fold the two functions into one).
+@inline(never)
+func coldPlans(_ table: RouteTable, _ queries: [(Entry, ScreenName)], rounds: Int) -> (
+  steps: Int, failed: Int
+) {
+  var steps = 0
+  var failed = 0
+  for _ in 0..<rounds {
+    for (start, destination) in queries {
+      guard let route = try? table.route(from: [start], to: destination) else {
+        failed += 1
+        continue
+      }
+      steps &+= route.steps.count
+    }
+  }
+  return (steps, failed)
 }
 
 /// `RoutingBenchmarks cold --table T.json --queries Q.txt [--rounds R]`: plans every
@@ -71,11 +81,12 @@ func benchmarkColdPlans(_ arguments: [String]) throws -> String {
   let rounds = try options.integer("rounds", default: 1)
   let clock = ContinuousClock()
   let began = clock.now
-  let steps = coldPlans(table, queries, rounds: rounds)
+  let (steps, failed) = coldPlans(table, queries, rounds: rounds)
   let took = clock.now - began
   let plans = rounds * queries.count
   return """
-    cold: \(queries.count) queries planned \(rounds) times, \(steps) steps: \
+    cold: \(queries.count) queries planned \(rounds) times, \(steps) steps, \
+    \(failed) plans without a route: \
     \(format3(seconds(took) * 1e9 / Double(max(1, plans)))) ns a plan
     """
 }

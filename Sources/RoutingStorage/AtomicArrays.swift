@@ -115,7 +115,7 @@ public struct AtomicArray<Element: AtomicArrayElement>: @unchecked Sendable {
   ///
   /// - Complexity: O(*n*) for *n* values.
   @inlinable public func relaxedStore(_ values: Span<Element>, at start: Int) {
-    precondition(start >= 0 && values.count <= count - start, "range out of range")
+    precondition(start >= 0 && values.count <= count - start, "values beyond the array")
     let first = elements + start
     for offset in values.indices {
       Element.store(values[unchecked: offset], into: first[offset], releasing: false)

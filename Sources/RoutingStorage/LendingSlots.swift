@@ -7,9 +7,9 @@ import Synchronization
 /// free slot by setting its bit (an acquiring compare-and-exchange) and frees it by
 /// clearing the bit (a releasing AND), so the previous borrower's writes to a slot are
 /// ordered before the next borrower's reads. Both are atomic operations compiled into
-/// this package, which ThreadSanitizer models: it sees the hand-over, and still reports
-/// any access to a slot made outside ``withValue(_:)``. No lock is taken, and a slot's
-/// value is reached through its address, so an access makes no exclusivity check.
+/// this package, which ThreadSanitizer instruments (unlike the toolchain's `Mutex`, a
+/// futex in a library built without it). No lock is taken, and a slot's value is
+/// reached through its address, so an access makes no run-time exclusivity check.
 ///
 /// When every slot is lent, a borrower is given a value of its own, made for its call
 /// and dropped after it.

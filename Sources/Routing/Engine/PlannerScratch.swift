@@ -54,7 +54,7 @@ struct PlannerScratch: Sendable {
 
 /// The planner's buffers kept between plans, so that a warm table plans without
 /// allocating: ``capacity`` sets of ``PlannerScratch``, each lent to one caller of
-/// ``withScratch(_:)`` at a time (`LendingSlots`, whose hand-over ThreadSanitizer sees).
+/// ``withScratch(_:)`` at a time (`LendingSlots`: one atomic word, no lock).
 ///
 /// Invariant: a set of buffers is either idle or held by exactly one caller of
 /// ``withScratch(_:)``, until its body returns; no two callers ever hold the same set,
