@@ -268,8 +268,8 @@ import Testing
   /// planner's answer to its request with layers, and the commands cases take and those
   /// listed as uncovered are every command, once; on a table without tabs, no request
   /// through at most one breadcrumb takes a command listed as uncovered (by brute
-  /// force). CI runs 500 tables, the default 50.
-  @Test(arguments: TestScale.batches(full: 50, quick: 5))
+  /// force). CI runs 500 tables, the default 30.
+  @Test(arguments: TestScale.batches(full: 50, quick: 3))
   func onRandomPresentingTablesCasesAreThePlannersRoutes(batch: Int) throws {
     for seed in batch * 10..<batch * 10 + 10 {
       var random = SeededGenerator(seed: UInt64(seed) &* 0x6C8E_9CF5 &+ 3)

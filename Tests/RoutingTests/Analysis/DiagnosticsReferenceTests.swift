@@ -131,7 +131,7 @@ import Testing
   func agreesWithTheReferencesOnRandomTables(seed: UInt64, screens: Int, commands: Int) throws {
     var generator = SeededGenerator(seed: seed)
     var counts: [String: Int] = [:]
-    for round in 0..<(TestScale.isFull ? 150 : 60) {
+    for round in 0..<(TestScale.isFull ? 150 : 40) {
       let table = try Self.randomTable(
         screens: Int.random(in: 1...screens, using: &generator),
         commands: Int.random(in: 0...commands, using: &generator), costs: round % 3 != 0,

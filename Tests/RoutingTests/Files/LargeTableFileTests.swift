@@ -94,7 +94,7 @@ import Testing
     let names = compiled.screens.map(\.name)
     var routed = 0
     // Its costs make every plan a weighted search, slow in a debug build: a quick share.
-    let requests = TestScale.isFull ? 200 : 30
+    let requests = TestScale.isFull ? 200 : 12
     for _ in 0..<requests {
       let stack = (0..<Int.random(in: 1...3, using: &random)).map { _ in
         Entry(names.randomElement(using: &random)!)
@@ -138,7 +138,7 @@ import Testing
 
   /// An error deep in a large file names its line and column, and the command it is in.
   @Test func keepsLineAndColumnInTheMiddleOfAHugeFile() throws {
-    let size = TestScale.isFull ? 300_000 : 4_000
+    let size = TestScale.isFull ? 300_000 : 2_000
     let (text, _) = Self.generate(
       screens: 1_000, commands: size, seed: 5, declareScreens: false)
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -206,7 +206,7 @@ import Testing
       #"{"commands": [{"to": "B", "from": ["A"]}, {"to": "C", "cost": 1}]}"#,
     ]
     var random = SeededGenerator(seed: 11)
-    let rounds = TestScale.isFull ? 40_000 : 2_000
+    let rounds = TestScale.isFull ? 40_000 : 1_000
     var failures = 0
     for _ in 0..<rounds {
       var text = Array(bases.randomElement(using: &random)!)
@@ -225,7 +225,7 @@ import Testing
     let (base, _) = Self.generate(screens: 40, commands: 120, seed: 3, declareScreens: false)
     let bytes = Array(base)
     var random = SeededGenerator(seed: 12)
-    let rounds = TestScale.isFull ? 2_000 : 100
+    let rounds = TestScale.isFull ? 2_000 : 50
     var failures = 0
     for _ in 0..<rounds {
       var text = bytes

@@ -156,11 +156,11 @@ import Testing
 
   // MARK: One stack
 
-  /// Eight requests a table: 4,000 requests on 500 tables in CI, 48 by default.
+  /// Eight requests a table: 4,000 requests on 500 tables in CI, 32 by default.
   @Test(arguments: TestScale.batches(full: 10, quick: 1))
   func plainStacksAgree(batch: Int) throws {
     try compareStacks(
-      seed: UInt64(batch) &* 48_271 &+ 1, tables: TestScale.isFull ? 50 : 6, costs: false,
+      seed: UInt64(batch) &* 48_271 &+ 1, tables: TestScale.isFull ? 50 : 4, costs: false,
       tabs: false)
   }
 
@@ -173,11 +173,11 @@ import Testing
   }
 
   /// A single stack on a table with tabs stays in the tab whose root it starts at; odd
-  /// batches have costs. 2,560 requests in CI, 64 by default.
+  /// batches have costs. 2,560 requests in CI, 48 by default.
   @Test(arguments: TestScale.batches(full: 8, quick: 2))
   func singleStacksInTabsAgree(batch: Int) throws {
     try compareStacks(
-      seed: UInt64(batch) &* 16_807 &+ 3, tables: TestScale.isFull ? 40 : 4,
+      seed: UInt64(batch) &* 16_807 &+ 3, tables: TestScale.isFull ? 40 : 3,
       costs: batch % 2 == 1, tabs: true)
   }
 
@@ -223,11 +223,11 @@ import Testing
 
   // MARK: Tab states
 
-  /// 2,000 requests in CI, 16 by default.
+  /// 2,000 requests in CI, 8 by default.
   @Test(arguments: TestScale.batches(full: 10, quick: 1))
   func tabStatesAgree(batch: Int) throws {
     try compareTabStates(
-      seed: UInt64(batch) &* 44_497 &+ 4, tables: TestScale.isFull ? 25 : 2, costs: false)
+      seed: UInt64(batch) &* 44_497 &+ 4, tables: TestScale.isFull ? 25 : 1, costs: false)
   }
 
   /// 1,600 requests in CI, 16 by default.

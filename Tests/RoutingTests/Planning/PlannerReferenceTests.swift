@@ -139,12 +139,14 @@ import Testing
 
   @Test(arguments: TestScale.batches(full: 10, quick: 1))
   func plannerAgreesWithReference(batch: Int) throws {
-    try compare(seed: UInt64(batch) &* 7919 &+ 17, count: 1_500, costs: false)
+    try compare(
+      seed: UInt64(batch) &* 7919 &+ 17, count: TestScale.isFull ? 1_500 : 600, costs: false)
   }
 
   @Test(arguments: TestScale.batches(full: 4, quick: 1))
   func plannerWithCostsAgreesWithReference(batch: Int) throws {
-    try compare(seed: UInt64(batch) &* 104_729 &+ 3, count: 1_000, costs: true)
+    try compare(
+      seed: UInt64(batch) &* 104_729 &+ 3, count: TestScale.isFull ? 1_000 : 500, costs: true)
   }
 
   func compare(seed: UInt64, count: Int, costs: Bool) throws {

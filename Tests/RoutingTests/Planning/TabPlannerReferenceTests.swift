@@ -6,18 +6,18 @@ import Testing
 @Suite struct TabPlannerReferenceTests {
   @Test(arguments: TestScale.batches(full: 10, quick: 1))
   func plannerAgreesWithReference(batch: Int) throws {
-    // 10,000 cases at full scale, 800 by default.
+    // 10,000 cases at full scale, 300 by default.
     try compare(
-      count: TestScale.isFull ? 1_000 : 800, seed: UInt64(batch) &* 6_700_417 &+ 5, costs: false)
+      count: TestScale.isFull ? 1_000 : 300, seed: UInt64(batch) &* 6_700_417 &+ 5, costs: false)
   }
 
   /// Commands costing 1 to 3 and a select costing 1: the reference is Dijkstra's search
   /// over whole tab states.
   @Test(arguments: TestScale.batches(full: 10, quick: 1))
   func plannerAgreesWithReferenceWithCosts(batch: Int) throws {
-    // 5,000 cases at full scale, 200 by default.
+    // 5,000 cases at full scale, 100 by default.
     try compare(
-      count: TestScale.isFull ? 500 : 200, seed: UInt64(batch) &* 2_147_483_647 &+ 11, costs: true)
+      count: TestScale.isFull ? 500 : 100, seed: UInt64(batch) &* 2_147_483_647 &+ 11, costs: true)
   }
 
   /// A single stack on a table with tabs is planned inside the tab whose root it starts
@@ -26,8 +26,8 @@ import Testing
   /// tab or several tabs have fails.
   @Test(arguments: TestScale.batches(full: 10, quick: 1))
   func singleStacksAgreeWithReference(batch: Int) throws {
-    // 5,000 cases at full scale, 500 by default.
-    let count = 500
+    // 5,000 cases at full scale, 200 by default.
+    let count = TestScale.isFull ? 500 : 200
     var random = SeededGenerator(seed: UInt64(batch) &* 999_983 &+ 7)
     var routed = 0
     var shared = 0

@@ -83,7 +83,7 @@ import Testing
     let table = try RouteTable(json: Array(text.utf8))
     let names = try Self.names(text)
     var random = SeededGenerator(seed: UInt64(70 + tablePath.count))
-    let count = TestScale.isFull ? 20_000 : 400
+    let count = TestScale.isFull ? 20_000 : 200
     var routed = 0
     var refused = 0
     for index in 0..<count {
@@ -130,7 +130,7 @@ import Testing
     let links = ["app://chat/7", "app://profile", "app://menu?x=1", "bad", "app://card/2#f"]
     var compared = 0
     var routed = 0
-    let count = TestScale.isFull ? 20_000 : 400
+    let count = TestScale.isFull ? 20_000 : 200
     for _ in 0..<count {
       var line = Self.requestLine(&random, withLink: true)
       line = line.replacing(#/"link"(\s*):(\s*)"(S1|Menu|x)"/#) { match in

@@ -93,7 +93,7 @@ import Testing
 
   @Test func aLargeRandomBatchAgreesWithSingleRequestsLineByLine() {
     let (table, names) = Self.randomTable(screens: 60, commands: 240, seed: 11)
-    let requests = Self.randomRequests(TestScale.isFull ? 5_000 : 100, names: names, seed: 12)
+    let requests = Self.randomRequests(TestScale.isFull ? 5_000 : 50, names: names, seed: 12)
     let batch = Tool.run(
       ["route", "table.json", "--batch", "requests.jsonl"],
       files: ["table.json": table, "requests.jsonl": requests.joined(separator: "\n")])
@@ -113,7 +113,7 @@ import Testing
   @Test func standardInputAndAFileAnswerAlike() {
     let (table, names) = Self.randomTable(screens: 30, commands: 120, seed: 21)
     // Two chunks by default, three in CI.
-    let requests = Self.randomRequests(TestScale.isFull ? 9_000 : 4_500, names: names, seed: 22)
+    let requests = Self.randomRequests(TestScale.isFull ? 9_000 : 4_200, names: names, seed: 22)
     let text = requests.joined(separator: "\n") + "\n"
     let fromFile = Tool.run(
       ["route", "table.json", "--batch", "requests.jsonl"],
@@ -128,9 +128,9 @@ import Testing
 
   @Test func answersKeepTheirInputOrderAcrossChunks() {
     // Line n asks for a screen named after it, so every answer names its own line;
-    // 10,000 lines span three chunks in CI, 5,000 two by default.
+    // 10,000 lines span three chunks in CI, 4,200 two by default.
     let (table, _) = Self.randomTable(screens: 50, commands: 200, seed: 31)
-    let count = TestScale.isFull ? 10_000 : 5_000
+    let count = TestScale.isFull ? 10_000 : 4_200
     let requests = (0..<count).map { line in
       #"{"stack": ["S\#(line % 50)"], "to": "Nowhere\#(line)"}"#
     }
@@ -152,7 +152,7 @@ import Testing
 
   @Test func badLinesAreAnsweredInPlaceAmongGoodOnes() {
     let (table, names) = Self.randomTable(screens: 40, commands: 160, seed: 41)
-    let good = Self.randomRequests(TestScale.isFull ? 4_500 : 200, names: names, seed: 42)
+    let good = Self.randomRequests(TestScale.isFull ? 4_500 : 100, names: names, seed: 42)
     let bad = [
       "not json",
       #"{"stack": ["S1"], "to": "#,
