@@ -57,7 +57,7 @@ public final class LendingSlots<Value: Sendable>: @unchecked Sendable {
   /// Runs `body` with a value that no other borrower holds meanwhile: the lowest free
   /// slot's, as the slot's last borrower left it, or a new one when every slot is lent.
   ///
-  /// - Complexity: O(1) besides `body` (one compare-and-exchange and one AND on the
+  /// - Complexity: O(1) besides `body` (a load, a compare-and-exchange and an AND on the
   ///   atomic word when no other borrower races for it), plus a call of `make` when
   ///   every slot is lent.
   @inlinable public func withValue<Result, Failure: Error>(

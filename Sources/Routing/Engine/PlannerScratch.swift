@@ -79,8 +79,9 @@ final class ScratchPool: Sendable {
   /// Runs `body` with buffers that no other caller holds meanwhile, with a fresh
   /// ``PlannerScratch/search``.
   ///
-  /// - Complexity: O(1) besides `body` (two atomic operations), and O(*V* + *E*) the
-  ///   first time a set is sized for a table of *V* screens and *E* commands.
+  /// - Complexity: O(1) besides `body` (an atomic load, a compare-and-exchange and an
+  ///   AND), and O(*V* + *E*) the first time a set is sized for a table of *V* screens
+  ///   and *E* commands, and on every plan that finds all the sets held.
   func withScratch<Result, Failure: Error>(
     _ body: (inout PlannerScratch) throws(Failure) -> Result
   ) throws(Failure) -> Result {

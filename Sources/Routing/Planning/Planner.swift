@@ -146,7 +146,8 @@ final class Planner: Sendable {
       try checkParameters(of: request, along: route)
       return route
     } catch {
-      // Without guards there is none to name: the error goes out as it came.
+      // Without guards there is none to name: the error goes out as it came, before the
+      // replan's closure is made and the error copied into the call.
       guard !graph.guardedCommands.isEmpty else { throw error }
       throw namingRefusingGuard(error, of: request, from: stack) { () throws(RoutingError) in
         try plan(request, from: stack, inTab: tab, heedingGuards: false).steps

@@ -3,10 +3,11 @@ import RoutingStorage
 /// A compiled table's screens by name: an ``OpenAddressingTable`` of screen numbers
 /// beside the names in screen order.
 ///
-/// A slot is 8 bytes and a name 16, less than a `[ScreenName: Int32]` takes for the same
-/// screens. The names are kept apart from the screens so that comparing one reads the
-/// name alone, not a whole ``Screen`` record: compiling compares a name for every origin
-/// and destination of every command.
+/// A screen costs two 8-byte slots (the table is kept at most half full), its name's
+/// bytes, and 16 bytes beside them (where the name starts, and its first word). The
+/// names are kept apart from the screens so that comparing one reads the name alone,
+/// not a whole ``Screen`` record: compiling compares a name for every origin and
+/// destination of every command.
 struct ScreenIndex: Sendable {
   /// The hash table.
   fileprivate let slots: ScreenSlots
@@ -66,7 +67,7 @@ struct ScreenSlots: Sendable {
   /// Whether screen `number`'s name has the bytes `name`, whose first word is `head`.
   ///
   /// - Complexity: O(*k*), where *k* is the length of the name.
-  private func matches(_ number: Int32, _ name: Span<UInt8>, head: UInt64) -> Bool {
+  func matches(_ number: Int32, _ name: Span<UInt8>, head: UInt64) -> Bool {
     let start = starts[Int(number)]
     let end = starts[Int(number) + 1]
     guard end - start == name.count, heads[Int(number)] == head else { return false }

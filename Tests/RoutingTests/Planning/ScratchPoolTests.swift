@@ -5,11 +5,11 @@ import Testing
 @testable import Routing
 
 /// The buffer pool's invariant (``ScratchPool``): a set of buffers is idle or held by
-/// exactly one caller, and a taker finds its search state new. CI runs them under
-/// ThreadSanitizer too (`.ci/run`); what catches two holders of one set is the tokens.
+/// exactly one caller, and a taker finds its search state new. Two holders of one set
+/// show in the tokens, and under ThreadSanitizer (`.ci/run`) as an access race.
 @Suite struct ScratchPoolTests {
   /// Threads take and give back buffers at once, each leaving its own token in them and
-  /// reading it back after a pause: a box shared by two holders would show the other's
+  /// reading it back after a pause: a set shared by two holders would show the other's
   /// token, and a taker that found an earlier holder's state would see a count of work.
   @Test func eachHolderHasItsBuffersToItselfAndFindsItsSearchNew() {
     let pool = ScratchPool()
@@ -32,7 +32,7 @@ import Testing
           }
           buffers.search.work = token
           buffers.leg.append(LegStep(command: Int32(token), screen: 0, popTo: -1))
-          // Let other threads take boxes while this one holds its own.
+          // Let other threads take sets while this one holds its own.
           var spin = 0
           for _ in 0..<(round % 7) * 50 { spin &+= buffers.leg.count }
           buffers.search.sink = Int32(truncatingIfNeeded: spin)
@@ -54,20 +54,32 @@ import Testing
     #expect(pool.idleCount == ScratchPool.capacity)
   }
 
-  /// More holders at once than the pool keeps: the extra sets are made for their
-  /// holders and dropped after, never kept beyond the capacity.
-  @Test func thePoolKeepsAtMostItsCapacity() {
+  /// More holders at once than the pool keeps, nested: each holds a set of its own, the
+  /// sets are kept as their holders left them, and the holders past the capacity get
+  /// new sets, not kept.
+  @Test func nestedHoldersGetDistinctSetsAndFreeThem() {
     let pool = ScratchPool()
-    func nest(_ depth: Int) {
-      guard depth > 0 else { return }
+    let depth = ScratchPool.capacity + 2
+    // What each nested holder found in its leg buffer, outermost first.
+    var found: [[Int32]] = []
+    func nest(_ level: Int) {
+      guard level < depth else { return }
       pool.withScratch { buffers in
-        buffers.search.work = depth
-        nest(depth - 1)
-        #expect(buffers.search.work == depth)
+        found.append(buffers.leg.map(\.command))
+        buffers.leg = [LegStep(command: Int32(level), screen: 0, popTo: -1)]
+        nest(level + 1)
+        #expect(buffers.leg.map(\.command) == [Int32(level)])
       }
     }
-    nest(ScratchPool.capacity + 3)
+    nest(0)
+    #expect(found.count == depth && found.allSatisfy { $0.isEmpty })
     #expect(pool.idleCount == ScratchPool.capacity)
+    found = []
+    nest(0)
+    let kept = Array(found.prefix(ScratchPool.capacity))
+    let extra = found.suffix(depth - ScratchPool.capacity)
+    #expect(kept == (0..<ScratchPool.capacity).map { [Int32($0)] })
+    #expect(extra.count == 2 && extra.allSatisfy { $0.isEmpty })
     pool.withScratch { buffers in #expect(buffers.search.work == 0) }
   }
 

@@ -5,8 +5,8 @@ import Testing
 
 /// ``LendingSlots``' invariant: a slot is lent to one borrower at a time and kept as its
 /// last borrower left it; a borrower finding every slot lent gets a value of its own.
-/// CI runs them under ThreadSanitizer too (`.ci/run`); what catches two holders of one
-/// slot is the tokens.
+/// Two holders of one slot show in the tokens, and under ThreadSanitizer (`.ci/run`) as
+/// an access race on the slot's value.
 @Suite struct LendingSlotsTests {
   /// Increments from several threads at once all land, in the slots and in the values
   /// made when every slot was lent: each borrower has its value to itself.

@@ -282,4 +282,62 @@ import Testing
     }
     #expect(interner.names.count == reference.count)
   }
+
+  /// The screen index's comparison, which decides only when two names share a hash tag:
+  /// a name of up to eight bytes compared by its first word, a longer one by that word
+  /// and the rest of its bytes. Asked directly for every inserted name against itself,
+  /// against the same bytes with one byte changed at each position (to 0x00, and past
+  /// ASCII), cut short or made longer, and through every lookup the index has.
+  @Test func theScreenIndexComparesNamesByteForByte() {
+    var random = SeededGenerator(seed: 17)
+    var names: [ScreenName] = []
+    var seen = Set<[UInt8]>()
+    for length in 0...16 {
+      for _ in 0..<3 {
+        // Valid UTF-8: ASCII (NUL included), and now and then a two-byte "é".
+        var bytes: [UInt8] = []
+        while bytes.count < length {
+          if length - bytes.count >= 2 && Int.random(in: 0..<5, using: &random) == 0 {
+            bytes += [0xC3, 0xA9]
+          } else {
+            bytes.append(UInt8.random(in: 0...0x7F, using: &random))
+          }
+        }
+        guard seen.insert(bytes).inserted else { continue }
+        names.append(ScreenName(String(decoding: bytes, as: UTF8.self)))
+      }
+    }
+    var slots = ScreenSlots(capacity: 4)
+    for (number, name) in names.enumerated() {
+      let (found, slot) = slots.find(name)
+      #expect(found == nil)
+      slots.insert(Int32(number), named: name, at: slot)
+    }
+    func head(_ bytes: [UInt8]) -> UInt64 { ByteHash.word(bytes.span, at: 0) }
+    for (number, name) in names.enumerated() {
+      let bytes = Array(name.rawValue.utf8)
+      let matchesItself = slots.matches(Int32(number), bytes.span, head: head(bytes))
+      #expect(matchesItself)
+      #expect(slots.find(name).number == Int32(number))
+      #expect(slots.find(name, hash: ScreenSlots.hash(name)).number == Int32(number))
+      let byBytes = slots.number(named: bytes.span)
+      #expect(byBytes == Int32(number))
+      var others: [[UInt8]] = [bytes + [0x41], Array(bytes.dropLast())]
+      for position in bytes.indices {
+        for replacement: UInt8 in [0x00, 0xFF, bytes[position] ^ 0x01] {
+          var changed = bytes
+          changed[position] = replacement
+          others.append(changed)
+        }
+      }
+      for other in others where other != bytes {
+        let matchesOther = slots.matches(Int32(number), other.span, head: head(other))
+        #expect(!matchesOther)
+        // Looked up, a changed name is another inserted name or none.
+        let expected = names.firstIndex { Array($0.rawValue.utf8) == other }.map(Int32.init)
+        let otherNumber = slots.number(named: other.span)
+        #expect(otherNumber == expected)
+      }
+    }
+  }
 }
