@@ -164,7 +164,8 @@ final class Planner: Sendable {
   ) throws(RoutingError) -> Route {
     guard !stack.isEmpty else { throw RoutingError.emptyStack }
     let destination = try destination(of: request)
-    let parameters = typedOnce(request.parameters)
+    let parameters =
+      request.parameters.isEmpty ? request.parameters : typedOnce(request.parameters)
     // The common warm request walks its field without taking search buffers.
     if stack.count == 1 && request.breadcrumbs.isEmpty && graph.guardedCommands.isEmpty
       && !graph.hasCosts && tab == nil,
