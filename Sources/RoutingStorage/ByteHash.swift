@@ -20,7 +20,14 @@ public enum ByteHash {
   ///
   /// - Complexity: O(*k*) for *k* bytes.
   @inlinable public static func of(_ bytes: Span<UInt8>) -> UInt64 {
-    let head = word(bytes, at: 0)
+    of(bytes, head: word(bytes, at: 0))
+  }
+
+  /// The hash of `bytes`, whose first word (`word(bytes, at: 0)`) is `head`: for a
+  /// caller that keeps the word, as the screen index does to compare short names.
+  ///
+  /// - Complexity: O(*k*) for *k* bytes.
+  @inlinable public static func of(_ bytes: Span<UInt8>, head: UInt64) -> UInt64 {
     // Most names are one word, hashed without the loop.
     if bytes.count <= 8 { return hash(head: head, count: bytes.count) }
     var bits: UInt64 = 0

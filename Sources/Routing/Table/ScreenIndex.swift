@@ -87,12 +87,7 @@ struct ScreenSlots: Sendable {
   /// ``find(_:)`` for a name's bytes.
   private func find(_ text: Span<UInt8>) -> (number: Int32?, slot: Int) {
     let head = ByteHash.word(text, at: 0)
-    var bits: UInt64 = 0
-    let hash =
-      text.count <= 8
-      ? ByteHash.hash(head: head, count: text.count)
-      : ByteHash.hash(text, head: head, bits: &bits)
-    return table.find(hash: hash) { matches($0, text, head: head) }
+    return table.find(hash: ByteHash.of(text, head: head)) { matches($0, text, head: head) }
   }
 
   /// ``find(_:)`` for a name whose hash value is known.
