@@ -141,6 +141,18 @@ public struct AtomicArray<Element: AtomicArrayElement>: @unchecked Sendable {
     precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index out of range")
     Element.store(value, into: elements[index], releasing: true)
   }
+
+  /// Stores `desired` as integer `index` if it still holds `expected`, in one atomic
+  /// step with relaxed ordering; returns whether it did and the value it held. It traps
+  /// outside the array.
+  ///
+  /// - Complexity: O(1).
+  @inlinable public func relaxedCompareExchange(
+    expected: Element, desired: Element, at index: Int
+  ) -> (exchanged: Bool, original: Element) {
+    precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index out of range")
+    return Element.compareExchange(expected: expected, desired: desired, in: elements[index])
+  }
 }
 
 /// An integer an ``AtomicArray`` holds: one whose atomic loads and stores it can name.
@@ -154,6 +166,11 @@ public protocol AtomicArrayElement: FixedWidthInteger & AtomicRepresentable {
   static func load(_ atomic: borrowing Atomic<Self>, acquiring: Bool) -> Self
   /// Stores `value` into `atomic` with releasing ordering when `releasing`, else relaxed.
   static func store(_ value: Self, into atomic: borrowing Atomic<Self>, releasing: Bool)
+  /// Stores `desired` into `atomic` if it holds `expected`, with relaxed ordering;
+  /// returns whether it did and the value it held.
+  static func compareExchange(
+    expected: Self, desired: Self, in atomic: borrowing Atomic<Self>
+  ) -> (exchanged: Bool, original: Self)
 }
 
 extension UInt8: AtomicArrayElement {
@@ -168,6 +185,13 @@ extension UInt8: AtomicArrayElement {
   ) {
     releasing
       ? atomic.store(value, ordering: .releasing) : atomic.store(value, ordering: .relaxed)
+  }
+
+  /// As ``AtomicArrayElement/compareExchange(expected:desired:in:)``.
+  @inlinable public static func compareExchange(
+    expected: Self, desired: Self, in atomic: borrowing Atomic<Self>
+  ) -> (exchanged: Bool, original: Self) {
+    atomic.compareExchange(expected: expected, desired: desired, ordering: .relaxed)
   }
 }
 
@@ -184,6 +208,13 @@ extension Int32: AtomicArrayElement {
     releasing
       ? atomic.store(value, ordering: .releasing) : atomic.store(value, ordering: .relaxed)
   }
+
+  /// As ``AtomicArrayElement/compareExchange(expected:desired:in:)``.
+  @inlinable public static func compareExchange(
+    expected: Self, desired: Self, in atomic: borrowing Atomic<Self>
+  ) -> (exchanged: Bool, original: Self) {
+    atomic.compareExchange(expected: expected, desired: desired, ordering: .relaxed)
+  }
 }
 
 extension UInt64: AtomicArrayElement {
@@ -198,5 +229,12 @@ extension UInt64: AtomicArrayElement {
   ) {
     releasing
       ? atomic.store(value, ordering: .releasing) : atomic.store(value, ordering: .relaxed)
+  }
+
+  /// As ``AtomicArrayElement/compareExchange(expected:desired:in:)``.
+  @inlinable public static func compareExchange(
+    expected: Self, desired: Self, in atomic: borrowing Atomic<Self>
+  ) -> (exchanged: Bool, original: Self) {
+    atomic.compareExchange(expected: expected, desired: desired, ordering: .relaxed)
   }
 }

@@ -51,8 +51,11 @@ struct CachedField {
 /// milestones than the cache holds also spends at most about as much on building fields
 /// as on searching.
 ///
-/// Builds, evictions and earnings take a lock; a plan reading a cached field takes none
-/// (``cachedField(to:)``): the fields live in slots, as many as the limit allows, each a
+/// Builds and evictions take a lock; a plan reading a cached field takes none
+/// (``cachedField(to:)``), and neither does a cold search earning toward a field: an
+/// earning is an atomic exchange on the milestone's mark, which a build or an eviction
+/// (under the lock) may overwrite, losing at most that earning. The fields live in
+/// slots, as many as the limit allows, each a
 /// sequence lock. A build (under the lock) makes its slot's generation odd, writes the
 /// milestone, the best first step from anywhere and the distances, then makes it even
 /// again; a reader takes an even generation, reads, and checks that it has not changed.
@@ -65,8 +68,9 @@ final class PlanCache: Sendable {
   /// The work of building one field, in the units of ``earn(_:toward:)``.
   private let buildCost: Int
   /// Per screen: -1 never planned, else -2 - (the work its cold searches have earned,
-  /// saturating), else (when 0 or more) the slot of its field. Written under the lock,
-  /// read by plans without it; a slot number is stored after its field.
+  /// saturating), else (when 0 or more) the slot of its field. A slot number is stored
+  /// under the lock, after its field, and so is the -2 of an evicted field; earnings
+  /// change a negative mark by compare-and-exchange, without the lock.
   private let marks: AtomicArray<Int32>
   /// Per slot, its sequence lock's generation: odd while a build writes the slot.
   private let generations: AtomicArray<UInt64>
@@ -87,14 +91,15 @@ final class PlanCache: Sendable {
   /// and a store rather than an atomic increment: two plans at once may take the same
   /// time, which only blurs the order of their two fields.
   private let clock = Atomic<UInt64>(0)
+  /// Whether a plan has asked for a field: until then, cold searches earn nothing. Set
+  /// once, under the lock.
+  private let started = Atomic<Bool>(false)
   /// Under the library's pthread lock (`Locked`), whose hand-over ThreadSanitizer
   /// sees, so that a race between a build and anything else is reported.
   private let state: Locked<State>
 
   /// What builds and evictions keep, under the lock.
   private struct State: Sendable {
-    /// Whether a plan has asked for a field: until then, cold searches earn nothing.
-    var started = false
     /// Per slot used so far, in order, the milestone whose field it holds, or -1.
     var milestones: [Int32] = []
     var freeSlots: [Int32] = []
@@ -147,14 +152,19 @@ final class PlanCache: Sendable {
 
   /// Records `work` units of cold search toward `milestone`, which a later build of its
   /// field may spend.
+  ///
+  /// Without the lock: two plans earning at once both count, by compare-and-exchange;
+  /// a build or an eviction storing the mark meanwhile wins.
   func earn(_ work: Int, toward milestone: Int32) {
-    guard isEnabled, work > 0 else { return }
-    state.withLock { state in
-      guard state.started else { return }
-      let mark = self.mark(milestone)
-      guard mark < 0 else { return }
-      let earned = mark == -1 ? 0 : Int(-2 - mark)
-      setMark(milestone, Int32(-2 - min(earned + work, Int(Int32.max) - 2)))
+    guard isEnabled, work > 0, started.load(ordering: .relaxed) else { return }
+    var current = mark(milestone)
+    while current < 0 {
+      let earned = current == -1 ? 0 : Int(-2 - current)
+      let earning = Int32(-2 - min(earned + work, Int(Int32.max) - 2))
+      let (exchanged, original) = marks.relaxedCompareExchange(
+        expected: current, desired: earning, at: Int(milestone))
+      if exchanged { return }
+      current = original
     }
   }
 
@@ -164,21 +174,22 @@ final class PlanCache: Sendable {
   func field(to milestone: Int32, building build: (Int32) -> DistanceField?) -> CachedField? {
     guard isEnabled else { return nil }
     if let cached = cachedField(to: milestone) { return cached }
-    let buildCost = self.buildCost
-    let builds = state.withLock { state -> Bool in
-      if !state.started {
-        state.started = true
+    if !started.load(ordering: .relaxed) {
+      state.withLock { state in
+        guard !started.load(ordering: .relaxed) else { return }
         state.bytes += markBytes
+        started.store(true, ordering: .relaxed)
       }
-      let mark = self.mark(milestone)
-      if mark >= 0 { return false }  // built by another thread meanwhile
-      if mark == -1 {
-        setMark(milestone, -2)
-        return false
-      }
-      return Int(-2 - mark) >= buildCost
     }
-    guard builds else { return nil }
+    // Whether to build, without the lock: a first call leaves a mark, and the earnings
+    // decide after (two plans may both build; the second's field is not kept).
+    let current = mark(milestone)
+    if current >= 0 { return nil }  // built by another thread meanwhile
+    if current == -1 {
+      _ = marks.relaxedCompareExchange(expected: -1, desired: -2, at: Int(milestone))
+      return nil
+    }
+    guard Int(-2 - current) >= buildCost else { return nil }
     guard let field = build(milestone) else {
       // Distances too long for a byte: the searches start earning again.
       state.withLock { _ in
