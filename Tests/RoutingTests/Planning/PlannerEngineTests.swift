@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 
 @testable import Routing
@@ -333,6 +334,31 @@ import Testing
     on.earn(5, toward: 3)
     #expect(on.field(to: 3, building: field).map { on.distance(9, in: $0) } == 1)
     #expect(on.isCached(3) && on.count == 1)
+  }
+
+  /// Earnings take no lock: threads earning toward one milestone at once each count,
+  /// so the field is built exactly when their sum reaches its cost, not later.
+  @Test func earningsFromManyThreadsAllCount() {
+    let threads = 4
+    let rounds = TestScale.isFull ? 5_000 : 500
+    let field = { (_: Int32) in
+      DistanceField(distances: [UInt8](repeating: 1, count: 10), bestFromAnywhere: nil)
+    }
+    let cache = PlanCache(
+      limit: 10 * 4 + 10 + 64, screenCount: 10, buildCost: threads * rounds * 3 + 1)
+    #expect(cache.field(to: 4, building: field) == nil)  // starts the cache, marks 4
+    DispatchQueue.concurrentPerform(iterations: threads) { _ in
+      for _ in 0..<rounds { cache.earn(3, toward: 4) }
+    }
+    // One unit short: not built. Built after one more: every earning counted, none twice.
+    #expect(cache.field(to: 4, building: field) == nil)
+    #expect(!cache.isCached(4))
+    cache.earn(1, toward: 4)
+    #expect(cache.field(to: 4, building: field) != nil)
+    #expect(cache.isCached(4) && cache.count == 1)
+    // Earnings toward a cached field change nothing.
+    cache.earn(1_000, toward: 4)
+    #expect(cache.cachedField(to: 4) != nil)
   }
 
   @Test func theCacheLimitIsKeptAndCanBeChanged() throws {

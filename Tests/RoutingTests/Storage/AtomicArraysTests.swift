@@ -40,6 +40,34 @@ import Testing
     #expect((0..<8).map { bytes.relaxedLoad(at: $0) } == [1, 1, 5, 6, 7, 1, 9, 9])
   }
 
+  /// A compare-and-exchange stores only over the value expected, and tells what it
+  /// found; threads counting with it lose no count.
+  @Test func aCompareExchangeStoresOnlyOverTheValueExpected() {
+    let integers = AtomicArray<Int32>(repeating: -1, count: 2)
+    #expect(integers.relaxedCompareExchange(expected: -1, desired: 5, at: 1) == (true, -1))
+    #expect(integers.relaxedCompareExchange(expected: -1, desired: 6, at: 1) == (false, 5))
+    #expect((0..<2).map { integers.relaxedLoad(at: $0) } == [-1, 5])
+    let bytes = AtomicArray<UInt8>(repeating: 0, count: 1)
+    #expect(bytes.relaxedCompareExchange(expected: 0, desired: 255, at: 0) == (true, 0))
+    let words = AtomicArray<UInt64>(repeating: 0, count: 1)
+    #expect(words.relaxedCompareExchange(expected: 1, desired: 2, at: 0) == (false, 0))
+
+    let rounds = TestScale.isFull ? 20_000 : 2_000
+    let counter = AtomicArray<Int32>(repeating: 0, count: 1)
+    DispatchQueue.concurrentPerform(iterations: 4) { _ in
+      for _ in 0..<rounds {
+        var current = counter.relaxedLoad(at: 0)
+        while true {
+          let (exchanged, original) = counter.relaxedCompareExchange(
+            expected: current, desired: current + 1, at: 0)
+          if exchanged { break }
+          current = original
+        }
+      }
+    }
+    #expect(counter.relaxedLoad(at: 0) == Int32(4 * rounds))
+  }
+
   /// Zeros are the system's zeroed memory, written by nobody: every integer of a large
   /// array reads 0 until stored, whatever its size.
   @Test func anArrayOfZerosReadsZeroUntilStored() {
