@@ -179,6 +179,7 @@ extension Planner {
     var failure: RoutingError?
 
     /// A route from the one-entry stack `[entry]`, with room for `count` pushes.
+    @inline(__always)
     init(from entry: Entry, steps count: Int) {
       // Not `Array(unsafeUninitializedCapacity:)`: its buffer's class metadata is looked
       // up in the runtime on every call, which costs more than the rest of a warm plan;
