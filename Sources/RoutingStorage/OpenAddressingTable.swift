@@ -69,11 +69,16 @@ public struct OpenAddressingTable: Sendable {
   /// - Complexity: O(*n*) for *n* hashes.
   public func candidates(_ hashes: [UInt64], into numbers: inout [Int32]) {
     let mask = slots.count - 1
+    // Sized once, then written through a span: no append checks the array's uniqueness.
     numbers.removeAll(keepingCapacity: true)
+    numbers.append(contentsOf: repeatElement(-1, count: hashes.count))
+    var written = numbers.mutableSpan
+    let hashes = hashes.span
     slots.withUnsafeBufferPointer { slots in
-      for hash in hashes {
+      for index in hashes.indices {
+        let hash = hashes[index]
         let entry = slots[Int(truncatingIfNeeded: hash) & mask]
-        numbers.append(Self.tag(entry) == Self.tag(hash) ? Self.number(entry) : -1)
+        if Self.tag(entry) == Self.tag(hash) { written[index] = Self.number(entry) }
       }
     }
   }

@@ -264,7 +264,7 @@ struct ScreenNames {
 
   /// Looks up the names of a batch at once (``ScreenSlots/probe(_:)``).
   func probe(_ batch: inout NameBatch) {
-    slots.probe(&batch)
+    slots.probe(&batch, names: names)
   }
 
   /// Numbers a screen a command names; places are spelled out only when something is

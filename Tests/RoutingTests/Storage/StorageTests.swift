@@ -140,6 +140,32 @@ import Testing
     }
   }
 
+  /// The same bits are the same string; a `false` says nothing, so the test asks only
+  /// that a `true` is never wrong, and that the shortcut is taken where compiling relies
+  /// on it: a name compared with itself, and a short name with any copy.
+  @Test func stringsOfTheSameRepresentationAreEqual() {
+    let long = String(repeating: "a long screen name ", count: 3)
+    let apart = String(repeating: "a long screen name ", count: 3)  // its own storage
+    #expect(Bytes.sameRepresentation(long, long))
+    #expect(Bytes.sameRepresentation("Profile", String("Pro" + "file")))
+    #expect(!Bytes.sameRepresentation("Profile", "Profiles"))
+    #expect(!Bytes.sameRepresentation("", "a"))
+    var random = SeededGenerator(seed: 5)
+    let texts =
+      ["", "a", "Caf\u{E9}", "Cafe\u{301}", long, apart, long + "x", "S123"]
+      + (0..<40).map { _ in
+        String(
+          (0..<Int.random(in: 0...24, using: &random)).map { _ in
+            Character(UnicodeScalar(UInt8.random(in: 0x61...0x63, using: &random)))
+          })
+      }
+    for left in texts {
+      for right in texts where Bytes.sameRepresentation(left, right) {
+        #expect(Array(left.utf8) == Array(right.utf8))
+      }
+    }
+  }
+
   @Test func textsCompareAsStringsDo() {
     let pairs: [(String, String)] = [
       ("Caf\u{E9}", "Cafe\u{301}"), ("Caf\u{E9}", "Caf\u{E9}"), ("Cafe", "Caf\u{E9}"),
@@ -281,6 +307,41 @@ import Testing
       }
     }
     #expect(interner.names.count == reference.count)
+  }
+
+  /// Compiling looks a batch of names up at once (`ScreenSlots.probe`): a name that is
+  /// the declared one, or a copy of it stored apart, gets the declared screen's number
+  /// (or -1, to be looked up again, when its first slot holds another name); a name one
+  /// byte off never gets a number. Each at every length around the 15 bytes a string
+  /// holds inline.
+  @Test func aProbedBatchFindsNamesHoweverTheyAreStored() {
+    var declared: [ScreenName] = []
+    var slots = ScreenSlots(capacity: 4)
+    for length in 1...24 {
+      let name = ScreenName(String(repeating: "n", count: length - 1) + "\(length % 10)")
+      let (found, slot) = slots.find(name)
+      #expect(found == nil)
+      slots.insert(Int32(declared.count), named: name, at: slot)
+      declared.append(name)
+    }
+    var commands: [any NavigationCommand] = []
+    var expected: [Int32] = []
+    for (number, name) in declared.enumerated() {
+      let copy = ScreenName(String(decoding: Array(name.rawValue.utf8), as: UTF8.self))
+      let changed = ScreenName(String(name.rawValue.dropLast()) + "x")
+      commands.append(Command(from: [name, copy], to: changed))
+      expected += [Int32(number), Int32(number), -1]
+    }
+    var batch = NameBatch()
+    batch.fill(with: commands[...])
+    slots.probe(&batch, names: declared)
+    var found = 0
+    for (position, number) in batch.numbers.enumerated() {
+      #expect(number == expected[position] || (number == -1 && expected[position] >= 0))
+      if number >= 0 { found += 1 }
+    }
+    // Most first slots hold their own name (the table is at most half full).
+    #expect(found >= declared.count)
   }
 
   /// The screen index's comparison, which decides only when two names share a hash tag:
