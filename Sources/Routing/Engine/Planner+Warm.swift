@@ -126,10 +126,13 @@ extension Planner {
         screen, _ in Entry(screenNames[Int(screen)])
       }
       : walkRoute(from: first, remaining, along: field, avoiding: avoided, into: &route) {
-        screen, route in newEntry(of: screen, parameters: parameters, noting: &route.failure)
+        screen, route in newEntry(of: screen, parameters: parameters, noting: &route.failed)
       }
     guard walked && cache.isIntact(field) else { return nil }
-    return try route.finish()
+    // The first screen a value did not convert for throws its error again, now that the
+    // route stands.
+    if route.failed >= 0 { _ = try newEntry(of: route.failed, parameters: parameters) }
+    return route.finish()
   }
 
   /// Pushes `first` onto `route`, then walks `field` from it (``walk(from:_:along:into:_:)``)
@@ -158,25 +161,28 @@ extension Planner {
   }
 
   /// The entry ``newEntry(of:parameters:)`` makes for `screen`, or, when a value does
-  /// not convert, the entry made from the name alone, the error kept in `failure` unless
-  /// it holds one already.
+  /// not convert, the entry made from the name alone, the screen kept in `failed` unless
+  /// it holds one already (-1: none).
   private func newEntry(
-    of screen: Int32, parameters: Parameters, noting failure: inout RoutingError?
+    of screen: Int32, parameters: Parameters, noting failed: inout Int32
   ) -> Entry {
     do {
       return try newEntry(of: screen, parameters: parameters)
     } catch {
-      if failure == nil { failure = error }
+      if failed < 0 { failed = screen }
       return Entry(screenNames[Int(screen)])
     }
   }
 
   /// A route that ``warmRoute(from:to:parameters:)`` builds along its walk: the stack
-  /// and steps so far, and the first pushed screen's error, if any.
+  /// and steps so far, and the first pushed screen a value did not convert for, if any.
   private struct RouteUnderWay {
     var stack: [Entry] = []
     var steps: [Step] = []
-    var failure: RoutingError?
+    /// The first pushed screen a value did not convert for, or -1: a number rather than
+    /// the error, so that the route under way is dropped without asking which error
+    /// case it holds.
+    var failed: Int32 = -1
 
     /// A route from the one-entry stack `[entry]`, with room for `count` pushes.
     @inline(__always)
@@ -200,12 +206,11 @@ extension Planner {
         Step(command: Int(command), commandID: id, action: .push, entry: entry, depth: stack.count))
     }
 
-    /// The route, or the first pushed screen's error.
+    /// The route.
     ///
     /// The arrays are swapped out rather than read: read, they are copied (retained)
     /// into the route and released again when the route under way goes.
-    mutating func finish() throws(RoutingError) -> Route {
-      if let failure { throw failure }
+    mutating func finish() -> Route {
       var finishedSteps: [Step] = []
       var finishedStack: [Entry] = []
       swap(&finishedSteps, &steps)

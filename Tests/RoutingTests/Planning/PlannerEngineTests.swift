@@ -196,6 +196,36 @@ import Testing
     #expect(sample.table.planner.cache.count > 0)
   }
 
+  /// A warm route whose pushed screens a value does not convert for throws the error of
+  /// the first of them, as the cold search does; one the walk does not vouch for throws
+  /// nothing of its own.
+  @Test func aWarmRouteThrowsTheFirstPushedScreensParameterError() throws {
+    var registry = RouteRegistry(defaultFactory: HeadlessScreen.factory)
+    registry.register(Screen("Menu"))
+    registry.register(Screen("Card", parameters: [.integer("id")]))
+    registry.register(Screen("Note", parameters: [.string("id")]))
+    registry.register(Screen("Detail", parameters: [.integer("id")]))
+    registry.register(Command(from: ["Menu"], to: "Card"))
+    registry.register(Command(from: ["Card"], to: "Note"))
+    registry.register(Command(from: ["Note"], to: "Detail"))
+    let warm = try registry.compile()
+    let cold = warm.limitingPlanCache(to: 0)
+    for _ in 0..<20 { _ = try warm.route(from: [Entry("Menu")], to: "Detail") }
+    #expect(warm.isPlanCached(to: "Detail"))
+    for value in ["x", "7", "2.5"] {
+      let request = Request(to: "Detail", parameters: ["id": .string(value)])
+      let expected = Self.planned(cold, request, from: [Entry("Menu")])
+      #expect(Self.planned(warm, request, from: [Entry("Menu")]) == expected)
+      if value == "7" {
+        #expect((try? expected.get()) != nil)
+      } else {
+        #expect(
+          throws: RoutingError.invalidParameter(name: "id", value: value, expected: .integer)
+        ) { try expected.get() }
+      }
+    }
+  }
+
   /// Plans 600 requests that `next` makes on `warm` and on a copy without a cache, and
   /// expects both to agree, with each other and with ``OneWayPlanner``, and some to be
   /// routed. Returns the copy.
