@@ -10,9 +10,9 @@
 /// - Every item is in `0..<bound`. So an item indexes any span of at least `bound`
 ///   elements.
 ///
-/// From them, ``scan(row:over:_:)`` checks a row number and the span's count once a row
-/// and reads the row's bounds, its items and the span at each item without a check; the
-/// rest of the API is checked as an array's is.
+/// From them, ``scan(row:over:_:)`` and ``firstPosition(inRow:over:where:)`` check a row
+/// number and the span's count once a row and read the row's bounds, its items and the
+/// span at each item without a check; the rest of the API is checked as an array's is.
 public struct BoundedRows: Sendable {
   /// Where each row starts in ``items``, and one past the end of the last row.
   public let starts: [Int32]
@@ -84,5 +84,25 @@ public struct BoundedRows: Sendable {
       }
     }
     return positions.count
+  }
+
+  /// The first position of row `row`, in order, whose item and that item's element of
+  /// `words` satisfy `predicate`, or `nil`; checked as ``scan(row:over:_:)`` is, once a
+  /// row.
+  ///
+  /// - Complexity: O(*k*) calls of `predicate` at most, for a row of *k* items.
+  @inlinable public func firstPosition<Word>(
+    inRow row: Int, over words: borrowing MutableSpan<Word>,
+    where predicate: (_ position: Int, _ item: Int, _ word: Word) -> Bool
+  ) -> Int? {
+    let positions = positions(ofRow: row)
+    precondition(words.count >= bound, "a span shorter than the rows' bound")
+    return items.withUnsafeBufferPointer { items in
+      for position in positions {
+        let item = Int(items[position])
+        if predicate(position, item, words[unchecked: item]) { return position }
+      }
+      return nil
+    }
   }
 }

@@ -264,7 +264,7 @@ extension Planner {
   /// and one for its items, and each screen it names a third; expanding one screen after
   /// another waits for them one by one, with the work of the row between. Read here
   /// first, in loops that do nothing else, the misses overlap (as the compile's name
-  /// lookups do: ``ScreenSlots/probe(_:)``), and the expansion finds them in the
+  /// lookups do: ``ScreenSlots/probe(_:names:)``), and the expansion finds them in the
   /// caches. The caller keeps the sum (``PlannerScratch/sink``), so that the reads are
   /// not left out. The screens' words are read ahead only on large tables: on a small
   /// one they are in the caches already, and reading them ahead is work for nothing.
@@ -325,8 +325,9 @@ extension Planner {
       // ones, level by level back to level 1.
       for level in stride(from: last - 1, through: 1, by: -1) {
         let distance = length - Int32(level) - 1
-        for index in buffers.levelStart[level]..<buffers.levelStart[level + 1] {
-          let screen = order[index].index
+        let screens = order.extracting(buffers.levelStart[level]..<buffers.levelStart[level + 1])
+        for index in screens.indices {
+          let screen = screens[index].index
           guard levels.backward(screen, in: words) == distance else { continue }
           markPredecessors(
             of: screen, onLevel: Int32(level), length, filter, levels, &words, &first,
@@ -340,15 +341,17 @@ extension Planner {
     var screen = Int(first!.screen)
     var step: Int32 = 1
     while step < length {
-      for position in graph.commandsFrom.range(screen) {
-        let command = graph.commandsFrom.items[position]
-        let target = graph.targetsFrom[position].index
-        guard levels.backward(target, in: words) == length - step - 1,
-          !buffers.isHeld(target), filter.allows(command)
-        else { continue }
-        buffers.leg.append(LegStep(command: command, screen: Int32(target), popTo: -1))
+      let stored = levels.stored(length - step - 1)
+      let found = graph.forwardRows.firstPosition(inRow: screen, over: words) {
+        position, target, word in
+        word.backward == stored && !buffers.isHeld(target)
+          && filter.allows(graph.commandsFrom.items[position])
+      }
+      if let position = found {
+        let target = Int(graph.targetsFrom[position])
+        buffers.leg.append(
+          LegStep(command: graph.commandsFrom.items[position], screen: Int32(target), popTo: -1))
         screen = target
-        break
       }
       step += 1
     }

@@ -37,6 +37,40 @@ import Testing
     }
   }
 
+  /// The first position of a row whose item and word a predicate accepts, against a
+  /// plain search of the same arrays: the first, not a later one, and `nil` when none.
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func theFirstPositionIsThePlainSearchsFirst(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let bound = 30
+    var starts: [Int32] = [0]
+    var items: [Int32] = []
+    for _ in 0..<40 {
+      for _ in 0..<Int.random(in: 0...8, using: &random) {
+        items.append(Int32.random(in: 0..<Int32(bound), using: &random))
+      }
+      starts.append(Int32(items.count))
+    }
+    let rows = BoundedRows(starts: starts, items: items, bound: bound)
+    let words = (0..<bound).map { _ in Int.random(in: 0..<4, using: &random) }
+    var found = 0
+    for row in 0..<rows.count {
+      for wanted in 0..<4 {
+        var copy = words
+        let span = copy.mutableSpan
+        let first = rows.firstPosition(inRow: row, over: span) { position, item, word in
+          word == wanted && position >= 0 && item < bound
+        }
+        let expected = (Int(starts[row])..<Int(starts[row + 1])).first {
+          words[Int(items[$0])] == wanted
+        }
+        #expect(first == expected)
+        if first != nil { found += 1 }
+      }
+    }
+    #expect(found > 0)
+  }
+
   @Test func noRowsHaveNoItems() {
     let rows = BoundedRows()
     #expect(rows.count == 0 && rows.items.isEmpty && rows.bound == 0)
