@@ -53,12 +53,12 @@ func benchmarkBatch(requests count: Int, seed: UInt64) -> String {
 /// in-process, the files read from disk; prints the requests answered per second, reading
 /// the table and the requests included.
 ///
-/// The answers are counted as the tool writes them, not kept: as the command line writes
-/// them to standard output and lets them go. Kept in one `String` a run (8 MB for
-/// before-after.sh's 20,000 lines), each run's string was freed at the top of the heap,
-/// the C library gave that memory back to the system, and the next run faulted it in
-/// again: a cost of the benchmark's own string, which came and went with the layout of
-/// the heap (`Docs/Performance.md`, "Before and after").
+/// The answers are not kept, as the command line writes them to standard output and
+/// lets them go; their number is read from the tool's summary on standard error. Kept in
+/// one `String` a run (8 MB for before-after.sh's 20,000 lines), each run's string was
+/// freed at the top of the heap, the C library gave that memory back to the system, and
+/// the next run faulted it in again: a cost of the benchmark's own string, which came
+/// and went with the layout of the heap (`Docs/Performance.md`, "Before and after").
 func benchmarkBatchFile(_ arguments: [String]) throws -> String {
   let options = try BenchmarkOptions(arguments, known: ["table", "requests"])
   let table = try options.required("table")
@@ -67,16 +67,18 @@ func benchmarkBatchFile(_ arguments: [String]) throws -> String {
   var best: Duration?
   var answered = 0
   for _ in 0..<3 {
-    let sink = AnswerCount()
+    let errors = StandardError()
     let environment = ToolEnvironment(
-      readLine: { nil }, write: { sink.count($0.utf8) }, writeError: { sink.errors += $0 },
-      writeBytes: { sink.count($0) })
+      readLine: { nil }, write: { _ in }, writeError: { errors.text += $0 }, writeBytes: { _ in })
     let began = clock.now
     let exitCode = RoutingTool.run(
       arguments: ["route", table, "--batch", requests], environment: environment)
     let took = clock.now - began
-    guard exitCode == 0 else { throw BenchmarkError(sink.errors) }
-    answered = sink.lines
+    // "batch: N requests: …"
+    guard exitCode == 0,
+      let count = errors.text.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+    else { throw BenchmarkError(errors.text) }
+    answered = count
     best = min(best ?? took, took)
   }
   let took = seconds(best ?? .zero)
@@ -88,12 +90,7 @@ func benchmarkBatchFile(_ arguments: [String]) throws -> String {
     """
 }
 
-/// The lines written to standard output, counted as they come, and standard error.
-private final class AnswerCount {
-  var lines = 0
-  var errors = ""
-
-  func count(_ bytes: some Sequence<UInt8>) {
-    for byte in bytes where byte == 0x0A { lines += 1 }
-  }
+/// What the tool writes to standard error.
+private final class StandardError {
+  var text = ""
 }

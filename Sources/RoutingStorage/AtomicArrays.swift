@@ -9,8 +9,9 @@ import Synchronization
 #endif
 
 /// A fixed number of atomic integers in memory of their own, which threads read and
-/// write without a lock: the plan cache's marks, its slots' words and its fields'
-/// distances, read by plans while a build writes.
+/// write without a lock: the plan cache's marks (which earnings change by
+/// compare-and-exchange), its slots' words and its fields' distances, read by plans while
+/// a build writes.
 ///
 /// A structure holding the memory's address beside the object that owns it, rather
 /// than the object alone: a read through it loads one address fewer, and a loop over a
@@ -155,10 +156,11 @@ public struct AtomicArray<Element: AtomicArrayElement>: @unchecked Sendable {
   }
 }
 
-/// An integer an ``AtomicArray`` holds: one whose atomic loads and stores it can name.
+/// An integer an ``AtomicArray`` holds: one whose atomic loads, stores and
+/// compare-and-exchange it can name.
 ///
 /// `Atomic`'s operations are declared for each size of integer, not for any
-/// `AtomicRepresentable` value, so generic code reaches them through these two
+/// `AtomicRepresentable` value, so generic code reaches them through these three
 /// requirements. Each ordering is a constant at its call, as an atomic operation needs
 /// it; inlined into a caller that passes a constant, the other branch goes.
 public protocol AtomicArrayElement: FixedWidthInteger & AtomicRepresentable {

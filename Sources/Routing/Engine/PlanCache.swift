@@ -52,11 +52,11 @@ struct CachedField {
 /// as on searching.
 ///
 /// Builds and evictions take a lock; a plan reading a cached field takes none
-/// (``cachedField(to:)``), and neither does a cold search earning toward a field: an
-/// earning is an atomic exchange on the milestone's mark, which a build or an eviction
-/// (under the lock) may overwrite, losing at most that earning. The fields live in
-/// slots, as many as the limit allows, each a
-/// sequence lock. A build (under the lock) makes its slot's generation odd, writes the
+/// (``cachedField(to:)``), and neither does a cold search earning toward a field nor a
+/// milestone's first mark: each is a compare-and-exchange on a negative mark, so it can
+/// never overwrite a slot number, and a build storing its slot number (under the lock)
+/// wins over an earning racing with it. The fields live in slots, as many as the limit
+/// allows, each a sequence lock. A build (under the lock) makes its slot's generation odd, writes the
 /// milestone, the best first step from anywhere and the distances, then makes it even
 /// again; a reader takes an even generation, reads, and checks that it has not changed.
 /// Every word is an atomic, so the reads that race with a build are not data races, only
@@ -69,8 +69,9 @@ final class PlanCache: Sendable {
   private let buildCost: Int
   /// Per screen: -1 never planned, else -2 - (the work its cold searches have earned,
   /// saturating), else (when 0 or more) the slot of its field. A slot number is stored
-  /// under the lock, after its field, and so is the -2 of an evicted field; earnings
-  /// change a negative mark by compare-and-exchange, without the lock.
+  /// under the lock, after its field, and so is the -2 of an evicted field or of one
+  /// whose distances do not fit; earnings and the first mark (-1 to -2) change a
+  /// negative mark by compare-and-exchange, without the lock.
   private let marks: AtomicArray<Int32>
   /// Per slot, its sequence lock's generation: odd while a build writes the slot.
   private let generations: AtomicArray<UInt64>

@@ -131,7 +131,10 @@ extension Planner {
     guard walked && cache.isIntact(field) else { return nil }
     // The first screen a value did not convert for throws its error again, now that the
     // route stands.
-    if route.failed >= 0 { _ = try newEntry(of: route.failed, parameters: parameters) }
+    if route.failed >= 0 {
+      _ = try newEntry(of: route.failed, parameters: parameters)
+      preconditionFailure("a value that did not convert converted on the second try")
+    }
     return route.finish()
   }
 

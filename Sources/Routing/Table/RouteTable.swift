@@ -262,7 +262,7 @@ struct ScreenNames {
     screens = declared
   }
 
-  /// Looks up the names of a batch at once (``ScreenSlots/probe(_:)``).
+  /// Looks up the names of a batch at once (``ScreenSlots/probe(_:names:)``).
   func probe(_ batch: inout NameBatch) {
     slots.probe(&batch, names: names)
   }

@@ -153,7 +153,7 @@ struct ScreenSlots: Sendable {
 }
 
 /// The screen names of a run of registered commands, looked up together before the
-/// commands are read (see ``ScreenSlots/probe(_:)``).
+/// commands are read (see ``ScreenSlots/probe(_:names:)``).
 struct NameBatch {
   /// The most commands a batch holds.
   static let capacity = 64
@@ -176,21 +176,19 @@ struct NameBatch {
     for command in commands {
       let from = command.origins
       origins.append(from)
-      for name in from { append(name) }
-      append(command.destination)
+      for name in from {
+        names.append(name)
+        hashes.append(ScreenSlots.hash(name))
+      }
+      let destination = command.destination
+      names.append(destination)
+      hashes.append(ScreenSlots.hash(destination))
     }
     next = 0
   }
 
-  /// Adds `name` and its hash.
-  @inline(__always)
-  private mutating func append(_ name: ScreenName) {
-    names.append(name)
-    hashes.append(ScreenSlots.hash(name))
-  }
-
   /// The next name, its hash value, and its number when the probe found it, else -1
-  /// (``ScreenSlots/probe(_:)`` comes between ``fill(with:)`` and the first take).
+  /// (``ScreenSlots/probe(_:names:)`` comes between ``fill(with:)`` and the first take).
   mutating func take() -> (name: ScreenName, hash: UInt64, number: Int32) {
     defer { next += 1 }
     return (names[next], hashes[next], numbers[next])
