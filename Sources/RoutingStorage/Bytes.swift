@@ -82,29 +82,6 @@ public enum Bytes {
     hasher.combine(bytes.count)
   }
 
-  /// Whether `left` and `right` are the same value bit for bit: the same bytes held
-  /// inline (a small string, up to 15 bytes of UTF-8 on 64-bit platforms, is its bytes
-  /// and count), or the same storage. Then they are equal without a byte of their text
-  /// read; `false` says nothing, as equal strings may be stored apart.
-  ///
-  /// A shortcut for a name compared with the name it was copied from, as a command's
-  /// screens are with the declared ones: compiling takes it for most names
-  /// (`Docs/Performance.md`, "Low-level choices"). Two values with the same bits hold
-  /// the same text: a string's storage is not changed in place while two values share
-  /// it.
-  ///
-  /// - Complexity: O(1).
-  @inlinable public static func sameRepresentation(_ left: String, _ right: String) -> Bool {
-    withUnsafeBytes(of: left) { left in
-      withUnsafeBytes(of: right) { right in
-        guard left.count == 16 else { return left.elementsEqual(right) }
-        return left.loadUnaligned(as: UInt64.self) == right.loadUnaligned(as: UInt64.self)
-          && left.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            == right.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-      }
-    }
-  }
-
   /// Calls `body` with the UTF-8 bytes of `text` in place (a small string's copied to
   /// the stack), or returns `nil` without calling it when `text` has no contiguous UTF-8
   /// (a bridged string). `String.UTF8View.span` gives the same bytes through a call into

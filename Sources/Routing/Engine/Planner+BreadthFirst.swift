@@ -264,7 +264,7 @@ extension Planner {
   /// and one for its items, and each screen it names a third; expanding one screen after
   /// another waits for them one by one, with the work of the row between. Read here
   /// first, in loops that do nothing else, the misses overlap (as the compile's name
-  /// lookups do: ``ScreenSlots/probe(_:names:)``), and the expansion finds them in the
+  /// lookups do: ``ScreenSlots/probe(_:)``), and the expansion finds them in the
   /// caches. The caller keeps the sum (``PlannerScratch/sink``), so that the reads are
   /// not left out. The screens' words are read ahead only on large tables: on a small
   /// one they are in the caches already, and reading them ahead is work for nothing.

@@ -188,7 +188,6 @@ extension Planner {
     var failed: Int32 = -1
 
     /// A route from the one-entry stack `[entry]`, with room for `count` pushes.
-    @inline(__always)
     init(from entry: Entry, steps count: Int) {
       // Not `Array(unsafeUninitializedCapacity:)`: its buffer's class metadata is looked
       // up in the runtime on every call, which costs more than the rest of a warm plan;

@@ -262,9 +262,9 @@ struct ScreenNames {
     screens = declared
   }
 
-  /// Looks up the names of a batch at once (``ScreenSlots/probe(_:names:)``).
+  /// Looks up the names of a batch at once (``ScreenSlots/probe(_:)``).
   func probe(_ batch: inout NameBatch) {
-    slots.probe(&batch, names: names)
+    slots.probe(&batch)
   }
 
   /// Numbers a screen a command names; places are spelled out only when something is

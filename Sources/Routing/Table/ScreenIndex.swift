@@ -117,17 +117,12 @@ struct ScreenSlots: Sendable {
   /// loop (``OpenAddressingTable/candidates(_:into:)``), then all its names, so that the
   /// misses overlap.
   ///
-  /// `names` are the screens' names, by number.
-  ///
   /// - Complexity: O(*k*) for names of total length *k*.
-  func probe(_ batch: inout NameBatch, names: [ScreenName]) {
+  func probe(_ batch: inout NameBatch) {
     table.candidates(batch.hashes, into: &batch.numbers)
     for position in batch.numbers.indices where batch.numbers[position] >= 0 {
       let number = batch.numbers[position]
       let name = batch.names.span[position].rawValue
-      // Most names are the declared name itself, or a short one held inline: the same
-      // bits, no bytes to compare.
-      if Bytes.sameRepresentation(names[Int(number)].rawValue, name) { continue }
       let found =
         Bytes.withUTF8(of: name) { matches(number, $0, head: ByteHash.word($0, at: 0)) }
         ?? matches(number, name.utf8.span, head: ByteHash.word(name.utf8.span, at: 0))
@@ -153,7 +148,7 @@ struct ScreenSlots: Sendable {
 }
 
 /// The screen names of a run of registered commands, looked up together before the
-/// commands are read (see ``ScreenSlots/probe(_:names:)``).
+/// commands are read (see ``ScreenSlots/probe(_:)``).
 struct NameBatch {
   /// The most commands a batch holds.
   static let capacity = 64
@@ -188,7 +183,7 @@ struct NameBatch {
   }
 
   /// The next name, its hash value, and its number when the probe found it, else -1
-  /// (``ScreenSlots/probe(_:names:)`` comes between ``fill(with:)`` and the first take).
+  /// (``ScreenSlots/probe(_:)`` comes between ``fill(with:)`` and the first take).
   mutating func take() -> (name: ScreenName, hash: UInt64, number: Int32) {
     defer { next += 1 }
     return (names[next], hashes[next], numbers[next])

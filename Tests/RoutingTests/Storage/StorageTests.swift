@@ -140,32 +140,6 @@ import Testing
     }
   }
 
-  /// The same bits are the same string; a `false` says nothing, so the test asks only
-  /// that a `true` is never wrong, and that the shortcut is taken where compiling relies
-  /// on it: a name compared with itself, and a short name with any copy.
-  @Test func stringsOfTheSameRepresentationAreEqual() {
-    let long = String(repeating: "a long screen name ", count: 3)
-    let apart = String(repeating: "a long screen name ", count: 3)  // its own storage
-    #expect(Bytes.sameRepresentation(long, long))
-    #expect(Bytes.sameRepresentation("Profile", String("Pro" + "file")))
-    #expect(!Bytes.sameRepresentation("Profile", "Profiles"))
-    #expect(!Bytes.sameRepresentation("", "a"))
-    var random = SeededGenerator(seed: 5)
-    let texts =
-      ["", "a", "Caf\u{E9}", "Cafe\u{301}", long, apart, long + "x", "S123"]
-      + (0..<40).map { _ in
-        String(
-          (0..<Int.random(in: 0...24, using: &random)).map { _ in
-            Character(UnicodeScalar(UInt8.random(in: 0x61...0x63, using: &random)))
-          })
-      }
-    for left in texts {
-      for right in texts where Bytes.sameRepresentation(left, right) {
-        #expect(Array(left.utf8) == Array(right.utf8))
-      }
-    }
-  }
-
   @Test func textsCompareAsStringsDo() {
     let pairs: [(String, String)] = [
       ("Caf\u{E9}", "Cafe\u{301}"), ("Caf\u{E9}", "Caf\u{E9}"), ("Cafe", "Caf\u{E9}"),
@@ -334,7 +308,7 @@ import Testing
     }
     var batch = NameBatch()
     batch.fill(with: commands[...])
-    slots.probe(&batch, names: declared)
+    slots.probe(&batch)
     var found = 0
     for (position, number) in batch.numbers.enumerated() {
       #expect(number == expected[position] || (number == -1 && expected[position] >= 0))
