@@ -58,9 +58,10 @@ public struct OpenAddressingTable: Sendable {
     }
   }
 
-  /// For each hash, the number in the first slot it probes if that slot has its tag,
-  /// else -1: a candidate for ``find(hash:where:)``, which the caller confirms by
-  /// comparing keys.
+  /// For each hash, the number in the first slot of its probe that has its tag, or -1
+  /// when the probe reaches an empty slot first: a candidate, which the caller confirms
+  /// by comparing keys (and looks up with ``find(hash:where:)`` when it is not the one,
+  /// which takes two hashes of the same tag).
   ///
   /// On a large table the slots are out of the processor's caches. A loop that reads
   /// only the slots lets the reads of a batch overlap, where lookups made one at a time
@@ -77,8 +78,15 @@ public struct OpenAddressingTable: Sendable {
     slots.withUnsafeBufferPointer { slots in
       for index in hashes.indices {
         let hash = hashes[index]
-        let entry = slots[Int(truncatingIfNeeded: hash) & mask]
-        if Self.tag(entry) == Self.tag(hash) { written[index] = Self.number(entry) }
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        // The table is at most half full: every probe ends at an empty slot.
+        while slots[slot] != 0 {
+          if Self.tag(slots[slot]) == Self.tag(hash) {
+            written[index] = Self.number(slots[slot])
+            break
+          }
+          slot = (slot + 1) & mask
+        }
       }
     }
   }

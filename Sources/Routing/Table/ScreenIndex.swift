@@ -107,9 +107,9 @@ struct ScreenSlots: Sendable {
     find(bytes).number
   }
 
-  /// Looks up the names of a batch at once: each name found in the slot its hash points
-  /// to gets its number, any other -1 (``find(_:hash:)`` then probes further, or finds
-  /// it new).
+  /// Looks up the names of a batch at once: each name found in the first slot of its
+  /// probe with its hash's tag gets its number, any other -1 (``find(_:hash:)`` then
+  /// finds it, past a name of the same tag, or finds it new).
   ///
   /// On a large table each lookup misses the processor's caches twice, for the slot and
   /// for the name. Made one name after another, with the work of reading a command in

@@ -236,13 +236,22 @@ import Testing
       let found = table.find(hash: Self.collidingHash(key)) { keys[Int($0)] == key }.number
       #expect(found == reference[key])
     }
-    // A candidate is a number of the same tag in the first slot probed, or -1.
+    // A candidate is the first number of the same tag along the probe, or -1: a key in
+    // the table always gets one (its own slot is on its probe), and the key itself when
+    // no other key in the table shares its tag.
     let probed = (0..<600).map(Self.collidingHash)
     var candidates: [Int32] = []
     table.candidates(probed, into: &candidates)
     #expect(candidates.count == probed.count)
-    for (hash, candidate) in zip(probed, candidates) where candidate >= 0 {
-      #expect(Self.collidingHash(keys[Int(candidate)]) >> 32 == hash >> 32)
+    var keysByTag: [UInt64: Int] = [:]
+    for key in keys { keysByTag[Self.collidingHash(key) >> 32, default: 0] += 1 }
+    for (key, (hash, candidate)) in zip(0..., zip(probed, candidates)) {
+      if candidate >= 0 {
+        #expect(Self.collidingHash(keys[Int(candidate)]) >> 32 == hash >> 32)
+      }
+      guard let number = reference[key] else { continue }
+      #expect(candidate >= 0)
+      if keysByTag[hash >> 32] == 1 { #expect(candidate == number) }
     }
   }
 
