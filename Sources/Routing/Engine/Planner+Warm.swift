@@ -115,7 +115,14 @@ extension Planner {
     // steps it takes when it vouches; a route it does not vouch for is dropped, and the
     // search answers. A pushed entry that a parameter does not convert for is noted,
     // not thrown: the error stands only for a route the walk vouched for.
-    var route = RouteUnderWay(from: entry, steps: Int(remaining) + 1)
+    // Not `Array(unsafeUninitializedCapacity:)`: its buffer's class metadata is looked up
+    // in the runtime on every call, which costs more than the rest of a warm plan;
+    // `reserveCapacity` reads a cached one. Reserved here rather than in an initializer,
+    // which the compiler made a call.
+    var route = RouteUnderWay()
+    route.stack.reserveCapacity(Int(remaining) + 2)
+    route.steps.reserveCapacity(Int(remaining) + 1)
+    route.stack.append(entry)
     let avoided = topHeld ? top : -1
     // Two walks, one for each way of making entries, rather than one that asks at every
     // step: an entry made from its name alone then goes into the stack and its step
@@ -186,16 +193,6 @@ extension Planner {
     /// the error, so that the route under way is dropped without asking which error
     /// case it holds.
     var failed: Int32 = -1
-
-    /// A route from the one-entry stack `[entry]`, with room for `count` pushes.
-    init(from entry: Entry, steps count: Int) {
-      // Not `Array(unsafeUninitializedCapacity:)`: its buffer's class metadata is looked
-      // up in the runtime on every call, which costs more than the rest of a warm plan;
-      // `reserveCapacity` reads a cached one.
-      stack.reserveCapacity(count + 1)
-      steps.reserveCapacity(count)
-      stack.append(entry)
-    }
 
     /// Pushes `entry` by command `command`, whose identifier is `id`.
     ///
