@@ -56,9 +56,10 @@ struct CachedField {
 /// milestone's first mark: each is a compare-and-exchange on a negative mark, so it can
 /// never overwrite a slot number, and a build storing its slot number (under the lock)
 /// wins over an earning racing with it. The fields live in slots, as many as the limit
-/// allows, each a sequence lock. A build (under the lock) makes its slot's generation odd, writes the
-/// milestone, the best first step from anywhere and the distances, then makes it even
-/// again; a reader takes an even generation, reads, and checks that it has not changed.
+/// allows, each a sequence lock. A build (under the lock) makes its slot's generation
+/// odd, writes the milestone, the best first step from anywhere and the distances, then
+/// makes it even again; a reader takes an even generation, reads, and checks that it has
+/// not changed.
 /// Every word is an atomic, so the reads that race with a build are not data races, only
 /// stale, and the check throws their result away.
 final class PlanCache: Sendable {
@@ -73,16 +74,12 @@ final class PlanCache: Sendable {
   /// whose distances do not fit; earnings and the first mark (-1 to -2) change a
   /// negative mark by compare-and-exchange, without the lock.
   private let marks: AtomicArray<Int32>
-  /// Per slot, its sequence lock's generation: odd while a build writes the slot.
-  private let generations: AtomicArray<UInt64>
-  /// Per slot, the milestone whose field it holds, or -1.
-  private let owners: AtomicArray<Int32>
-  /// Per slot, the best first step from anywhere: command and screen, or `UInt64.max`
-  /// for none.
-  private let bestSteps: AtomicArray<UInt64>
-  private let bestDistances: AtomicArray<Int32>
-  /// Per slot, the cache's clock when its field was last used.
-  private let lastUses: AtomicArray<UInt64>
+  /// Per slot, four words side by side (``SlotWord``), so that taking a cached field
+  /// reads one place in memory rather than one array a word: the generation of the
+  /// slot's sequence lock (odd while a build writes the slot), the milestone whose field
+  /// it holds and the best first step's distance, the best first step from anywhere,
+  /// and the cache's clock when the field was last used. All zeros is an empty slot.
+  private let slotWords: AtomicArray<UInt64>
   /// The slots' distances, ``screenCount`` bytes a slot, slot after slot: every slot's
   /// memory from the start, which the system provides as a build first writes it, so
   /// that a plan reads a field through the cache without retaining an object of the
@@ -128,11 +125,34 @@ final class PlanCache: Sendable {
       fields = AtomicArray(zerosCount: slots * screenCount)
     }
     distances = fields ?? AtomicArray(repeating: 0, count: 0)
-    generations = AtomicArray(repeating: 0, count: slots)
-    owners = AtomicArray(repeating: -1, count: slots)
-    bestSteps = AtomicArray(repeating: .max, count: slots)
-    bestDistances = AtomicArray(repeating: -1, count: slots)
-    lastUses = AtomicArray(repeating: 0, count: slots)
+    slotWords = AtomicArray(repeating: 0, count: slots * SlotWord.count)
+  }
+
+  /// The words of a slot, at ``SlotWord/count`` words a slot.
+  private enum SlotWord {
+    static let count = 4
+    /// The sequence lock's generation.
+    static let generation = 0
+    /// The owning milestone plus one (low 32 bits) and the best first step's distance
+    /// plus one (high 32 bits): 0 for none.
+    static let ownerAndDistance = 1
+    /// The best first step from anywhere, command and screen, complemented: 0 for none.
+    static let bestStep = 2
+    /// The cache's clock when the field was last used.
+    static let lastUse = 3
+  }
+
+  /// The number of slots.
+  private var slotCount: Int { slotWords.count / SlotWord.count }
+
+  /// Where word `word` of `slot` is in ``slotWords``.
+  @inline(__always)
+  private func index(_ word: Int, of slot: Int) -> Int { slot * SlotWord.count + word }
+
+  /// The milestone whose field `slot` holds, or -1, from its owner-and-distance word.
+  @inline(__always)
+  private static func owner(_ word: UInt64) -> Int32 {
+    Int32(bitPattern: UInt32(truncatingIfNeeded: word)) &- 1
   }
 
   /// The mark of `screen`.
@@ -205,7 +225,7 @@ final class PlanCache: Sendable {
       // the limit allows.
       func hasRoom(_ state: State) -> Bool {
         state.bytes + size <= limit
-          && (!state.freeSlots.isEmpty || state.milestones.count < generations.count)
+          && (!state.freeSlots.isEmpty || state.milestones.count < slotCount)
       }
       while !hasRoom(state), let oldest = leastRecentlyUsed(state.milestones) {
         setMark(state.milestones[oldest], -2)
@@ -221,7 +241,7 @@ final class PlanCache: Sendable {
       } else {
         slot = Int32(state.milestones.count)
         precondition(
-          Int(slot) < generations.count, "the plan cache holds more fields than its limit")
+          Int(slot) < slotCount, "the plan cache holds more fields than its limit")
         state.milestones.append(milestone)
       }
       write(field, of: milestone, into: Int(slot))
@@ -234,53 +254,59 @@ final class PlanCache: Sendable {
   /// Writes `field`, the field of `milestone`, into `slot`, under the lock: the writing
   /// side of the slot's sequence lock.
   private func write(_ field: DistanceField, of milestone: Int32, into slot: Int) {
-    let generation = generations.relaxedLoad(at: slot)
-    generations.relaxedStore(generation &+ 1, at: slot)
+    let generationIndex = index(SlotWord.generation, of: slot)
+    let generation = slotWords.relaxedLoad(at: generationIndex)
+    slotWords.relaxedStore(generation &+ 1, at: generationIndex)
     atomicMemoryFence(ordering: .releasing)
-    owners.relaxedStore(milestone, at: slot)
-    if let (step, distance) = field.bestFromAnywhere {
-      let packed =
-        UInt64(UInt32(bitPattern: step.command)) << 32 | UInt64(UInt32(bitPattern: step.screen))
-      bestSteps.relaxedStore(packed, at: slot)
-      bestDistances.relaxedStore(distance, at: slot)
-    } else {
-      bestSteps.relaxedStore(.max, at: slot)
-      bestDistances.relaxedStore(-1, at: slot)
+    var step: UInt64 = 0
+    var distance: Int32 = -1
+    if let best = field.bestFromAnywhere {
+      step =
+        ~(UInt64(UInt32(bitPattern: best.step.command)) << 32
+        | UInt64(UInt32(bitPattern: best.step.screen)))
+      distance = best.distance
     }
+    let owner = UInt64(UInt32(bitPattern: milestone &+ 1))
+    let ownerAndDistance = owner | UInt64(UInt32(bitPattern: distance &+ 1)) << 32
+    slotWords.relaxedStore(ownerAndDistance, at: index(SlotWord.ownerAndDistance, of: slot))
+    slotWords.relaxedStore(step, at: index(SlotWord.bestStep, of: slot))
     precondition(field.distances.count == screenCount, "a field of another table")
     distances.relaxedStore(field.distances.span, at: slot * screenCount)
     touch(slot)
-    generations.releasingStore(generation &+ 2, at: slot)
+    slotWords.releasingStore(generation &+ 2, at: generationIndex)
   }
 
-  /// The best first step from anywhere of the field in `slot`, as stored.
-  private func bestFromAnywhere(in slot: Int) -> (step: LegStep, distance: Int32)? {
-    let step = bestSteps.relaxedLoad(at: slot)
-    let distance = bestDistances.relaxedLoad(at: slot)
+  /// The best first step from anywhere of the field in `slot`, as stored, given the
+  /// slot's owner-and-distance word.
+  @inline(__always)
+  private func bestFromAnywhere(in slot: Int, ownerAndDistance: UInt64) -> (
+    step: LegStep, distance: Int32
+  )? {
+    let step = ~slotWords.relaxedLoad(at: index(SlotWord.bestStep, of: slot))
+    let distance = Int32(bitPattern: UInt32(truncatingIfNeeded: ownerAndDistance >> 32)) &- 1
     guard step != .max, distance >= 0 else { return nil }
     let command = Int32(truncatingIfNeeded: step >> 32)
     let screen = Int32(truncatingIfNeeded: step)
     return (LegStep(command: command, screen: screen, popTo: -1), distance)
   }
 
-  /// The cached field of `milestone`, or `nil`, taken without a lock; unlike
-  /// ``field(to:building:)``, it neither marks the milestone nor builds a field.
   @inline(__always)
   func cachedField(to milestone: Int32) -> CachedField? {
     guard marks.count != 0 else { return nil }  // the cache is off
     let mark = self.mark(milestone)
     guard mark >= 0 else { return nil }
     let slot = Int(mark)
-    let generation = generations.acquiringLoad(at: slot)
+    let generation = slotWords.acquiringLoad(at: index(SlotWord.generation, of: slot))
+    let ownerAndDistance = slotWords.relaxedLoad(at: index(SlotWord.ownerAndDistance, of: slot))
     // Odd: a build is writing. Another milestone: the slot was reused since the mark
     // was read.
-    guard generation & 1 == 0, owners.relaxedLoad(at: slot) == milestone else {
+    guard generation & 1 == 0, Self.owner(ownerAndDistance) == milestone else {
       return nil
     }
     touch(slot)
     return CachedField(
       slot: slot, start: slot * screenCount, generation: generation,
-      bestFromAnywhere: bestFromAnywhere(in: slot))
+      bestFromAnywhere: bestFromAnywhere(in: slot, ownerAndDistance: ownerAndDistance))
   }
 
   /// The distance of screen `screen` to the milestone of `field`.
@@ -296,7 +322,8 @@ final class PlanCache: Sendable {
   /// the generation is read again.
   func isIntact(_ field: CachedField) -> Bool {
     atomicMemoryFence(ordering: .acquiring)
-    return generations.relaxedLoad(at: field.slot) == field.generation
+    return slotWords.relaxedLoad(at: index(SlotWord.generation, of: field.slot))
+      == field.generation
   }
 
   /// Makes the field in `slot` the most recently used.
@@ -304,7 +331,7 @@ final class PlanCache: Sendable {
   private func touch(_ slot: Int) {
     let now = clock.load(ordering: .relaxed) &+ 1
     clock.store(now, ordering: .relaxed)
-    lastUses.relaxedStore(now, at: slot)
+    slotWords.relaxedStore(now, at: index(SlotWord.lastUse, of: slot))
   }
 
   /// Whether the field of `milestone` is cached, for benchmarks and tests.
@@ -317,7 +344,7 @@ final class PlanCache: Sendable {
     var oldest: Int?
     var oldestUse = UInt64.max
     for slot in milestones.indices where milestones[slot] >= 0 {
-      let use = lastUses.relaxedLoad(at: slot)
+      let use = slotWords.relaxedLoad(at: index(SlotWord.lastUse, of: slot))
       if oldest == nil || use < oldestUse {
         oldest = slot
         oldestUse = use
