@@ -146,11 +146,9 @@ final class PlanCache: Sendable {
   private var slotCount: Int { slotWords.count / SlotWord.count }
 
   /// Where word `word` of `slot` is in ``slotWords``.
-  @inline(__always)
   private func index(_ word: Int, of slot: Int) -> Int { slot * SlotWord.count + word }
 
   /// The milestone whose field `slot` holds, or -1, from its owner-and-distance word.
-  @inline(__always)
   private static func owner(_ word: UInt64) -> Int32 {
     Int32(bitPattern: UInt32(truncatingIfNeeded: word)) &- 1
   }
@@ -276,20 +274,8 @@ final class PlanCache: Sendable {
     slotWords.releasingStore(generation &+ 2, at: generationIndex)
   }
 
-  /// The best first step from anywhere of the field in `slot`, as stored, given the
-  /// slot's owner-and-distance word.
-  @inline(__always)
-  private func bestFromAnywhere(in slot: Int, ownerAndDistance: UInt64) -> (
-    step: LegStep, distance: Int32
-  )? {
-    let step = ~slotWords.relaxedLoad(at: index(SlotWord.bestStep, of: slot))
-    let distance = Int32(bitPattern: UInt32(truncatingIfNeeded: ownerAndDistance >> 32)) &- 1
-    guard step != .max, distance >= 0 else { return nil }
-    let command = Int32(truncatingIfNeeded: step >> 32)
-    let screen = Int32(truncatingIfNeeded: step)
-    return (LegStep(command: command, screen: screen, popTo: -1), distance)
-  }
-
+  /// The cached field of `milestone`, or `nil`, taken without a lock; unlike
+  /// ``field(to:building:)``, it neither marks the milestone nor builds a field.
   @inline(__always)
   func cachedField(to milestone: Int32) -> CachedField? {
     guard marks.count != 0 else { return nil }  // the cache is off
@@ -304,9 +290,18 @@ final class PlanCache: Sendable {
       return nil
     }
     touch(slot)
+    // The best first step from anywhere, as stored: complemented, and its distance plus
+    // one in the high half of the owner's word; 0 for none.
+    let step = ~slotWords.relaxedLoad(at: index(SlotWord.bestStep, of: slot))
+    let distance = Int32(bitPattern: UInt32(truncatingIfNeeded: ownerAndDistance >> 32)) &- 1
+    var best: (step: LegStep, distance: Int32)?
+    if step != .max, distance >= 0 {
+      let command = Int32(truncatingIfNeeded: step >> 32)
+      let screen = Int32(truncatingIfNeeded: step)
+      best = (LegStep(command: command, screen: screen, popTo: -1), distance)
+    }
     return CachedField(
-      slot: slot, start: slot * screenCount, generation: generation,
-      bestFromAnywhere: bestFromAnywhere(in: slot, ownerAndDistance: ownerAndDistance))
+      slot: slot, start: slot * screenCount, generation: generation, bestFromAnywhere: best)
   }
 
   /// The distance of screen `screen` to the milestone of `field`.
