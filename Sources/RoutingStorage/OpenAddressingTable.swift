@@ -67,7 +67,7 @@ public struct OpenAddressingTable: Sendable {
   /// only the slots lets the reads of a batch overlap, where lookups made one at a time
   /// among other work would wait for each in turn.
   ///
-  /// - Complexity: O(*n*) for *n* hashes.
+  /// - Complexity: O(*n*) probes on average for *n* hashes.
   public func candidates(_ hashes: [UInt64], into numbers: inout [Int32]) {
     let mask = slots.count - 1
     // Sized once, then written through a span: no append checks the array's uniqueness.

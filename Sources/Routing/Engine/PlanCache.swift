@@ -51,7 +51,8 @@ struct CachedField {
 /// milestones than the cache holds also spends at most about as much on building fields
 /// as on searching.
 ///
-/// Builds and evictions take a lock; a plan reading a cached field takes none
+/// Starting, builds and evictions take a lock (and so does setting aside a field whose
+/// distances do not fit); a plan reading a cached field takes none
 /// (``cachedField(to:)``), and neither does a cold search earning toward a field nor a
 /// milestone's first mark: each is a compare-and-exchange on a negative mark, so it can
 /// never overwrite a slot number, and a build storing its slot number (under the lock)
@@ -74,12 +75,16 @@ final class PlanCache: Sendable {
   /// whose distances do not fit; earnings and the first mark (-1 to -2) change a
   /// negative mark by compare-and-exchange, without the lock.
   private let marks: AtomicArray<Int32>
-  /// Per slot, four words side by side (``SlotWord``), so that taking a cached field
-  /// reads one place in memory rather than one array a word: the generation of the
-  /// slot's sequence lock (odd while a build writes the slot), the milestone whose field
-  /// it holds and the best first step's distance, the best first step from anywhere,
-  /// and the cache's clock when the field was last used. All zeros is an empty slot.
+  /// Per slot, the words a plan reads side by side (``SlotWord``), so that taking a
+  /// cached field reads one place in memory rather than one array a word: the
+  /// generation of the slot's sequence lock (odd while a build writes the slot), the
+  /// milestone whose field it holds and the best first step's distance, and the best
+  /// first step from anywhere. All zeros is an empty slot.
   private let slotWords: AtomicArray<UInt64>
+  /// Per slot, the cache's clock when its field was last used: apart from the words
+  /// plans read, since every plan that takes the field writes it, and on another
+  /// processor that write would evict the words another plan is reading.
+  private let lastUses: AtomicArray<UInt64>
   /// The slots' distances, ``screenCount`` bytes a slot, slot after slot: every slot's
   /// memory from the start, which the system provides as a build first writes it, so
   /// that a plan reads a field through the cache without retaining an object of the
@@ -126,11 +131,12 @@ final class PlanCache: Sendable {
     }
     distances = fields ?? AtomicArray(repeating: 0, count: 0)
     slotWords = AtomicArray(repeating: 0, count: slots * SlotWord.count)
+    lastUses = AtomicArray(repeating: 0, count: slots)
   }
 
   /// The words of a slot, at ``SlotWord/count`` words a slot.
   private enum SlotWord {
-    static let count = 4
+    static let count = 3
     /// The sequence lock's generation.
     static let generation = 0
     /// The owning milestone plus one (low 32 bits) and the best first step's distance
@@ -138,8 +144,6 @@ final class PlanCache: Sendable {
     static let ownerAndDistance = 1
     /// The best first step from anywhere, command and screen, complemented: 0 for none.
     static let bestStep = 2
-    /// The cache's clock when the field was last used.
-    static let lastUse = 3
   }
 
   /// The number of slots.
@@ -326,7 +330,7 @@ final class PlanCache: Sendable {
   private func touch(_ slot: Int) {
     let now = clock.load(ordering: .relaxed) &+ 1
     clock.store(now, ordering: .relaxed)
-    slotWords.relaxedStore(now, at: index(SlotWord.lastUse, of: slot))
+    lastUses.relaxedStore(now, at: slot)
   }
 
   /// Whether the field of `milestone` is cached, for benchmarks and tests.
@@ -339,7 +343,7 @@ final class PlanCache: Sendable {
     var oldest: Int?
     var oldestUse = UInt64.max
     for slot in milestones.indices where milestones[slot] >= 0 {
-      let use = slotWords.relaxedLoad(at: index(SlotWord.lastUse, of: slot))
+      let use = lastUses.relaxedLoad(at: slot)
       if oldest == nil || use < oldestUse {
         oldest = slot
         oldestUse = use

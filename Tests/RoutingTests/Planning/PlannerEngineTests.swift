@@ -326,6 +326,35 @@ import Testing
     }
   }
 
+  /// A slot keeps its owner, its best first step from anywhere and that step's distance
+  /// packed in words where all zeros is an empty slot: every value a field can hold comes
+  /// back as built, the zeros and the largest included, and milestone 0 is not an empty
+  /// slot's.
+  @Test func aSlotGivesBackWhatItsFieldWasBuiltWith() {
+    let screens = 10
+    let cache = PlanCache(limit: screens * 4 + 4 * (screens + 64), screenCount: screens)
+    let bests: [(step: LegStep, distance: Int32)?] = [
+      (LegStep(command: 0, screen: 0, popTo: -1), 0), nil,
+      (LegStep(command: .max, screen: 9, popTo: -1), 254),
+      (LegStep(command: 123_456, screen: 3, popTo: -1), 7),
+    ]
+    #expect(cache.cachedField(to: 0) == nil)
+    for (milestone, best) in zip(Int32(0)..., bests) {
+      let field = { (_: Int32) in
+        DistanceField(
+          distances: (0..<screens).map { UInt8($0) }, bestFromAnywhere: best)
+      }
+      _ = cache.field(to: milestone, building: field)
+      let held = cache.field(to: milestone, building: field)
+      #expect(held?.bestFromAnywhere?.step == best?.step)
+      #expect(held?.bestFromAnywhere?.distance == best?.distance)
+      #expect(held.map { cache.distance(9, in: $0) } == 9)
+    }
+    for (milestone, best) in zip(Int32(0)..., bests) {
+      #expect(cache.cachedField(to: milestone)?.bestFromAnywhere?.step == best?.step)
+    }
+  }
+
   @Test func aFieldRewrittenWhileHeldIsNoLongerIntact() {
     // Room for the marks and one field of a ten-screen table.
     let cache = PlanCache(limit: 10 * 4 + (10 + 64), screenCount: 10)

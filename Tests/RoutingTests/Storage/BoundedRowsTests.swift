@@ -59,7 +59,8 @@ import Testing
         var copy = words
         let span = copy.mutableSpan
         let first = rows.firstPosition(inRow: row, over: span) { position, item, word in
-          word == wanted && position >= 0 && item < bound
+          #expect(Int(items[position]) == item)
+          return word == wanted
         }
         let expected = (Int(starts[row])..<Int(starts[row + 1])).first {
           words[Int(items[$0])] == wanted
