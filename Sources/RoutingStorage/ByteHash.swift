@@ -34,11 +34,13 @@ public enum ByteHash {
     return hash(bytes, head: head, bits: &bits)
   }
 
-  /// The hash of a string's UTF-8 bytes.
+  /// The hash of a string's UTF-8 bytes, read in place through the inlinable accessor
+  /// (``Bytes/withUTF8(of:_:)``) rather than the span getter, a call into the standard
+  /// library.
   ///
   /// - Complexity: O(*k*) for *k* bytes.
   @inlinable public static func of(_ text: String) -> UInt64 {
-    of(text.utf8.span)
+    Bytes.withUTF8(of: text) { of($0) } ?? of(text.utf8.span)
   }
 
   /// The hash of `bytes`, whose first word is `head`, with the bits of every word read

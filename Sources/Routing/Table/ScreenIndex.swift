@@ -62,7 +62,7 @@ struct ScreenSlots: Sendable {
 
   /// The hash of a name, as the slots place it.
   static func hash(_ name: ScreenName) -> UInt64 {
-    Bytes.withUTF8(of: name.rawValue) { ByteHash.of($0) } ?? ByteHash.of(name.rawValue)
+    ByteHash.of(name.rawValue)
   }
 
   /// Whether screen `number`'s name has the bytes `name`, whose first word is `head`.
