@@ -69,24 +69,15 @@ public struct OpenAddressingTable: Sendable {
   ///
   /// - Complexity: O(*n*) probes on average for *n* hashes.
   public func candidates(_ hashes: [UInt64], into numbers: inout [Int32]) {
-    let mask = slots.count - 1
     // Sized once, then written through a span: no append checks the array's uniqueness.
     numbers.removeAll(keepingCapacity: true)
     numbers.append(contentsOf: repeatElement(-1, count: hashes.count))
     var written = numbers.mutableSpan
     let hashes = hashes.span
-    slots.withUnsafeBufferPointer { slots in
-      for index in hashes.indices {
-        let hash = hashes[index]
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        // The table is at most half full: every probe ends at an empty slot.
-        while slots[slot] != 0 {
-          if Self.tag(slots[slot]) == Self.tag(hash) {
-            written[index] = Self.number(slots[slot])
-            break
-          }
-          slot = (slot + 1) & mask
-        }
+    for index in hashes.indices {
+      // The lookup's own probe, accepting the first number of the tag.
+      if let number = find(hash: hashes[index], where: { _ in true }).number {
+        written[index] = number
       }
     }
   }
