@@ -8,14 +8,7 @@ import Testing
   func aScanVisitsARowsItemsAndTheirWords(seed: UInt64) {
     var random = SeededGenerator(seed: seed)
     let bound = 50
-    var starts: [Int32] = [0]
-    var items: [Int32] = []
-    for _ in 0..<40 {
-      for _ in 0..<Int.random(in: 0...6, using: &random) {
-        items.append(Int32.random(in: 0..<Int32(bound), using: &random))
-      }
-      starts.append(Int32(items.count))
-    }
+    let (starts, items) = Self.randomRows(&random, bound: bound, longest: 6)
     let rows = BoundedRows(starts: starts, items: items, bound: bound)
     #expect(rows.count == 40)
     var words = [Int](repeating: 0, count: bound + 3)
@@ -43,14 +36,7 @@ import Testing
   func theFirstPositionIsThePlainSearchsFirst(seed: UInt64) {
     var random = SeededGenerator(seed: seed)
     let bound = 30
-    var starts: [Int32] = [0]
-    var items: [Int32] = []
-    for _ in 0..<40 {
-      for _ in 0..<Int.random(in: 0...8, using: &random) {
-        items.append(Int32.random(in: 0..<Int32(bound), using: &random))
-      }
-      starts.append(Int32(items.count))
-    }
+    let (starts, items) = Self.randomRows(&random, bound: bound, longest: 8)
     let rows = BoundedRows(starts: starts, items: items, bound: bound)
     let words = (0..<bound).map { _ in Int.random(in: 0..<4, using: &random) }
     var found = 0
@@ -70,6 +56,22 @@ import Testing
       }
     }
     #expect(found > 0)
+  }
+
+  /// Forty rows of up to `longest` random items below `bound`, as `BoundedRows` takes
+  /// them: the rows' starts and their items end to end.
+  static func randomRows(
+    _ random: inout SeededGenerator, bound: Int, longest: Int
+  ) -> (starts: [Int32], items: [Int32]) {
+    var starts: [Int32] = [0]
+    var items: [Int32] = []
+    for _ in 0..<40 {
+      for _ in 0..<Int.random(in: 0...longest, using: &random) {
+        items.append(Int32.random(in: 0..<Int32(bound), using: &random))
+      }
+      starts.append(Int32(items.count))
+    }
+    return (starts, items)
   }
 
   @Test func noRowsHaveNoItems() {
